@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { Base, Fleet, Rank } from './common';
+import { Pilot } from './pilot';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_LOGIN_ATTEMPTS = 5;
+
+/**
+ * Registration is checked field by field in the spec's order on the server (see auth's register
+ * rules), so the body only bounds types and sizes here; blanks are allowed through to get the
+ * spec's 'Missing Information' message rather than a generic one.
+ */
+export const RegisterBody = z.strictObject({
+  firstName: z.string().max(100).default(''),
+  lastName: z.string().max(100).default(''),
+  employeeId: z.string().max(20).default(''),
+  phone: z.string().max(30).default(''),
+  emailPrefix: z.string().max(100).default(''),
+  rank: Rank.optional(),
+  fleet: Fleet.optional(),
+  base: Base.optional(),
+  apic: z.boolean().default(true),
+  ltc: z.boolean().default(false),
+  usualReq: z.boolean().default(true),
+  password: z.string().max(200).default(''),
+  confirmPassword: z.string().max(200).default(''),
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+export const RegisterResponse = z.object({
+  pilot: Pilot,
+  emailVerificationRequired: z.boolean(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+export const LoginBody = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1, 'Please enter your email and password.').max(200),
+  password: z.string().min(1, 'Please enter your email and password.').max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LoginResponse = z.object({
+  pilot: Pilot,
+  forcePasswordChange: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** A refused login: the flags the pilot app's error catalogue reads. */
+export const LoginFailure = z.object({
+  error: z.string(),
+  title: z.string().optional(),
+  remainingAttempts: z.number().int().min(0).optional(),
+  accountLocked: z.boolean().optional(),
+  passwordReset: z.boolean().optional(),
+  emailVerificationRequired: z.boolean().optional(),
+  systemShutdown: z.boolean().optional(),
+});
+export type LoginFailure = z.infer<typeof LoginFailure>;
+
+export const EmailBody = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1, 'Please enter your email address first.').max(200),
+});
+export type EmailBody = z.infer<typeof EmailBody>;
+
+export const VerifyEmailBody = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1).max(200),
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(6, 'Please enter the verification code from your email')
+        .max(20, 'Please enter the verification code from your email'),
+    ),
+});
+export type VerifyEmailBody = z.input<typeof VerifyEmailBody>;
+
+export const ForcePasswordChangeBody = z.strictObject({
+  newPassword: z.string().max(200),
+  confirmPassword: z.string().max(200),
+});
+export type ForcePasswordChangeBody = z.infer<typeof ForcePasswordChangeBody>;
+
+export const TestLoginBody = z.strictObject({
+  /** The chosen pilot's email. */
+  email: z.string().trim().toLowerCase().min(1).max(200),
+  /** The testing password, checked against the setting on the server. */
+  password: z.string().min(1).max(200),
+});
+export type TestLoginBody = z.infer<typeof TestLoginBody>;
+
+export const DeletedPilotLookup = z.object({
+  exists: z.boolean(),
+  pilot: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      employeeId: z.string(),
+      email: z.string(),
+      rank: Rank,
+      fleet: Fleet,
+      daysRemaining: z.number().int(),
+    })
+    .optional(),
+});
+export type DeletedPilotLookup = z.infer<typeof DeletedPilotLookup>;
+
+export const RestorePilotBody = z.strictObject({
+  employeeId: z.string().regex(/^\d{6}$/, 'Employee ID must be exactly 6 digits.'),
+  updatedData: z.strictObject({
+    password: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.').max(200),
+    emailVerified: z.literal(false).optional(),
+  }),
+});
+export type RestorePilotBody = z.infer<typeof RestorePilotBody>;
+
+export const EmployeeIdParams = z.strictObject({
+  employeeId: z.string().max(20),
+});

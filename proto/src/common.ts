@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const RANKS = ['CP', 'FO'] as const;
+export const FLEETS = ['A330', 'A350', 'SFF', 'B787'] as const;
+export const BASES = ['LHR', 'MAN'] as const;
+export const AIRCRAFT = ['A330', 'A350', 'B787', 'SFF'] as const;
+
+export const Rank = z.enum(RANKS);
+export const Fleet = z.enum(FLEETS);
+export const Base = z.enum(BASES);
+export const Aircraft = z.enum(AIRCRAFT);
+export type Rank = z.infer<typeof Rank>;
+export type Fleet = z.infer<typeof Fleet>;
+export type Base = z.infer<typeof Base>;
+export type Aircraft = z.infer<typeof Aircraft>;
+
+/** A calendar date, `YYYY-MM-DD`, that exists (no 2026-02-30). */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Not a real calendar date');
+export type IsoDate = z.infer<typeof IsoDate>;
+
+export const Id = z.uuid();
+export const IdParams = z.strictObject({ id: z.uuid('Not a valid id') });
+
+/** Every error response of every service. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  /** The spec's title for the message where it names one (e.g. 'Invalid Employee ID'). */
+  title: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { IsoDate } from './common';
+import { Pilot } from './pilot';
+import { SettingKey } from './settings';
+import { Trip } from './trip';
+import { SUBJECTS } from './subjects';
+
+/** The envelope every event travels in. `id` doubles as the JetStream `Nats-Msg-Id`. */
+export const EventEnvelope = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  occurredAt: z.string(),
+  version: z.number().int().min(1),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };
+
+export const PilotProfileEvent = z.object({ pilot: Pilot });
+export const PilotDeletedEvent = z.object({ pilotId: z.uuid(), employeeId: z.string() });
+export const SessionRevokedEvent = z.object({
+  sessionId: z.uuid(),
+  pilotId: z.uuid(),
+  reason: z.enum(['logout', 'logged_in_elsewhere', 'password_reset', 'timeout', 'deleted', 'admin_shutdown']),
+});
+export const AdminSessionRevokedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
+export const TripEvent = z.object({ trip: Trip });
+export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid() });
+export const SettingsChangedEvent = z.object({ key: SettingKey, value: z.string() });
+export const SystemEvent = z.object({ reason: z.string().nullable() });
+
+export const SendMailCommand = z.object({
+  to: z.email(),
+  subject: z.string().min(1),
+  text: z.string(),
+  html: z.string().optional(),
+});
+export const SendPushCommand = z.object({
+  pilotId: z.uuid(),
+  kind: z.enum(['swap_offer', 'whatsapp_group', 'test']),
+  title: z.string(),
+  body: z.string(),
+  url: z.string().optional(),
+  /** Lets push-sender drop a repeat of the same alert. */
+  dedupeKey: z.string(),
+});
+
+/** Which data schema belongs to which subject; publishers and consumers both validate with it. */
+export const EVENT_DATA = {
+  [SUBJECTS.pilotRegistered]: PilotProfileEvent,
+  [SUBJECTS.pilotUpdated]: PilotProfileEvent,
+  [SUBJECTS.pilotDeleted]: PilotDeletedEvent,
+  [SUBJECTS.sessionRevoked]: SessionRevokedEvent,
+  [SUBJECTS.adminSessionRevoked]: AdminSessionRevokedEvent,
+  [SUBJECTS.tripCreated]: TripEvent,
+  [SUBJECTS.tripUpdated]: TripEvent,
+  [SUBJECTS.tripOffered]: TripEvent,
+  [SUBJECTS.tripDeleted]: TripDeletedEvent,
+  [SUBJECTS.settingsChanged]: SettingsChangedEvent,
+  [SUBJECTS.systemShutdown]: SystemEvent,
+  [SUBJECTS.systemResumed]: SystemEvent,
+  [SUBJECTS.systemRestart]: SystemEvent,
+  [SUBJECTS.sendMail]: SendMailCommand,
+  [SUBJECTS.sendPush]: SendPushCommand,
+} as const;
+export type EventDataMap = { [S in keyof typeof EVENT_DATA]: z.infer<(typeof EVENT_DATA)[S]> };
+export type EventOf<S extends keyof EventDataMap> = EventEnvelope<EventDataMap[S]>;
+
+// Request/reply payloads.
+export const GetSettingsReply = z.record(z.string(), z.string());
+
+export const ImportTrip = z.object({
+  flightNoStart: z.string(),
+  flightNoEnd: z.string(),
+  aircraft: z.enum(['A330', 'A350', 'B787', 'SFF']).nullable(),
+  route: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  icsDescription: z.string().nullable(),
+});
+export const ImportTripsRequest = z.object({ pilotId: z.uuid(), trips: z.array(ImportTrip).max(2000) });
+export const ImportTripsReply = z.object({
+  processedCount: z.number().int(),
+  duplicateCount: z.number().int(),
+  conflicts: z.array(z.object({ trip: ImportTrip, conflictsWith: z.string() })),
+  skipped: z.array(z.object({ trip: ImportTrip, reason: z.string() })),
+});
+export const PurgeTripsRequest = z.object({ retentionDays: z.number().int().min(1).max(30) });
+export const PurgeTripsReply = z.object({ tripsDeleted: z.number().int() });
+export const PurgePreviewReply = z.object({ tripsToDelete: z.number().int() });
+export const TripCountsRequest = z.object({ pilotIds: z.array(z.uuid()).optional() });
+export const TripCountsReply = z.object({ counts: z.record(z.string(), z.number().int()) });
+
+/** Any RPC that fails answers this instead of its reply. */
+export const RpcError = z.object({ error: z.string(), status: z.number().int() });
+export type RpcError = z.infer<typeof RpcError>;

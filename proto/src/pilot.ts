@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { Base, Fleet, IsoDate, Rank } from './common';
+
+/** The pilot as the pilot (and other services' directories) see it. Never carries credentials. */
+export const Pilot = z.object({
+  id: z.uuid(),
+  employeeId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  rank: Rank,
+  fleet: Fleet,
+  base: Base,
+  apic: z.boolean(),
+  ltc: z.boolean(),
+  usualReq: z.boolean(),
+  allVisible: z.boolean(),
+  testData: z.boolean(),
+  emailVerified: z.boolean(),
+  /** Personal override of the swap window in days; null uses the setting. */
+  searchDayRange: z.number().int().min(0).max(30).nullable(),
+  rankLastChanged: IsoDate.nullable(),
+  fleetLastChanged: IsoDate.nullable(),
+  ltcLastChanged: IsoDate.nullable(),
+  usualReqOff: IsoDate.nullable(),
+  createdAt: z.string(),
+});
+export type Pilot = z.infer<typeof Pilot>;
+
+/** What another pilot may see of a pilot (swap offers, crew lists). */
+export const PilotContact = Pilot.pick({
+  id: true,
+  employeeId: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  rank: true,
+  fleet: true,
+  base: true,
+  apic: true,
+  ltc: true,
+});
+export type PilotContact = z.infer<typeof PilotContact>;
+
+export const PHONE_PLUS_ZERO_MESSAGE =
+  'Phone number cannot start with +0. Please enter your number with the correct country code (e.g., +44 for UK, +1 for US).';
+export const ADMIN_PHONE_PLUS_ZERO_MESSAGE =
+  'Phone number cannot start with +0. Please enter the number with the correct country code (e.g., +44 for UK, +1 for US).';
+
+/** Keeps digits and one leading plus, as the spec shapes phone input. */
+export function shapePhone(raw: string): string {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return trimmed.startsWith('+') ? `+${digits}` : digits;
+}
+
+/** Names keep letters, spaces and hyphens, and are title-cased. */
+export function shapeName(raw: string): string {
+  return raw
+    .replace(/[^\p{L} -]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[ -])(\p{L})/gu, (_match, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/** Email prefixes are lower case with no spaces or '@'. */
+export function shapeEmailPrefix(raw: string): string {
+  return raw.toLowerCase().replace(/[\s@]/g, '');
+}
+
+export const UpdatePilotBody = z.strictObject({
+  employeeId: z.string().max(20).optional(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  phone: z.string().max(30).optional(),
+  rank: Rank.optional(),
+  fleet: Fleet.optional(),
+  base: Base.optional(),
+  apic: z.boolean().optional(),
+  ltc: z.boolean().optional(),
+  usualReq: z.boolean().optional(),
+  allVisible: z.boolean().optional(),
+  searchDayRange: z.number().int().min(0).max(30).nullable().optional(),
+});
+export type UpdatePilotBody = z.infer<typeof UpdatePilotBody>;
+
+export const ChangePasswordBody = z.strictObject({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().max(200),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const MasterRosterCooldown = z.object({
+  canEnable: z.boolean(),
+  daysRemaining: z.number().int().min(0),
+});
+export type MasterRosterCooldown = z.infer<typeof MasterRosterCooldown>;

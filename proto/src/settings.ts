@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const SETTING_KEYS = [
+  'interbids_url',
+  'swap_search_days',
+  'upload_email',
+  'outgoing_email',
+  'user_guide_path',
+  'session_timeout_minutes',
+  'email_verification_enabled',
+  'testing_button_enabled',
+  'testing_password',
+  'daily_access_code',
+  'access_code_path',
+  'access_code_email',
+] as const;
+export const SettingKey = z.enum(SETTING_KEYS);
+export type SettingKey = z.infer<typeof SettingKey>;
+
+/** The only settings a browser may read through `GET /api/settings/{key}`; every secret stays out. */
+export const PUBLIC_SETTING_KEYS = [
+  'interbids_url',
+  'swap_search_days',
+  'upload_email',
+  'user_guide_path',
+  'testing_button_enabled',
+] as const satisfies readonly SettingKey[];
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+
+export const SESSION_TIMEOUT_OPTIONS = [5, 10, 15, 30, 60, 120, 240, 480, 720, 1440] as const;
+
+export const Setting = z.object({
+  key: SettingKey,
+  value: z.string(),
+  updated_at: z.string(),
+});
+export type Setting = z.infer<typeof Setting>;
+
+export const SettingValueResponse = z.object({ value: z.string() });
+export type SettingValueResponse = z.infer<typeof SettingValueResponse>;
+
+export const PutSettingBody = z.strictObject({ value: z.string().max(2000) });
+export type PutSettingBody = z.infer<typeof PutSettingBody>;
+
+const email = z.email('Please enter a valid email address');
+const dayCount = z.coerce
+  .number('Must be a number')
+  .int('Must be a whole number')
+  .min(1, 'Must be at least 1 day')
+  .max(30, 'Cannot exceed 30 days');
+const boolText = z.enum(['true', 'false'], "Must be 'true' or 'false'");
+
+/** How each setting's value is validated when an admin changes it (admin spec section 5). */
+export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
+  interbids_url: z.url('Please enter a valid URL'),
+  swap_search_days: dayCount,
+  upload_email: email,
+  outgoing_email: email,
+  user_guide_path: z.string().trim().min(1, 'User guide path is required'),
+  session_timeout_minutes: z.coerce
+    .number('Must be a number')
+    .int('Must be a whole number')
+    .min(5, 'Must be at least 5 minutes')
+    .max(1440, 'Cannot exceed 24 hours (1440 minutes)'),
+  email_verification_enabled: boolText,
+  testing_button_enabled: boolText,
+  testing_password: z.string().min(1, 'Testing password is required'),
+  daily_access_code: z.string().trim().min(1, 'Daily access code is required'),
+  access_code_path: z.string().trim().min(1, 'Access code path is required'),
+  access_code_email: email,
+};
+
+export const SETTING_DEFAULTS: Record<SettingKey, string> = {
+  interbids_url: 'https://interbids.example-airline.test',
+  swap_search_days: '4',
+  upload_email: '',
+  outgoing_email: 'noreply@crewswap.local',
+  user_guide_path: '/user-guide.pdf',
+  session_timeout_minutes: '30',
+  email_verification_enabled: 'true',
+  testing_button_enabled: 'false',
+  testing_password: '',
+  daily_access_code: '',
+  access_code_path: '/access-code',
+  access_code_email: 'access@crewswap.local',
+};
+
+export const SettingKeyParams = z.strictObject({ key: z.string().max(100) });

@@ -1,0 +1,52 @@
+/**
+ * Every NATS subject in one place. Domain events are `<service>.<aggregate>.<event>` and live in
+ * the owning service's JetStream stream; request/reply calls are `<service>.rpc.<name>` on core
+ * NATS and are deliberately outside every stream's subjects (a stream would answer them with a
+ * publish ack instead of the service's reply).
+ */
+export const SUBJECTS = {
+  pilotRegistered: 'auth.pilot.registered',
+  pilotUpdated: 'auth.pilot.updated',
+  pilotDeleted: 'auth.pilot.deleted',
+  sessionRevoked: 'auth.session.revoked',
+  adminSessionRevoked: 'admin.session.revoked',
+  tripCreated: 'trips.trip.created',
+  tripUpdated: 'trips.trip.updated',
+  tripDeleted: 'trips.trip.deleted',
+  tripOffered: 'trips.trip.offered',
+  settingsChanged: 'admin.settings.changed',
+  systemShutdown: 'admin.system.shutdown',
+  systemResumed: 'admin.system.resumed',
+  systemRestart: 'admin.system.restart',
+  sendMail: 'notifications.cmd.mail',
+  sendPush: 'notifications.cmd.push',
+} as const;
+export type EventSubject = (typeof SUBJECTS)[keyof typeof SUBJECTS];
+
+export const RPC = {
+  getSettings: 'admin.rpc.settings.get',
+  importTrips: 'trips.rpc.import',
+  purgeTrips: 'trips.rpc.purge',
+  purgePreview: 'trips.rpc.purge-preview',
+  tripCounts: 'trips.rpc.trip-counts',
+} as const;
+export type RpcSubject = (typeof RPC)[keyof typeof RPC];
+
+/** One JetStream stream per owning service, holding only its event subjects. */
+export const STREAMS = {
+  AUTH: ['auth.pilot.>', 'auth.session.>'],
+  TRIPS: ['trips.trip.>', 'trips.whatsapp.>'],
+  ADMIN: ['admin.settings.>', 'admin.system.>', 'admin.session.>'],
+  NOTIFICATIONS: ['notifications.cmd.>'],
+} as const;
+export type StreamName = keyof typeof STREAMS;
+
+/**
+ * Core NATS (not stored): every service's session guard reports that a session was used, at most
+ * once a minute per session, so auth can end sessions idle past `session_timeout_minutes`.
+ */
+export const SESSION_ACTIVITY = 'sessions.activity';
+
+/** Core NATS fan-out subjects for the realtime service (every replica receives every message). */
+export const realtimePilotSubject = (pilotId: string) => `realtime.pilot.${pilotId}`;
+export const REALTIME_BROADCAST = 'realtime.broadcast';

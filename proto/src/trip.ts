@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { Aircraft, IsoDate } from './common';
+import { PilotContact } from './pilot';
+
+export const FLIGHT_NUMBER = /^VS\d{3}$/;
+export const STANDBY_FLIGHT_NUMBER = 'VS000';
+export const MAX_SWAP_DESCRIPTION = 100;
+
+export const Trip = z.object({
+  id: z.uuid(),
+  pilotId: z.uuid(),
+  flightNoStart: z.string(),
+  flightNoEnd: z.string(),
+  /** Null for standby duties, which fly nothing. */
+  aircraft: Aircraft.nullable(),
+  route: z.string(),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  isSwappable: z.boolean(),
+  training: z.boolean(),
+  /** The Keep flag. */
+  requested: z.boolean(),
+  companions: z.number().int().min(1).max(10).nullable(),
+  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION).nullable(),
+  icsDescription: z.string().nullable(),
+  searchStartDate: IsoDate.nullable(),
+  searchEndDate: IsoDate.nullable(),
+  isStandby: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Trip = z.infer<typeof Trip>;
+
+/** A trip answer that may carry the spec's warnings (long trip, far in the future). */
+export const TripWithWarnings = Trip.extend({ warnings: z.array(z.string()) });
+export type TripWithWarnings = z.infer<typeof TripWithWarnings>;
+
+const flightNo = z.string().max(10);
+const companions = z.number().int().nullable();
+
+export const CreateTripBody = z.strictObject({
+  flightNoStart: flightNo.default(''),
+  flightNoEnd: flightNo.default(''),
+  aircraft: Aircraft.nullable().optional(),
+  route: z.string().max(20).default(''),
+  startDate: IsoDate,
+  endDate: IsoDate,
+  training: z.boolean().default(false),
+  requested: z.boolean().default(false),
+  companions: companions.optional(),
+  isSwappable: z.boolean().default(false),
+  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters').nullable().optional(),
+  icsDescription: z.string().max(5000).nullable().optional(),
+  searchStartDate: IsoDate.nullable().optional(),
+  searchEndDate: IsoDate.nullable().optional(),
+});
+export type CreateTripBody = z.input<typeof CreateTripBody>;
+
+export const UpdateTripBody = z.strictObject({
+  flightNoStart: flightNo.optional(),
+  flightNoEnd: flightNo.optional(),
+  aircraft: Aircraft.nullable().optional(),
+  route: z.string().max(20).optional(),
+  startDate: IsoDate.optional(),
+  endDate: IsoDate.optional(),
+  training: z.boolean().optional(),
+  requested: z.boolean().optional(),
+  companions: companions.optional(),
+  icsDescription: z.string().max(5000).nullable().optional(),
+});
+export type UpdateTripBody = z.infer<typeof UpdateTripBody>;
+
+export const SwappableBody = z.strictObject({
+  isSwappable: z.boolean(),
+  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters').nullable().optional(),
+  requested: z.boolean().optional(),
+  searchStartDate: IsoDate.nullable().optional(),
+  searchEndDate: IsoDate.nullable().optional(),
+  skipNotification: z.boolean().optional(),
+});
+export type SwappableBody = z.infer<typeof SwappableBody>;
+
+export const DescriptionBody = z.strictObject({
+  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters').nullable(),
+});
+export type DescriptionBody = z.infer<typeof DescriptionBody>;
+
+export const RequestedBody = z.strictObject({ requested: z.boolean() });
+export type RequestedBody = z.infer<typeof RequestedBody>;
+
+export const IataCode = z.object({
+  id: z.uuid(),
+  iataCode: z.string(),
+  icaoCode: z.string().nullable(),
+  continent: z.string().nullable(),
+  isoCountry: z.string().nullable(),
+  municipality: z.string().nullable(),
+});
+export type IataCode = z.infer<typeof IataCode>;
+
+export const CreateIataCodeBody = z.strictObject({
+  iataCode: z
+    .string('IATA code is required')
+    .trim()
+    .min(1, 'IATA code is required')
+    .regex(/^[A-Za-z]{3}$/, 'IATA code must be exactly 3 letters')
+    .transform((code) => code.toUpperCase()),
+  icaoCode: z.string().trim().max(4, 'ICAO code must be at most 4 characters').transform((v) => v.toUpperCase()).nullable().optional(),
+  continent: z.string().trim().max(2, 'Continent must be 2 characters').transform((v) => v.toUpperCase()).nullable().optional(),
+  isoCountry: z.string().trim().max(2, 'Country code must be 2 characters').transform((v) => v.toUpperCase()).nullable().optional(),
+  municipality: z.string().trim().max(100).nullable().optional(),
+});
+export type CreateIataCodeBody = z.input<typeof CreateIataCodeBody>;
+
+/** One offer found for a trip: the other pilot's offered trip and how to reach them. */
+export const SwapMatch = z.object({
+  trip: Trip,
+  pilot: PilotContact,
+  sameDates: z.boolean(),
+});
+export type SwapMatch = z.infer<typeof SwapMatch>;
+
+export const MatchesQuery = z.strictObject({
+  startDate: IsoDate.optional(),
+  endDate: IsoDate.optional(),
+});
+export type MatchesQuery = z.infer<typeof MatchesQuery>;
+
+export const SendNotificationsResponse = z.object({
+  message: z.string(),
+  alerted: z.number().int().min(0),
+});
+export type SendNotificationsResponse = z.infer<typeof SendNotificationsResponse>;

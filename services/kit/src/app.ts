@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { HttpError } from './errors';
+import { createMetrics, type Metrics } from './metrics';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Readiness checks by name (database, nats); each answers whether it is reachable. */
+  readiness: Record<string, () => Promise<boolean>>;
+  bodyLimit?: number;
+  /** Requests to trust `x-forwarded-*` from (the gateway). */
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/**
+ * The fastify instance every service starts from: request ids carried from the gateway, one error
+ * shape, health, readiness and metrics. The service adds its routes to it.
+ */
+export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: () => randomUUID(),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? true,
+    disableRequestLogging: false,
+  }) as unknown as FastifyInstance;
+
+  const metrics = createMetrics(options.name);
+  app.decorate('metrics', metrics);
+  app.register(cookie);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      const { title, fields, extra } = error.options;
+      return reply.status(error.status).send({ ...extra, error: error.message, ...(title ? { title } : {}), ...(fields ? { fields } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ error: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `No such path: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const entries = await Promise.all(
+      Object.entries(options.readiness).map(async ([name, check]) => [name, await check().catch(() => false)] as const),
+    );
+    const checks = Object.fromEntries(entries);
+    const ready = entries.every(([, ok]) => ok);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  return app;
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON.';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,104 @@
+import { EVENT_DATA, EventEnvelope, type EventDataMap, type StreamName } from '@crewswap/proto';
+import { AckPolicy, DeliverPolicy, type JsMsg } from 'nats';
+import type { Logger } from 'pino';
+import type { Db, Trx } from './db';
+import type { Bus } from './nats';
+import type { Subject } from './outbox';
+
+export type EventHandler = <S extends Subject>(
+  event: EventEnvelope<EventDataMap[S]> & { type: S },
+  trx: Trx,
+) => Promise<void>;
+
+export interface ConsumerOptions<S extends Subject> {
+  db: Db;
+  bus: Bus;
+  log: Logger;
+  stream: StreamName;
+  /** Durable name: one per (service, purpose). Replicas share it, so each event is handled once. */
+  durable: string;
+  /**
+   * One subject filter (wildcards allowed, e.g. `auth.pilot.>`): the NATS 2.9 servers we run on
+   * take a single filter per consumer. Events under it that are not in `subjects` are acked unread.
+   */
+  filter: string;
+  subjects: readonly S[];
+  handle: (event: { [K in S]: EventEnvelope<EventDataMap[K]> & { type: K } }[S], trx: Trx) => Promise<void>;
+}
+
+export interface RunningConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * A durable pull consumer whose handler runs in a transaction with the record that the event was
+ * applied; the message is acked only after that commits. A redelivered event finds its record
+ * and changes nothing. An event that is not valid JSON or does not match its schema is logged
+ * and terminated (retrying it could never succeed).
+ */
+export async function startConsumer<S extends Subject>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
+  const { db, bus, log, durable } = options;
+  const stream = bus.stream(options.stream);
+  const filterSubject = bus.subject(options.filter);
+  const config = {
+    durable_name: durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: filterSubject,
+    ack_wait: 30_000_000_000,
+    max_ack_pending: 100,
+  };
+  try {
+    await bus.jsm.consumers.info(stream, durable);
+    await bus.jsm.consumers.update(stream, durable, { filter_subject: filterSubject });
+  } catch {
+    await bus.jsm.consumers.add(stream, config);
+  }
+  const consumer = await bus.js.consumers.get(stream, durable);
+  const messages = await consumer.consume({ max_messages: 50 });
+
+  const done = (async () => {
+    for await (const message of messages) {
+      await handleMessage(message);
+    }
+  })();
+
+  async function handleMessage(message: JsMsg): Promise<void> {
+    const subject = bus.unprefix(message.subject) as S;
+    if (!options.subjects.includes(subject)) {
+      message.ack();
+      return;
+    }
+    let event: EventEnvelope;
+    try {
+      event = EventEnvelope.parse(message.json());
+      event.data = EVENT_DATA[subject].parse(event.data);
+    } catch (error) {
+      log.error({ err: error, subject, durable }, 'dropping an event that does not match its schema');
+      message.term();
+      return;
+    }
+    try {
+      await db.transaction(async (trx) => {
+        const fresh = await trx('processed_events')
+          .insert({ consumer: durable, event_id: event.id })
+          .onConflict(['consumer', 'event_id'])
+          .ignore()
+          .returning('event_id');
+        if (fresh.length === 0) return;
+        await options.handle(event as Parameters<typeof options.handle>[0], trx);
+      });
+      message.ack();
+    } catch (error) {
+      log.error({ err: error, subject, durable, eventId: event.id }, 'event handler failed; will be redelivered');
+      message.nak(2000);
+    }
+  }
+
+  return {
+    async stop() {
+      await messages.close();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// Postgres DATE columns stay 'YYYY-MM-DD' strings: turning them into JS Dates at local midnight
+// shifts them a day in any zone west of UTC.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+// COUNT(*) and BIGINT come back as strings by default; our counts fit comfortably in a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export type Db = Knex;
+export type Trx = Knex.Transaction;
+export type Executor = Knex | Knex.Transaction;
+
+export interface Migration {
+  up(knex: Knex, schema: string): Promise<void>;
+  down?(knex: Knex, schema: string): Promise<void>;
+}
+
+/** A service's database handle: every unqualified table lives in the service's own schema. */
+export function createDb(url: string, schema: string, pool = { min: 0, max: 10 }): Db {
+  return knexFactory({
+    client: 'pg',
+    connection: url,
+    searchPath: [schema, 'public'],
+    pool,
+  });
+}
+
+/**
+ * Creates the schema and runs the service's migrations, given in order by name. A migration
+ * list in code (rather than a folder) runs the same under tsx, jest and a bundle.
+ */
+export async function migrate(db: Db, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
+  const names = Object.keys(migrations).sort();
+  await db.migrate.latest({
+    schemaName: schema,
+    tableName: 'knex_migrations',
+    migrationSource: {
+      getMigrations: async () => names,
+      getMigrationName: (name: string) => name,
+      getMigration: async (name: string) => {
+        const migration = migrations[name]!;
+        return {
+          up: (knex: Knex) => migration.up(knex, schema),
+          down: (knex: Knex) => (migration.down ? migration.down(knex, schema) : Promise.resolve()),
+        };
+      },
+    },
+  });
+}
+
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

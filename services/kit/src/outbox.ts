@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_DATA, type EventDataMap, type EventEnvelope } from '@crewswap/proto';
+import type { Knex } from 'knex';
+import { headers as natsHeaders } from 'nats';
+import type { Logger } from 'pino';
+import type { Db, Executor, Migration } from './db';
+import type { Bus } from './nats';
+
+/** Tables every service with events has: its outbox and the event ids its consumers have applied. */
+export const kitMigrations: Record<string, Migration> = {
+  '0000_kit_outbox': {
+    async up(knex: Knex) {
+      await knex.schema.createTable('outbox', (table) => {
+        table.bigIncrements('seq');
+        table.uuid('id').notNullable().unique();
+        table.string('subject', 200).notNullable();
+        table.jsonb('envelope').notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.timestamp('published_at', { useTz: true });
+      });
+      await knex.raw('CREATE INDEX outbox_unpublished ON outbox (seq) WHERE published_at IS NULL');
+      await knex.schema.createTable('processed_events', (table) => {
+        table.string('consumer', 100).notNullable();
+        table.uuid('event_id').notNullable();
+        table.timestamp('processed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.primary(['consumer', 'event_id']);
+      });
+    },
+  },
+};
+
+export type Subject = keyof EventDataMap;
+
+export interface Outbox {
+  /**
+   * Records an event in the same transaction as the change it describes; it is published after
+   * the transaction commits, even if NATS is down now.
+   */
+  write<S extends Subject>(trx: Executor, subject: S, data: EventDataMap[S], version?: number): Promise<EventEnvelope<EventDataMap[S]>>;
+}
+
+export interface OutboxRelay {
+  /** Publishes what is waiting now instead of at the next poll. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutbox(relay?: Pick<OutboxRelay, 'kick'>): Outbox {
+  return {
+    async write(trx, subject, data, version = 1) {
+      const parsed = EVENT_DATA[subject].parse(data) as EventDataMap[typeof subject];
+      const envelope = { id: randomUUID(), type: subject, occurredAt: new Date().toISOString(), version, data: parsed };
+      await trx('outbox').insert({ id: envelope.id, subject, envelope: JSON.stringify(envelope) });
+      const execution = (trx as Partial<Knex.Transaction>).executionPromise;
+      if (relay) (execution ?? Promise.resolve()).then(() => relay.kick(), () => undefined);
+      return envelope;
+    },
+  };
+}
+
+/**
+ * Publishes outbox rows in order, each with its event id as `Nats-Msg-Id` so JetStream drops a
+ * repeat when a publish succeeded but marking it sent did not. Rows are locked with SKIP LOCKED,
+ * so several replicas can relay side by side.
+ */
+export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; intervalMs?: number }): OutboxRelay {
+  const { db, bus, log } = options;
+  const intervalMs = options.intervalMs ?? 250;
+  let stopped = false;
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function relayBatch(): Promise<number> {
+    return db.transaction(async (trx) => {
+      const rows: { id: string; subject: string; envelope: unknown }[] = await trx('outbox')
+        .select('id', 'subject', 'envelope')
+        .whereNull('published_at')
+        .orderBy('seq')
+        .limit(100)
+        .forUpdate()
+        .skipLocked();
+      for (const row of rows) {
+        const h = natsHeaders();
+        h.set('Nats-Msg-Id', row.id);
+        await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.envelope), { headers: h, timeout: 2000 });
+        await trx('outbox').where({ id: row.id }).update({ published_at: trx.fn.now() });
+      }
+      return rows.length;
+    });
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      try {
+        while (!stopped && (await relayBatch()) === 100);
+      } catch (error) {
+        log.warn({ err: error }, 'outbox relay could not publish; will retry');
+        return;
+      }
+    } while (again && !stopped);
+  }
+
+  /** One drain at a time; a kick during a drain makes it go round once more. */
+  function run(): void {
+    if (stopped) return;
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = drain().finally(() => {
+      inFlight = undefined;
+    });
+  }
+
+  const loop = (): void => {
+    if (stopped) return;
+    run();
+    timer = setTimeout(loop, intervalMs);
+  };
+  loop();
+
+  return {
+    kick: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { RpcError } from '@crewswap/proto';
+import { type Msg, type Subscription } from 'nats';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { HttpError, unavailable } from './errors';
+import type { Bus } from './nats';
+
+/**
+ * Answers `<service>.rpc.<name>` requests. Replicas join one queue group, so each request is
+ * answered once. A bad request or a failure is answered with `{error, status}`, never silence.
+ */
+export function serveRpc<Req extends z.ZodType, Res>(options: {
+  bus: Bus;
+  log: Logger;
+  subject: string;
+  request: Req;
+  handle: (input: z.output<Req>) => Promise<Res>;
+}): Subscription {
+  const { bus, log } = options;
+  return bus.nc.subscribe(bus.subject(options.subject), {
+    queue: options.subject,
+    callback: (error, message: Msg) => {
+      if (error) {
+        log.error({ err: error }, 'rpc subscription failed');
+        return;
+      }
+      void (async () => {
+        try {
+          const input = options.request.safeParse(message.data.length ? message.json() : {});
+          if (!input.success) {
+            message.respond(JSON.stringify({ error: input.error.issues[0]?.message ?? 'Invalid request', status: 400 }));
+            return;
+          }
+          const result = await options.handle(input.data);
+          message.respond(JSON.stringify(result));
+        } catch (failure) {
+          const status = failure instanceof HttpError ? failure.status : 500;
+          if (status >= 500) log.error({ err: failure, subject: options.subject }, 'rpc handler failed');
+          message.respond(JSON.stringify({ error: status >= 500 ? 'Internal error' : (failure as Error).message, status }));
+        }
+      })();
+    },
+  });
+}
+
+/**
+ * Asks another service and checks its answer. When nobody answers in time the caller gets a 503
+ * that says which service is unavailable, not a hang.
+ */
+export async function requestRpc<Res extends z.ZodType>(
+  bus: Bus,
+  subject: string,
+  body: unknown,
+  reply: Res,
+  timeoutMs = 5000,
+): Promise<z.output<Res>> {
+  const service = subject.split('.')[0];
+  let message: Msg;
+  try {
+    message = await bus.nc.request(bus.subject(subject), JSON.stringify(body), { timeout: timeoutMs });
+  } catch {
+    throw unavailable(`The ${service} service is not available right now. Please try again shortly.`);
+  }
+  const json: unknown = message.json();
+  const failed = RpcError.safeParse(json);
+  if (failed.success) throw new HttpError(failed.data.status, failed.data.error);
+  return reply.parse(json);
+}

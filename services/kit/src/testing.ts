@@ -1,0 +1,69 @@
+/**
+ * Helpers for tests against the real Postgres and NATS: each test file gets its own database and
+ * its own subject prefix, so files run in parallel and leave nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+import { baseConfigSchema, type BaseConfig } from './config';
+import { generateSigningKeys } from './keys';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = uniqueName('crewswap_test');
+  const admin = knexFactory({ client: 'pg', connection: withDatabase(ADMIN_URL, 'postgres'), pool: { min: 0, max: 1 } });
+  await admin.raw('CREATE DATABASE ??', [name]);
+  await admin.destroy();
+  const url = withDatabase(ADMIN_URL, name);
+  return {
+    url,
+    async drop() {
+      const cleanup = knexFactory({ client: 'pg', connection: withDatabase(ADMIN_URL, 'postgres'), pool: { min: 0, max: 1 } });
+      await cleanup.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+      await cleanup.destroy();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+const testKeys = generateSigningKeys();
+
+/** A base config for one test file: its database, its NATS prefix, quiet logs, fixed keys. */
+export function testBaseConfig(databaseUrl: string, prefix = uniqueName('t')): BaseConfig {
+  return baseConfigSchema.parse({
+    DATABASE_URL: databaseUrl,
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    NATS_PREFIX: prefix,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_FORMAT: 'json',
+    JWT_PUBLIC_KEY: testKeys.publicKey,
+    JWT_PRIVATE_KEY: testKeys.privateKey,
+  });
+}
+
+export const TEST_KEYS = testKeys;
+
+/** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+}

@@ -1,0 +1,113 @@
+import { SUBJECTS, type Pilot } from '@crewswap/proto';
+import type { Knex } from 'knex';
+import { createServiceApp, deleteStreams, signPilotToken, startConsumer, startRuntime, PILOT_COOKIE, type Runtime } from '../src';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '../src/testing';
+
+const pilot: Pilot = {
+  id: '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
+  employeeId: '123456',
+  firstName: 'Amy',
+  lastName: 'Stone',
+  email: 'amy.stone@fly.virgin.com',
+  phone: '+447700900000',
+  rank: 'CP',
+  fleet: 'A350',
+  base: 'LHR',
+  apic: true,
+  ltc: false,
+  usualReq: true,
+  allVisible: true,
+  testData: false,
+  emailVerified: true,
+  searchDayRange: null,
+  rankLastChanged: null,
+  fleetLastChanged: null,
+  ltcLastChanged: null,
+  usualReqOff: null,
+  createdAt: new Date().toISOString(),
+};
+
+const migrations = {
+  '0001_notes': {
+    async up(knex: Knex) {
+      await knex.schema.createTable('notes', (table) => {
+        table.uuid('id').primary();
+        table.integer('seen').notNullable().defaultTo(0);
+      });
+    },
+  },
+};
+
+describe('service kit runtime', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    runtime = await startRuntime({ name: 'kit-test', schema: 'kit_test', migrations, config: testBaseConfig(database.url) });
+  });
+  afterAll(async () => {
+    await deleteStreams(runtime.bus);
+    await runtime.close();
+    await database.drop();
+  });
+
+  it('runs migrations in the service schema', async () => {
+    const tables = await runtime.db('information_schema.tables').where({ table_schema: 'kit_test' }).pluck('table_name');
+    expect(tables).toEqual(expect.arrayContaining(['notes', 'outbox', 'processed_events']));
+  });
+
+  it('publishes an outbox event after commit and applies it once even when redelivered', async () => {
+    await runtime.db('notes').insert({ id: pilot.id });
+    const consumer = await startConsumer({
+      db: runtime.db,
+      bus: runtime.bus,
+      log: runtime.log,
+      stream: 'AUTH',
+      durable: 'kit_test_notes',
+      filter: 'auth.pilot.>',
+      subjects: [SUBJECTS.pilotRegistered],
+      handle: async (event, trx) => {
+        await trx('notes').where({ id: event.data.pilot.id }).increment('seen', 1);
+      },
+    });
+    const envelope = await runtime.db.transaction((trx) => runtime.outbox.write(trx, SUBJECTS.pilotRegistered, { pilot }));
+    await eventually(async () => (await runtime.db('notes').first()).seen === 1);
+
+    // A second publish with the same message id is dropped by JetStream's dedupe window.
+    await runtime.bus.js.publish(runtime.bus.subject(SUBJECTS.pilotRegistered), JSON.stringify(envelope), { msgID: envelope.id });
+    // And a copy under a new message id (a redelivery in effect) is ignored by the consumer.
+    await runtime.bus.js.publish(runtime.bus.subject(SUBJECTS.pilotRegistered), JSON.stringify(envelope));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await runtime.db('notes').first()).seen).toBe(1);
+    expect(await runtime.db('outbox').whereNull('published_at').count({ n: '*' }).first()).toEqual({ n: 0 });
+    await consumer.stop();
+  });
+
+  it('refuses a revoked session within a second of the revocation event', async () => {
+    const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: runtime.readiness });
+    app.get('/whoami', async (request) => runtime.guard.pilot(request));
+    const token = signPilotToken(TEST_KEYS.privateKey, { sessionId: '0e6b1f4a-1111-4c6d-8e7f-0a1b2c3d4e5f', pilotId: pilot.id });
+    const ask = () => app.inject({ method: 'GET', url: '/whoami', cookies: { [PILOT_COOKIE]: token } });
+    expect((await ask()).statusCode).toBe(200);
+    await runtime.db.transaction((trx) =>
+      runtime.outbox.write(trx, SUBJECTS.sessionRevoked, { sessionId: '0e6b1f4a-1111-4c6d-8e7f-0a1b2c3d4e5f', pilotId: pilot.id, reason: 'logout' }),
+    );
+    const started = Date.now();
+    await eventually(async () => (await ask()).statusCode === 401, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await ask()).json()).toEqual({ error: 'Session expired' });
+    await app.close();
+  });
+
+  it('answers health, readiness and metrics', async () => {
+    const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: runtime.readiness });
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+    const ready = await app.inject('/readyz');
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true } });
+    const metrics = await app.inject('/metrics');
+    expect(metrics.body).toContain('http_request_duration_seconds');
+    expect(metrics.body).toContain('process_cpu_user_seconds_total');
+    await app.close();
+  });
+});

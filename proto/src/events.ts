@@ -93,3 +93,8 @@ export const TripCountsReply = z.object({ counts: z.record(z.string(), z.number(
 /** Any RPC that fails answers this instead of its reply. */
 export const RpcError = z.object({ error: z.string(), status: z.number().int() });
 export type RpcError = z.infer<typeof RpcError>;
+
+export const SeedDemoPilotsRequest = z.object({ count: z.number().int().min(1).max(500).default(60) });
+export const SeedDemoPilotsReply = z.object({ created: z.number().int(), pilots: z.array(Pilot) });
+export const SeedDemoTripsRequest = z.object({ pilots: z.array(Pilot) });
+export const SeedDemoTripsReply = z.object({ created: z.number().int() });

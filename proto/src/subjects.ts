@@ -29,6 +29,9 @@ export const RPC = {
   purgeTrips: 'trips.rpc.purge',
   purgePreview: 'trips.rpc.purge-preview',
   tripCounts: 'trips.rpc.trip-counts',
+  /** Demo data for local use: auth creates test pilots, then trips gives them trips (see scripts/seed-demo). */
+  seedDemoPilots: 'auth.rpc.seed-demo',
+  seedDemoTrips: 'trips.rpc.seed-demo',
 } as const;
 export type RpcSubject = (typeof RPC)[keyof typeof RPC];
 

@@ -15,6 +15,8 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Requests to trust `x-forwarded-*` from (the gateway). */
   trustProxy?: boolean;
+  /** Replaces the JSON 404 (the gateway answers unknown pages with the web app). */
+  notFoundHandler?: Parameters<FastifyInstance['setNotFoundHandler']>[0];
 }
 
 declare module 'fastify' {
@@ -64,9 +66,12 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No such path: ${request.method} ${request.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(
+    options.notFoundHandler ??
+      ((request, reply) => {
+        reply.status(404).send({ error: `No such path: ${request.method} ${request.url.split('?')[0]}` });
+      }),
+  );
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { repoPath } from './paths';
 
 /** Variables every service reads; each service extends this with its own. */
 export const baseConfigSchema = z.object({
@@ -16,7 +17,7 @@ export const baseConfigSchema = z.object({
   /** PEM keys for session tokens. When both are unset, keys are kept in SIGNING_KEYS_DIR (local use). */
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PRIVATE_KEY: z.string().optional(),
-  SIGNING_KEYS_DIR: z.string().default('.local/keys'),
+  SIGNING_KEYS_DIR: z.string().default(repoPath('.local', 'keys')),
   /** Set true wherever the app is served over https. */
   SECURE_COOKIES: z
     .enum(['true', 'false'])

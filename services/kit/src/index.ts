@@ -14,3 +14,4 @@ export * from './sessions';
 export * from './validate';
 export * from './clock';
 export * from './settings-client';
+export * from './paths';

@@ -1,0 +1,47 @@
+# The two commands a newcomer needs: `make up` and `make test`. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NPM_INSTALL := if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+
+.PHONY: help install infra build up test test-services test-web test-e2e typecheck bench clean
+
+help:
+	@echo "make up     install, start Postgres and NATS if needed, build, migrate, seed and run everything at http://localhost:8080"
+	@echo "make test   run every test (services, web components, end-to-end in Chromium)"
+
+node_modules/.installed: package.json package-lock.json $(wildcard */package.json services/*/package.json)
+	@$(NPM_INSTALL)
+	@touch $@
+
+install: node_modules/.installed
+
+infra:
+	@bash scripts/ensure-infra.sh
+
+build: install
+	@npm run build -w @crewswap/web
+
+up: install infra build
+	@node --import tsx scripts/stack.ts
+
+typecheck: install
+	@npx tsc -p tsconfig.json
+
+test-services: install infra
+	@npx jest --config jest.config.cjs
+
+test-web: install
+	@npm test -w @crewswap/web
+
+test-e2e: install infra build
+	@bash scripts/ensure-chromium.sh
+	@npm run test:e2e -w @crewswap/web
+
+test: typecheck test-services test-web test-e2e
+
+bench: install infra
+	@npm run bench -w @crewswap/trips
+	@npm run bench -w @crewswap/swaps
+
+clean:
+	rm -rf node_modules */node_modules services/*/node_modules web/dist .local

@@ -1,0 +1,208 @@
+/**
+ * Runs the whole system on this machine: every service and the gateway as child processes with
+ * prefixed logs, restarted if one exits, then demo data on an empty database. `make up` runs this
+ * file; the end-to-end tests call `startStack()` with their own database, ports and NATS prefix.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { baseConfigSchema, connectBus, createLogger, loadSigningKeys, repoRoot, requestRpc } from '@crewswap/kit';
+import { RPC, SeedDemoPilotsReply, SeedDemoTripsReply } from '@crewswap/proto';
+import knexFactory from 'knex';
+
+/** Start order matters only for readiness: admin answers settings, auth and trips feed the rest. */
+const SERVICES = [
+  { name: 'admin', port: 8084 },
+  { name: 'notifications', port: 8085 },
+  { name: 'auth', port: 8081 },
+  { name: 'trips', port: 8082 },
+  { name: 'swaps', port: 8083 },
+] as const;
+
+export interface StackOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix?: string;
+  gatewayPort: number;
+  /** Service ports are basePort+1..; 8080 gives the documented 8081-8085. */
+  basePort: number;
+  mailDir: string;
+  seedDemo: boolean;
+  /** 'prefix' writes each line as `[service] ...`; 'silent' keeps child output to itself. */
+  logs: 'prefix' | 'silent';
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const COLOURS = [36, 35, 33, 32, 34, 31, 96];
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const root = repoRoot();
+  await ensureDatabase(options.databaseUrl);
+  mkdirSync(options.mailDir, { recursive: true });
+  // Made once here so that processes starting together never race to create the key pair.
+  const base = baseConfigSchema.parse(process.env);
+  const keys = loadSigningKeys(base);
+  const origin = `http://localhost:${options.gatewayPort}`;
+  const commonEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    NATS_PREFIX: options.natsPrefix ?? '',
+    MAIL_OUTBOX_DIR: options.mailDir,
+    APP_ORIGIN: `${origin},http://127.0.0.1:${options.gatewayPort}`,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    JWT_PRIVATE_KEY: keys.privateKey ?? '',
+    LOG_FORMAT: process.stdout.isTTY && options.logs === 'prefix' ? 'pretty' : 'json',
+    ...options.env,
+  };
+  const children: Supervised[] = [];
+  const present = SERVICES.filter((service) => existsSync(join(root, 'services', service.name, 'src', 'main.ts')));
+  const urls: Record<string, string> = {};
+  present.forEach((service, index) => {
+    const port = options.basePort + (service.port - 8080);
+    urls[`${service.name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${port}`;
+    children.push(supervise(root, service.name, { ...commonEnv, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
+  });
+  const stop = async () => {
+    await Promise.all(children.map((child) => child.stop()));
+  };
+  try {
+    await Promise.all(present.map((service) => waitReady(service.name, `${urls[`${service.name.toUpperCase()}_URL`]}/readyz`)));
+    children.push(supervise(root, 'gateway', { ...commonEnv, ...urls, PORT: String(options.gatewayPort) }, options.logs, 37));
+    await waitReady('gateway', `http://127.0.0.1:${options.gatewayPort}/healthz`);
+    if (options.seedDemo) await seedDemo(options);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: origin, stop };
+}
+
+interface Supervised {
+  stop(): Promise<void>;
+}
+
+/** Runs one service, restarting it if it exits on its own (as 'restart server' asks it to). */
+function supervise(root: string, name: string, env: Record<string, string>, logs: StackOptions['logs'], colour: number): Supervised {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let restarts = 0;
+  const label = process.stdout.isTTY ? `\x1b[${colour}m[${name}]\x1b[0m` : `[${name}]`;
+
+  const start = () => {
+    child = spawn(process.execPath, ['--import', 'tsx', join('services', name, 'src', 'main.ts')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout!, child.stderr!]) {
+      const lines = createInterface({ input: stream });
+      lines.on('line', (line) => {
+        if (logs === 'prefix') process.stdout.write(`${label} ${line}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      restarts += 1;
+      const delay = Math.min(10_000, 500 * restarts);
+      process.stdout.write(`${label} exited (${signal ?? code}); restarting in ${delay} ms\n`);
+      setTimeout(start, delay).unref();
+    });
+  };
+  start();
+
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child?.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function waitReady(name: string, url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000} s (see its log lines above)`);
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = knexFactory({ client: 'pg', connection: server.toString(), pool: { min: 0, max: 1 } });
+  try {
+    const exists = await admin('pg_database').where({ datname: name }).first();
+    if (!exists) await admin.raw('CREATE DATABASE ??', [name]);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Demo pilots from auth, then their trips from trips: each service seeds only what it owns. */
+async function seedDemo(options: StackOptions): Promise<void> {
+  const log = createLogger('seed', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+  const bus = await connectBus({ url: options.natsUrl, prefix: options.natsPrefix ?? '', name: 'seed', log });
+  try {
+    const pilots = await requestRpc(bus, RPC.seedDemoPilots, { count: 60 }, SeedDemoPilotsReply, 30_000);
+    const trips = await requestRpc(bus, RPC.seedDemoTrips, { pilots: pilots.pilots }, SeedDemoTripsReply, 60_000);
+    process.stdout.write(`[seed] demo data: ${pilots.created} new test pilots, ${trips.created} new trips\n`);
+  } catch (error) {
+    process.stdout.write(`[seed] demo data skipped: ${(error as Error).message}\n`);
+  } finally {
+    await bus.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const gatewayPort = Number(env.PORT ?? 8080);
+  const stack = await startStack({
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/crewswap',
+    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    natsPrefix: env.NATS_PREFIX ?? '',
+    gatewayPort,
+    basePort: Number(env.SERVICES_BASE_PORT ?? 8080),
+    mailDir: env.MAIL_OUTBOX_DIR ?? join(repoRoot(), '.local', 'mail-outbox'),
+    seedDemo: (env.SEED_DEMO ?? 'true') === 'true',
+    logs: 'prefix',
+  });
+  process.stdout.write(`\nCrewSwap is up at ${stack.url}  (Ctrl-C stops everything)\n\n`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping CrewSwap...\n');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+if (process.argv[1] && /stack\.ts$/.test(process.argv[1])) {
+  main().catch((error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import httpProxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER } from '@crewswap/kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import { ownerOf, type ServiceName } from './route-table';
+
+/** Paths the web app routes itself; each gets index.html. */
+const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
+
+export function upstreams(config: Config): Record<ServiceName, string> {
+  return {
+    auth: config.AUTH_URL,
+    trips: config.TRIPS_URL,
+    swaps: config.SWAPS_URL,
+    admin: config.ADMIN_URL,
+    notifications: config.NOTIFICATIONS_URL,
+    'roster-ingest': config.ROSTER_INGEST_URL,
+    realtime: config.REALTIME_URL,
+    links: config.LINKS_URL,
+  };
+}
+
+export async function createApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const log = createLogger('gateway', config);
+  const indexHtml = join(config.WEB_DIST, 'index.html');
+  const webBuilt = existsSync(indexHtml);
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  // The gateway owns no data: it is ready whenever it runs.
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: log,
+    readiness: {},
+    bodyLimit: 11 * 1024 * 1024,
+    trustProxy: false,
+    // Any other page is the app's own 'Page Not Found' screen, answered with a real 404.
+    notFoundHandler: (request, reply) => {
+      if (!webBuilt || request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.status(404).send({ error: `No such path: ${request.method} ${request.url.split('?')[0]}` });
+      }
+      return sendIndex(reply.status(404));
+    },
+  });
+  const allowedOrigins = new Set(config.APP_ORIGIN.split(',').map((origin) => origin.trim()).filter(Boolean));
+  const services = upstreams(config);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // wa.me links and QR images open elsewhere; the app itself loads nothing cross-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request: FastifyRequest) => !RATE_LIMITED.test(request.url.split('?')[0] ?? ''),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts from this network. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (MUTATING.has(request.method)) {
+      const origin = request.headers.origin;
+      if (!origin || !allowedOrigins.has(origin)) {
+        throw forbidden('This request did not come from the CrewSwap app and was refused.');
+      }
+    }
+    if (!ownerOf(request.url)) throw notFound(`No such API path: ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  await app.register(httpProxy, {
+    upstream: '',
+    prefix: '/api',
+    rewritePrefix: '/api',
+    replyOptions: {
+      getUpstream: (request) => services[ownerOf(request.url)!],
+      rewriteRequestHeaders: (request, headers) => ({ ...headers, [REQUEST_ID_HEADER]: String(request.id) }),
+      rewriteHeaders: (headers, request) =>
+        request?.url.startsWith('/api/sse/') ? { ...headers, 'x-accel-buffering': 'no', 'cache-control': 'no-cache' } : headers,
+      onError: (reply, { error }) => {
+        const service = ownerOf(reply.request.url);
+        reply.log.warn({ err: error, service }, 'upstream unavailable');
+        reply
+          .status(503)
+          .send({ error: `The ${service} service is not available right now. Please try again shortly.` });
+      },
+    },
+  });
+
+  if (webBuilt) {
+    // Built assets carry a content hash in their names, so browsers may keep them for good.
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '365d', immutable: true });
+    for (const path of SPA_ROUTES) {
+      app.get(path, (_request, reply) => sendIndex(reply));
+    }
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply.type('text/plain').send('The web app is not built yet: run `npm run build -w @crewswap/web`, then reload.'),
+    );
+  }
+
+  return { app, close: async () => undefined };
+}

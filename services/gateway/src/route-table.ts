@@ -1,0 +1,29 @@
+/**
+ * The one place that says which service answers which `/api` path. Entries are tried in order,
+ * so the narrower paths come before the wider ones of the same resource.
+ */
+export const SERVICES = ['auth', 'trips', 'swaps', 'admin', 'notifications', 'roster-ingest', 'realtime', 'links'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+const ROUTES: readonly [RegExp, ServiceName][] = [
+  // swaps answers the matching engine's paths under a trip
+  [/^\/api\/trips\/[^/]+\/(matches|send-notifications)$/, 'swaps'],
+  [/^\/api\/available-swaps$/, 'swaps'],
+  [/^\/api\/(trips|iata-codes|master-calendar|crossover-trips|usual-requests|stats)(\/|$)/, 'trips'],
+  [/^\/api\/(auth|pilot|pilots|check-deleted-pilot|restore-pilot)(\/|$)/, 'auth'],
+  [/^\/api\/admin\/(pilots|sessions|recent-registrations|cleanup\/deleted-pilots)(\/|$)/, 'auth'],
+  [/^\/api\/admin\/(iata-codes|excluded-airports|analytics)(\/|$)/, 'trips'],
+  [/^\/api\/admin\/roster-history(\/|$)/, 'roster-ingest'],
+  [/^\/api\/roster(\/|$)/, 'roster-ingest'],
+  [/^\/api\/admin(\/|$)/, 'admin'],
+  [/^\/api\/settings(\/|$)/, 'admin'],
+  [/^\/api\/notifications(\/|$)/, 'notifications'],
+  [/^\/api\/sse(\/|$)/, 'realtime'],
+  [/^\/api\/crew-links(\/|$)/, 'links'],
+];
+
+/** The service that owns a request path (query string ignored), or undefined for an unknown path. */
+export function ownerOf(url: string): ServiceName | undefined {
+  const path = url.split('?')[0] ?? '';
+  return ROUTES.find(([pattern]) => pattern.test(path))?.[1];
+}

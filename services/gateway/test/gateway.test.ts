@@ -1,0 +1,142 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createApp } from '../src/app';
+import { configSchema } from '../src/config';
+import { ownerOf } from '../src/route-table';
+
+const ORIGIN = 'http://localhost:8080';
+
+describe('route table', () => {
+  it.each([
+    ['/api/auth/login', 'auth'],
+    ['/api/pilot/current', 'auth'],
+    ['/api/pilots/abc/check-master-roster-cooldown', 'auth'],
+    ['/api/check-deleted-pilot/123456', 'auth'],
+    ['/api/restore-pilot', 'auth'],
+    ['/api/admin/pilots?fleet=A350', 'auth'],
+    ['/api/admin/sessions/active', 'auth'],
+    ['/api/admin/cleanup/deleted-pilots/1', 'auth'],
+    ['/api/admin/cleanup/run', 'admin'],
+    ['/api/admin/login', 'admin'],
+    ['/api/admin/settings/swap_search_days', 'admin'],
+    ['/api/settings/swap_search_days', 'admin'],
+    ['/api/trips', 'trips'],
+    ['/api/trips/abc/swappable', 'trips'],
+    ['/api/trips/abc/matches?startDate=2026-12-01', 'swaps'],
+    ['/api/trips/abc/send-notifications', 'swaps'],
+    ['/api/available-swaps', 'swaps'],
+    ['/api/iata-codes', 'trips'],
+    ['/api/admin/iata-codes/1', 'trips'],
+    ['/api/admin/excluded-airports', 'trips'],
+    ['/api/notifications/preferences', 'notifications'],
+    ['/api/sse/events', 'realtime'],
+    ['/api/roster/upload', 'roster-ingest'],
+    ['/api/crew-links', 'links'],
+  ])('%s is answered by %s', (path, service) => {
+    expect(ownerOf(path)).toBe(service);
+  });
+
+  it('knows no owner for an unknown api path', () => {
+    expect(ownerOf('/api/nothing-here')).toBeUndefined();
+    expect(ownerOf('/api/tripsx')).toBeUndefined();
+  });
+});
+
+describe('gateway', () => {
+  let upstream: FastifyInstance;
+  let gateway: FastifyInstance;
+  const seen: { url: string; requestId?: string }[] = [];
+
+  beforeAll(async () => {
+    upstream = Fastify();
+    upstream.all('/api/*', async (request) => {
+      seen.push({ url: request.url, requestId: request.headers['x-request-id'] as string | undefined });
+      return { servedBy: 'upstream', url: request.url };
+    });
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const port = (upstream.server.address() as { port: number }).port;
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const config = configSchema.parse({
+      LOG_LEVEL: 'silent',
+      AUTH_URL: `http://127.0.0.1:${port}`,
+      TRIPS_URL: `http://127.0.0.1:${port}`,
+      // nothing listens here: the swaps service is "down"
+      SWAPS_URL: 'http://127.0.0.1:9',
+      WEB_DIST: dist,
+      AUTH_RATE_LIMIT_PER_MINUTE: '5',
+    });
+    gateway = (await createApp(config)).app;
+    await gateway.ready();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.close();
+  });
+
+  it('forwards an api call to its owner with a request id', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/trips?x=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ servedBy: 'upstream', url: '/api/trips?x=1' });
+    expect(seen.at(-1)?.requestId).toBe(response.headers['x-request-id']);
+  });
+
+  it('refuses a mutating request without the app origin', async () => {
+    const missing = await gateway.inject({ method: 'POST', url: '/api/trips', payload: {} });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error).toMatch(/did not come from the CrewSwap app/);
+    const foreign = await gateway.inject({ method: 'DELETE', url: '/api/trips/1', headers: { origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    const ours = await gateway.inject({ method: 'POST', url: '/api/trips', headers: { origin: ORIGIN }, payload: { a: 1 } });
+    expect(ours.statusCode).toBe(200);
+  });
+
+  it('answers 404 JSON for an unknown api path', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/unknown/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'No such API path: GET /api/unknown/thing' });
+  });
+
+  it('answers 503 JSON naming the service when its owner is down', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/trips/abc/matches' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toBe('The swaps service is not available right now. Please try again shortly.');
+  });
+
+  it('serves the web app for its own routes and a 404 page for any other', async () => {
+    for (const path of ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login']) {
+      const response = await gateway.inject({ method: 'GET', url: path });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>CrewSwap</title>');
+    }
+    const other = await gateway.inject({ method: 'GET', url: '/no/such/page' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain('<title>CrewSwap</title>');
+  });
+
+  it('sets security headers', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('rate limits auth paths by client address, and only those', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const response = await gateway.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: {} });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    const limited = await gateway.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: {} });
+    expect(limited.json().error).toMatch(/Too many attempts/);
+    const other = await gateway.inject({ method: 'GET', url: '/api/trips' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers health', async () => {
+    expect((await gateway.inject('/healthz')).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { HttpError } from './errors';
 import { createMetrics, type Metrics } from './metrics';
@@ -16,7 +16,7 @@ export interface ServiceAppOptions {
   /** Requests to trust `x-forwarded-*` from (the gateway). */
   trustProxy?: boolean;
   /** Replaces the JSON 404 (the gateway answers unknown pages with the web app). */
-  notFoundHandler?: Parameters<FastifyInstance['setNotFoundHandler']>[0];
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 declare module 'fastify' {

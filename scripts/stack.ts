@@ -186,6 +186,8 @@ async function main(): Promise<void> {
     mailDir: env.MAIL_OUTBOX_DIR ?? join(repoRoot(), '.local', 'mail-outbox'),
     seedDemo: (env.SEED_DEMO ?? 'true') === 'true',
     logs: 'prefix',
+    // Local use starts in testing mode so a newcomer can log in as any demo pilot.
+    env: { TESTING_BUTTON_ENABLED: env.TESTING_BUTTON_ENABLED ?? 'true', TESTING_PASSWORD: env.TESTING_PASSWORD ?? 'letmein' },
   });
   process.stdout.write(`\nCrewSwap is up at ${stack.url}  (Ctrl-C stops everything)\n\n`);
   let stopping = false;

@@ -7,4 +7,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
+  // NATS clients keep timers for a moment after close; never let that hold a CI run open.
+  forceExit: true,
 };

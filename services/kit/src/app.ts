@@ -36,7 +36,6 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
-    disableRequestLogging: false,
   }) as unknown as FastifyInstance;
 
   const metrics = createMetrics(options.name);

@@ -67,3 +67,50 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
   }
   throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
 }
+
+/**
+ * A throwaway nats-server with JetStream on a free port, which a test can stop and start again
+ * (same port, same store) to prove that nothing is lost while NATS is away.
+ */
+export async function startThrowawayNats(): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const net = await import('node:net');
+  const port = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as { port: number };
+      server.close(() => resolve(free));
+    });
+  });
+  const store = mkdtempSync(join(tmpdir(), 'nats-'));
+  let child: import('node:child_process').ChildProcess | undefined;
+  const waitFor = async (open: boolean) => {
+    await eventually(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(open);
+          });
+          socket.once('error', () => resolve(!open));
+        }),
+      10_000,
+    );
+  };
+  const start = async () => {
+    child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+    await waitFor(true);
+  };
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    start,
+    async stop() {
+      child?.kill('SIGTERM');
+      await waitFor(false);
+    },
+  };
+}

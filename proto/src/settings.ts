@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './admin';
 
 export const SETTING_KEYS = [
   'interbids_url',
@@ -39,7 +40,10 @@ export type Setting = z.infer<typeof Setting>;
 export const SettingValueResponse = z.object({ value: z.string() });
 export type SettingValueResponse = z.infer<typeof SettingValueResponse>;
 
-export const PutSettingBody = z.strictObject({ value: z.string().max(2000) });
+/** The console may send a number or a toggle as such; every setting is stored as text. */
+export const PutSettingBody = z.strictObject({
+  value: z.union([z.string().max(2000), z.number(), z.boolean()]).transform((value) => String(value)),
+});
 export type PutSettingBody = z.infer<typeof PutSettingBody>;
 
 const email = z.email('Please enter a valid email address');
@@ -52,7 +56,8 @@ const boolText = z.enum(['true', 'false'], "Must be 'true' or 'false'");
 
 /** How each setting's value is validated when an admin changes it (admin spec section 5). */
 export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
-  interbids_url: z.url('Please enter a valid URL'),
+  // Only web addresses: pilots open this link, so a javascript: or data: URL must never be stored.
+  interbids_url: z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }),
   swap_search_days: dayCount,
   upload_email: email,
   outgoing_email: email,
@@ -86,3 +91,49 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
 };
 
 export const SettingKeyParams = z.strictObject({ key: z.string().max(100) });
+
+export const SettingsList = z.array(Setting);
+export type SettingsList = z.infer<typeof SettingsList>;
+
+/** The System Settings panel's keys (admin spec section 2). */
+export const SYSTEM_SETTING_KEYS = [
+  'interbids_url',
+  'upload_email',
+  'outgoing_email',
+  'user_guide_path',
+  'swap_search_days',
+] as const satisfies readonly SettingKey[];
+
+/** The Security panel's keys, plus the testing password that goes with the testing toggle. */
+export const SECURITY_SETTING_KEYS = [
+  'session_timeout_minutes',
+  'email_verification_enabled',
+  'testing_button_enabled',
+  'daily_access_code',
+  'access_code_path',
+  'access_code_email',
+  'testing_password',
+] as const satisfies readonly SettingKey[];
+
+/**
+ * Who may change a setting: any one of the listed permissions (a master admin always may).
+ * System settings follow the System Settings menu (manage_system). Security settings follow the
+ * Security menu (view_security_alerts); manage_system may change them too, since it is the
+ * broader system permission.
+ */
+const SYSTEM: readonly Permission[] = ['manage_system'];
+const SECURITY: readonly Permission[] = ['view_security_alerts', 'manage_system'];
+export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
+  interbids_url: SYSTEM,
+  upload_email: SYSTEM,
+  outgoing_email: SYSTEM,
+  user_guide_path: SYSTEM,
+  swap_search_days: SYSTEM,
+  session_timeout_minutes: SECURITY,
+  email_verification_enabled: SECURITY,
+  testing_button_enabled: SECURITY,
+  daily_access_code: SECURITY,
+  access_code_path: SECURITY,
+  access_code_email: SECURITY,
+  testing_password: SECURITY,
+};

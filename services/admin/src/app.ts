@@ -1,0 +1,64 @@
+import { createServiceApp, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
+import type { FastifyInstance } from 'fastify';
+import type { AdminConfig } from './config';
+import { createAdminRepository } from './data/admin-repository';
+import { createSettingsRepository } from './data/settings-repository';
+import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
+import { createAdminSessions } from './domain/sessions';
+import { createSettingsService } from './domain/settings';
+import { serveSettingsRpc } from './events/settings-rpc';
+import { migrations } from './migrations';
+import { sessionRoutes } from './routes/session';
+import { settingsRoutes } from './routes/settings';
+
+export interface AdminAppOptions {
+  clock?: Clock;
+  log?: Logger;
+  keys?: SigningKeys;
+}
+
+export interface AdminService {
+  app: FastifyInstance;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: AdminConfig, options: AdminAppOptions = {}): Promise<AdminService> {
+  const runtime = await startRuntime({ name: 'admin', schema: 'admin', migrations, config, log: options.log, keys: options.keys });
+  try {
+    const privateKey = runtime.keys.privateKey;
+    if (!privateKey) throw new Error('admin signs admin sessions: set JWT_PRIVATE_KEY as well as JWT_PUBLIC_KEY');
+    const clock = options.clock ?? systemClock;
+    const { db, log, outbox, guard, bus } = runtime;
+    const admins = createAdminRepository(db);
+    const settingsRepository = createSettingsRepository(db);
+
+    await bootstrapMasterAdmin({ db, admins, config, log });
+    await seedSettings({ settings: settingsRepository, config, clock, log });
+
+    const sessions = createAdminSessions({ db, admins, outbox, guard, clock, privateKey });
+    const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
+
+    const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
+    sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
+    settingsRoutes(app, { runtime, settings });
+
+    const rpc = serveSettingsRpc({ bus, log, settings });
+    runtime.onClose(() => rpc.unsubscribe());
+
+    let closed = false;
+    return {
+      app,
+      runtime,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { forbidden, notFound, parse, type AdminSession, type Clock, type Db, type Outbox } from '@crewswap/kit';
+import {
+  PUBLIC_SETTING_KEYS,
+  SETTING_KEYS,
+  SETTING_PERMISSIONS,
+  SETTING_VALUE_RULES,
+  SUBJECTS,
+  type Setting,
+  type SettingKey,
+} from '@crewswap/proto';
+import { z } from 'zod';
+import type { SettingsRepository } from '../data/settings-repository';
+
+export function asSettingKey(key: string): SettingKey {
+  if (!(SETTING_KEYS as readonly string[]).includes(key)) throw notFound('No such setting');
+  return key as SettingKey;
+}
+
+/** Only the allow-listed keys are readable without a session; every other key looks absent. */
+export function asPublicSettingKey(key: string): SettingKey {
+  if (!(PUBLIC_SETTING_KEYS as readonly string[]).includes(key)) throw notFound('No such setting');
+  return key as SettingKey;
+}
+
+export function requireSettingPermission(session: AdminSession, key: SettingKey): void {
+  if (session.isMasterAdmin) return;
+  if (!SETTING_PERMISSIONS[key].some((permission) => session.permissions.includes(permission))) {
+    throw forbidden('You do not have permission to do this.');
+  }
+}
+
+/**
+ * The stored text of a new value, or 400 with the spec's message. Surrounding spaces are dropped
+ * (a pasted address often carries them), except from the testing password, which is taken as typed.
+ */
+export function normaliseSettingValue(key: SettingKey, raw: string): string {
+  const input = key === 'testing_password' ? raw : raw.trim();
+  const { value } = parse(z.object({ value: SETTING_VALUE_RULES[key] }), { value: input });
+  return String(value);
+}
+
+export function createSettingsService(deps: { db: Db; settings: SettingsRepository; outbox: Outbox; clock: Clock }) {
+  const { db, settings, outbox, clock } = deps;
+  return {
+    list: () => settings.list(),
+
+    async get(key: SettingKey): Promise<string> {
+      return (await settings.get(key)) ?? '';
+    },
+
+    async all(): Promise<Record<string, string>> {
+      return Object.fromEntries((await settings.list()).map((setting) => [setting.key, setting.value]));
+    },
+
+    /** Stores the value and tells every service in the same transaction (`admin.settings.changed`). */
+    async change(key: SettingKey, value: string): Promise<Setting> {
+      return db.transaction(async (trx) => {
+        const setting = await settings.set(key, value, clock.now(), trx);
+        await outbox.write(trx, SUBJECTS.settingsChanged, { key, value });
+        return setting;
+      });
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,36 @@
+import type { Migration } from '@crewswap/kit';
+
+export const migrations: Record<string, Migration> = {
+  '0001_admins_sessions_settings': {
+    async up(knex) {
+      await knex.schema.createTable('admins', (table) => {
+        table.uuid('id').primary();
+        table.string('email', 200).notNullable().unique();
+        table.string('name', 200).notNullable();
+        table.string('phone', 30);
+        table.string('job_title', 200);
+        table.boolean('is_master_admin').notNullable().defaultTo(false);
+        table.specificType('permissions', 'text[]').notNullable().defaultTo('{}');
+        // Null until a password is set: such an admin cannot log in.
+        table.text('password_hash');
+        table.timestamp('last_login_at', { useTz: true });
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.schema.createTable('admin_sessions', (table) => {
+        table.uuid('id').primary();
+        table.uuid('admin_id').notNullable().references('id').inTable('admins').onDelete('CASCADE');
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('ended_at', { useTz: true });
+        table.string('end_reason', 50);
+        table.string('ip_address', 100);
+        table.string('user_agent', 500);
+        table.index(['admin_id']);
+      });
+      await knex.schema.createTable('settings', (table) => {
+        table.string('key', 100).primary();
+        table.text('value').notNullable();
+        table.timestamp('updated_at', { useTz: true }).notNullable();
+      });
+    },
+  },
+};

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_COOKIE, connectBus, createSettingsClient, PILOT_COOKIE, requestRpc, signPilotToken, type Bus } from '@crewswap/kit';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { GetSettingsReply, PUBLIC_SETTING_KEYS, RPC, Setting, SETTING_DEFAULTS, SETTING_KEYS, SUBJECTS, type Permission, type SettingKey } from '@crewswap/proto';
+import { adminWith, FUZZ_BODIES, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
+
+describe('settings', () => {
+  let database: TestDatabase;
+  let admin: Awaited<ReturnType<typeof startAdmin>>;
+  let master: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    admin = await startAdmin(database, {
+      env: { TESTING_BUTTON_ENABLED: 'true', TESTING_PASSWORD: 'let-me-test', ROSTER_UPLOAD_EMAIL: 'rosters@crewswap.test' },
+    });
+    master = await login(admin, MASTER.email, MASTER.password);
+  });
+  afterAll(async () => {
+    await stopAdmin(admin);
+    await database.drop();
+  });
+
+  const put = (key: string, value: unknown, cookie = master) =>
+    admin.app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, payload: { value }, cookies: { [ADMIN_COOKIE]: cookie } });
+  const list = (cookies: Record<string, string> = { [ADMIN_COOKIE]: master }) => admin.app.inject({ method: 'GET', url: '/api/admin/settings', cookies });
+  const valueOf = async (key: SettingKey) => ((await list()).json() as Setting[]).find((s) => s.key === key)?.value;
+
+  describe('seeding', () => {
+    it('seeds every setting on first start: the spec defaults, with the testing and upload values from the environment', async () => {
+      const response = await list();
+      expect(response.statusCode).toBe(200);
+      const settings = response.json() as Setting[];
+      expect(settings.map((s) => s.key)).toEqual([...SETTING_KEYS]);
+      for (const setting of settings) expect(Setting.parse(setting)).toEqual(setting);
+      const values = Object.fromEntries(settings.map((s) => [s.key, s.value]));
+      expect(values).toEqual({
+        ...SETTING_DEFAULTS,
+        testing_button_enabled: 'true',
+        testing_password: 'let-me-test',
+        upload_email: 'rosters@crewswap.test',
+      });
+      expect(settings[0]!.updated_at).toBe('2026-11-23T10:15:00.000Z');
+    });
+
+    it('prefers UPLOAD_EMAIL to ROSTER_UPLOAD_EMAIL', async () => {
+      const fresh = await createTestDatabase();
+      const service = await startAdmin(fresh, { env: { UPLOAD_EMAIL: 'upload@crewswap.test', ROSTER_UPLOAD_EMAIL: 'fallback@crewswap.test' } });
+      try {
+        const response = await service.app.inject({ method: 'GET', url: '/api/settings/upload_email' });
+        expect(response.json()).toEqual({ value: 'upload@crewswap.test' });
+      } finally {
+        await stopAdmin(service);
+        await fresh.drop();
+      }
+    });
+
+    it('never overwrites a setting on restart, whatever the environment says now', async () => {
+      expect((await put('testing_button_enabled', 'false')).statusCode).toBe(200);
+      const again = await startAdmin(database, { prefix: admin.prefix, env: { TESTING_BUTTON_ENABLED: 'true', TESTING_PASSWORD: 'changed' } });
+      try {
+        const settings = await again.runtime.db('settings').whereIn('key', ['testing_button_enabled', 'testing_password']).select('key', 'value');
+        expect(Object.fromEntries(settings.map((s: { key: string; value: string }) => [s.key, s.value]))).toEqual({
+          testing_button_enabled: 'false',
+          testing_password: 'let-me-test',
+        });
+      } finally {
+        await stopAdmin(again, { deleteStreams: false });
+      }
+    });
+  });
+
+  describe('PUT /api/admin/settings/{key} validation (admin spec section 5)', () => {
+    it.each<[SettingKey, unknown, string]>([
+      ['interbids_url', 'not a url', 'Please enter a valid URL'],
+      ['interbids_url', 'javascript:alert(1)', 'Please enter a valid URL'],
+      ['interbids_url', '', 'Please enter a valid URL'],
+      ['swap_search_days', '0', 'Must be at least 1 day'],
+      ['swap_search_days', 0, 'Must be at least 1 day'],
+      ['swap_search_days', '31', 'Cannot exceed 30 days'],
+      ['swap_search_days', 'four', 'Must be a number'],
+      ['swap_search_days', '2.5', 'Must be a whole number'],
+      ['upload_email', 'not-an-email', 'Please enter a valid email address'],
+      ['outgoing_email', 'a@', 'Please enter a valid email address'],
+      ['user_guide_path', '   ', 'User guide path is required'],
+      ['session_timeout_minutes', '4', 'Must be at least 5 minutes'],
+      ['session_timeout_minutes', '1441', 'Cannot exceed 24 hours (1440 minutes)'],
+      ['email_verification_enabled', 'yes', "Must be 'true' or 'false'"],
+      ['testing_button_enabled', 'on', "Must be 'true' or 'false'"],
+      ['testing_password', '', 'Testing password is required'],
+      ['daily_access_code', ' ', 'Daily access code is required'],
+      ['access_code_path', '', 'Access code path is required'],
+      ['access_code_email', 'nope', 'Please enter a valid email address'],
+    ])('refuses %s = %j with %s', async (key, value, message) => {
+      const before = await valueOf(key);
+      const response = await put(key, value);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message, fields: { value: message } });
+      expect(await valueOf(key)).toBe(before);
+    });
+
+    it.each<[SettingKey, unknown, string]>([
+      ['interbids_url', ' https://interbids.example.test/login ', 'https://interbids.example.test/login'],
+      ['swap_search_days', '1', '1'],
+      ['swap_search_days', 30, '30'],
+      ['upload_email', 'roster@crewswap.test', 'roster@crewswap.test'],
+      ['outgoing_email', 'noreply@crewswap.test', 'noreply@crewswap.test'],
+      ['user_guide_path', '/guide.pdf', '/guide.pdf'],
+      ['session_timeout_minutes', '5', '5'],
+      ['session_timeout_minutes', 1440, '1440'],
+      ['email_verification_enabled', false, 'false'],
+      ['testing_button_enabled', 'true', 'true'],
+      ['testing_password', ' spaced secret ', ' spaced secret '],
+      ['daily_access_code', '123456', '123456'],
+      ['access_code_path', '/code', '/code'],
+      ['access_code_email', 'codes@crewswap.test', 'codes@crewswap.test'],
+    ])('stores %s = %j as %j', async (key, value, stored) => {
+      admin.clock.set('2026-11-24T09:00:00Z');
+      const response = await put(key, value);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ key, value: stored, updated_at: '2026-11-24T09:00:00.000Z' });
+      expect(await valueOf(key)).toBe(stored);
+    });
+
+    it('answers 404 for an unknown key', async () => {
+      const response = await put('no_such_setting', 'x');
+      expect(response.statusCode).toBe(404);
+      expect(typeof response.json().error).toBe('string');
+    });
+
+    it('answers 400, never 500, to fuzzed bodies', async () => {
+      for (const payload of FUZZ_BODIES) {
+        const response = await admin.app.inject({
+          method: 'PUT',
+          url: '/api/admin/settings/swap_search_days',
+          payload,
+          headers: { 'content-type': 'application/json' },
+          cookies: { [ADMIN_COOKIE]: master },
+        });
+        expect({ payload: payload.slice(0, 60), status: response.statusCode }).toEqual({ payload: payload.slice(0, 60), status: 400 });
+        expect(typeof response.json().error).toBe('string');
+      }
+      // A key past fastify's parameter limit is refused before any handler runs (414).
+      expect((await put('k'.repeat(5000), 'x')).statusCode).toBe(414);
+    });
+  });
+
+  describe('permissions', () => {
+    const cookies = new Map<string, string>();
+    const as = async (permissions: Permission[]) => {
+      const name = permissions.join(',');
+      if (!cookies.has(name)) cookies.set(name, await adminWith(admin, permissions));
+      return cookies.get(name)!;
+    };
+
+    it.each<[string, SettingKey, number, Permission[]]>([
+      ['no permission', 'swap_search_days', 403, []],
+      ['no permission', 'session_timeout_minutes', 403, []],
+      ['manage_pilots only', 'interbids_url', 403, ['manage_pilots']],
+      ['manage_settings only', 'swap_search_days', 403, ['manage_settings']],
+      ['view_security_alerts', 'swap_search_days', 403, ['view_security_alerts']],
+      ['view_security_alerts', 'session_timeout_minutes', 200, ['view_security_alerts']],
+      ['view_security_alerts', 'testing_password', 200, ['view_security_alerts']],
+      ['manage_system', 'swap_search_days', 200, ['manage_system']],
+      ['manage_system', 'daily_access_code', 200, ['manage_system']],
+    ])('an admin with %s changing %s gets %i', async (_name, key, status, permissions) => {
+      const value = { swap_search_days: '5', session_timeout_minutes: '60', interbids_url: 'https://a.test', testing_password: 'pw', daily_access_code: '654321' }[
+        key as string
+      ];
+      const response = await put(key, value, await as(permissions));
+      expect(response.statusCode).toBe(status);
+      if (status === 403) expect(response.json().error).toBe('You do not have permission to do this.');
+    });
+
+    it('lets any admin read the settings list', async () => {
+      expect((await list({ [ADMIN_COOKIE]: await as([]) })).statusCode).toBe(200);
+    });
+
+    it('answers 401 without a session and to a pilot cookie', async () => {
+      const pilotToken = signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: randomUUID() });
+      const cases: Record<string, string>[] = [{}, { [PILOT_COOKIE]: pilotToken }, { [ADMIN_COOKIE]: pilotToken }];
+      for (const cookies of cases) {
+        expect((await list(cookies)).statusCode).toBe(401);
+        const response = await admin.app.inject({ method: 'PUT', url: '/api/admin/settings/swap_search_days', payload: { value: '5' }, cookies });
+        expect(response.statusCode).toBe(401);
+      }
+    });
+  });
+
+  describe('public GET /api/settings/{key}', () => {
+    it.each([...PUBLIC_SETTING_KEYS])('answers {value} for %s without a session', async (key) => {
+      const response = await admin.app.inject({ method: 'GET', url: `/api/settings/${key}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ value: await valueOf(key) });
+    });
+
+    it.each(SETTING_KEYS.filter((key) => !(PUBLIC_SETTING_KEYS as readonly string[]).includes(key)).concat(['nonsense' as SettingKey]))(
+      'answers 404 for %s',
+      async (key) => {
+        const response = await admin.app.inject({ method: 'GET', url: `/api/settings/${key}`, cookies: { [ADMIN_COOKIE]: master } });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('let-me-test');
+      },
+    );
+  });
+
+  describe('admin.settings.changed', () => {
+    let bus: Bus;
+    beforeAll(async () => {
+      // Another service's connection, as a settings client elsewhere would have.
+      const { NATS_URL } = testBaseConfig(database.url, admin.prefix);
+      bus = await connectBus({ url: NATS_URL, prefix: admin.prefix, name: 'other', log: admin.runtime.log });
+    });
+    afterAll(async () => {
+      await bus.close();
+    });
+
+    it('answers every setting over request/reply', async () => {
+      const values = await requestRpc(bus, RPC.getSettings, {}, GetSettingsReply);
+      expect(Object.keys(values).sort()).toEqual([...SETTING_KEYS].sort());
+      expect(values.testing_password).toBe(await valueOf('testing_password'));
+    });
+
+    it('reaches JetStream with {key, value}, and a settings client sees the new value within a second', async () => {
+      const client = createSettingsClient(bus, admin.runtime.log);
+      try {
+        await put('swap_search_days', '4');
+        expect(await client.get('swap_search_days')).toBe('4');
+        expect((await put('swap_search_days', '9')).statusCode).toBe(200);
+        const started = Date.now();
+        await eventually(async () => (await client.get('swap_search_days')) === '9', 1000);
+        expect(Date.now() - started).toBeLessThan(1000);
+
+        const message = await bus.jsm.streams.getMessage(bus.stream('ADMIN'), { last_by_subj: bus.subject(SUBJECTS.settingsChanged) });
+        expect(message.json()).toMatchObject({ type: SUBJECTS.settingsChanged, data: { key: 'swap_search_days', value: '9' } });
+      } finally {
+        client.stop();
+      }
+    });
+
+    it('writes no event when the value is refused', async () => {
+      const before = await admin.runtime.db('outbox').where({ subject: SUBJECTS.settingsChanged }).count({ n: '*' }).first();
+      await put('swap_search_days', '99');
+      expect(await admin.runtime.db('outbox').where({ subject: SUBJECTS.settingsChanged }).count({ n: '*' }).first()).toEqual(before);
+    });
+  });
+});

@@ -24,7 +24,8 @@ export const SessionRevokedEvent = z.object({
 });
 export const AdminSessionRevokedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
 export const TripEvent = z.object({ trip: Trip });
-export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid() });
+/** `trip` is the trip as it was when deleted (absent in events written before it was added). */
+export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid(), trip: Trip.optional() });
 export const SettingsChangedEvent = z.object({ key: SettingKey, value: z.string() });
 export const SystemEvent = z.object({ reason: z.string().nullable() });
 

@@ -36,7 +36,13 @@ export const TripWithWarnings = Trip.extend({ warnings: z.array(z.string()) });
 export type TripWithWarnings = z.infer<typeof TripWithWarnings>;
 
 const flightNo = z.string().max(10);
-const companions = z.number().int().nullable();
+/** 0 means none (stored as null); above 0 also sets the Keep flag. */
+const companions = z
+  .number('Companions must be between 1 and 10.')
+  .int('Companions must be between 1 and 10.')
+  .min(0, 'Companions must be between 1 and 10.')
+  .max(10, 'Companions must be between 1 and 10.')
+  .nullable();
 
 export const CreateTripBody = z.strictObject({
   flightNoStart: flightNo.default(''),
@@ -111,6 +117,66 @@ export const CreateIataCodeBody = z.strictObject({
   municipality: z.string().trim().max(100).nullable().optional(),
 });
 export type CreateIataCodeBody = z.input<typeof CreateIataCodeBody>;
+
+/** An admin's change to one IATA code: any of the fields, validated as on create. */
+export const UpdateIataCodeBody = CreateIataCodeBody.partial();
+export type UpdateIataCodeBody = z.input<typeof UpdateIataCodeBody>;
+
+/** An airport never shown as a trip's destination (dropped from imported routes). */
+export const ExcludedAirport = z.object({ id: z.uuid(), iataCode: z.string() });
+export type ExcludedAirport = z.infer<typeof ExcludedAirport>;
+
+export const CreateExcludedAirportBody = z.strictObject({
+  iataCode: z
+    .string('IATA code must be exactly 3 characters')
+    .trim()
+    .length(3, 'IATA code must be exactly 3 characters')
+    .transform((code) => code.toUpperCase()),
+});
+export type CreateExcludedAirportBody = z.input<typeof CreateExcludedAirportBody>;
+
+/** Home bases are never a destination, whatever the admin list says. */
+export const ALWAYS_EXCLUDED_AIRPORTS = ['LHR', 'MAN'] as const;
+
+/** Standby and reserve duties: flight VS000 with one of these codes as the route. */
+export const STANDBY_ROUTES = ['SBY', 'HSBY', 'ASBY', 'RSV'] as const;
+
+export const TripListQuery = z.strictObject({
+  includeCrew: z.enum(['true', 'false']).optional(),
+});
+export type TripListQuery = z.infer<typeof TripListQuery>;
+
+/** The spec's trip messages (pilot-app sections 5 and 9), copied verbatim where the spec gives them. */
+export const TRIP_MESSAGES = {
+  flightNumbersMissing: 'Please fill in both start and end flight numbers.',
+  flightNumbersInvalid: 'Flight numbers must be exactly 3 digits each.',
+  flightNumbersTitle: 'Invalid Flight Numbers',
+  editMissing: 'Please fill in all required fields before updating the trip.',
+  missingTitle: 'Missing Information',
+  routeMissing: 'Please enter the route.',
+  invalidAirports: (codes: string[]) => `Invalid airport code(s): ${codes.join(', ')} (not in IATA database)`,
+  routeTooLong: 'A route lists at most two airports (e.g. JFK or SEA-LAX).',
+  routeTitle: 'Route Validation Error',
+  endBeforeStart: 'End date cannot be before start date',
+  alreadyEnded: 'Trip has already ended (end date is in the past)',
+  dateTitle: 'Date Validation Error',
+  conflict: (flightNoStart: string, flightNoEnd: string, startDate: string, endDate: string) =>
+    `Trip dates conflict with existing trip: ${flightNoStart}/${flightNoEnd} (${startDate} to ${endDate})`,
+  longTrip: 'This trip is more than 7 days long. Please verify the dates are correct.',
+  farFuture: 'This trip is more than 8 weeks away. Please verify the dates are correct.',
+  noChanges: 'No modifications were made to the trip.',
+  noChangesTitle: 'No Changes',
+  companions: 'Companions must be between 1 and 10.',
+  swapDescription: 'Swap description cannot exceed 100 characters',
+  trainingNotAllowed: 'Only LTC captains can mark trips as Training duties.',
+  aircraftRequired: 'Please select an aircraft type.',
+  aircraftNotAllowed: (fleet: string, allowed: readonly string[]) =>
+    `A ${fleet} pilot can only add ${allowed.join(', ')} trips.`,
+  searchRangeOrder: 'The search end date cannot be before the search start date.',
+  searchRangeWindow: (days: number) => `Search dates must be within ${days} days of the trip start date.`,
+  profileNotReady: 'Your pilot profile is not ready yet. Please try again in a moment.',
+  tripNotFound: 'Trip not found',
+} as const;
 
 /** One offer found for a trip: the other pilot's offered trip and how to reach them. */
 export const SwapMatch = z.object({

@@ -1,0 +1,177 @@
+import type { Db, Executor } from '@crewswap/kit';
+import type { Aircraft, Trip } from '@crewswap/proto';
+
+export interface TripRow {
+  id: string;
+  pilot_id: string;
+  flight_no_start: string;
+  flight_no_end: string;
+  aircraft: string | null;
+  route: string;
+  start_date: string;
+  end_date: string;
+  is_swappable: boolean;
+  training: boolean;
+  requested: boolean;
+  companions: number | null;
+  swap_description: string | null;
+  ics_description: string | null;
+  search_start_date: string | null;
+  search_end_date: string | null;
+  is_standby: boolean;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The fields of a trip a pilot or an import decides (everything but ids, version and times). */
+export type TripFields = Omit<Trip, 'id' | 'pilotId' | 'createdAt' | 'updatedAt'>;
+
+export function toTrip(row: TripRow): Trip {
+  return {
+    id: row.id,
+    pilotId: row.pilot_id,
+    flightNoStart: row.flight_no_start,
+    flightNoEnd: row.flight_no_end,
+    aircraft: row.aircraft as Aircraft | null,
+    route: row.route,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    isSwappable: row.is_swappable,
+    training: row.training,
+    requested: row.requested,
+    companions: row.companions,
+    swapDescription: row.swap_description,
+    icsDescription: row.ics_description,
+    searchStartDate: row.search_start_date,
+    searchEndDate: row.search_end_date,
+    isStandby: row.is_standby,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function toRow(fields: Partial<TripFields>): Partial<TripRow> {
+  const row: Partial<TripRow> = {};
+  const map: [keyof TripFields, keyof TripRow][] = [
+    ['flightNoStart', 'flight_no_start'],
+    ['flightNoEnd', 'flight_no_end'],
+    ['aircraft', 'aircraft'],
+    ['route', 'route'],
+    ['startDate', 'start_date'],
+    ['endDate', 'end_date'],
+    ['isSwappable', 'is_swappable'],
+    ['training', 'training'],
+    ['requested', 'requested'],
+    ['companions', 'companions'],
+    ['swapDescription', 'swap_description'],
+    ['icsDescription', 'ics_description'],
+    ['searchStartDate', 'search_start_date'],
+    ['searchEndDate', 'search_end_date'],
+    ['isStandby', 'is_standby'],
+  ];
+  for (const [field, column] of map) {
+    if (fields[field] !== undefined) (row as Record<string, unknown>)[column] = fields[field];
+  }
+  return row;
+}
+
+export function createTripRepository(db: Db) {
+  return {
+    async listByPilot(pilotId: string, trx: Executor = db): Promise<Trip[]> {
+      const rows: TripRow[] = await trx('trips').where({ pilot_id: pilotId }).orderBy([{ column: 'start_date' }, { column: 'end_date' }, { column: 'flight_no_start' }]);
+      return rows.map(toTrip);
+    },
+
+    /** Another pilot's trip is as good as missing: callers answer 404 either way. */
+    async findOwn(pilotId: string, id: string, trx: Executor = db, forUpdate = false): Promise<Trip | undefined> {
+      const query = trx('trips').where({ id, pilot_id: pilotId }).first();
+      const row: TripRow | undefined = await (forUpdate ? query.forUpdate() : query);
+      return row && toTrip(row);
+    },
+
+    /** The pilot's first trip whose dates touch [startDate, endDate] (both inclusive). */
+    async findOverlap(pilotId: string, startDate: string, endDate: string, exceptId: string | null, trx: Executor = db): Promise<Trip | undefined> {
+      const query = trx('trips')
+        .where({ pilot_id: pilotId })
+        .where('start_date', '<=', endDate)
+        .where('end_date', '>=', startDate)
+        .orderBy('start_date')
+        .first();
+      if (exceptId) query.whereNot({ id: exceptId });
+      const row: TripRow | undefined = await query;
+      return row && toTrip(row);
+    },
+
+    async insert(pilotId: string, fields: TripFields, trx: Executor = db): Promise<Trip> {
+      const [row] = (await trx('trips').insert({ ...toRow(fields), pilot_id: pilotId }).returning('*')) as TripRow[];
+      return toTrip(row!);
+    },
+
+    async insertMany(pilotId: string, list: TripFields[], trx: Executor = db): Promise<Trip[]> {
+      if (list.length === 0) return [];
+      const rows = (await trx('trips').insert(list.map((fields) => ({ ...toRow(fields), pilot_id: pilotId }))).returning('*')) as TripRow[];
+      return rows.map(toTrip);
+    },
+
+    /** Applies a change and bumps the version; answers the trip as stored and its new version. */
+    async update(id: string, fields: Partial<TripFields>, trx: Executor = db): Promise<{ trip: Trip; version: number }> {
+      const [row] = (await trx('trips')
+        .where({ id })
+        .update({ ...toRow(fields), version: trx.raw('version + 1'), updated_at: trx.fn.now() })
+        .returning('*')) as TripRow[];
+      return { trip: toTrip(row!), version: row!.version };
+    },
+
+    /** Deletes and answers what was deleted, with the version a deletion event carries. */
+    async deleteWhere(where: (query: ReturnType<Db>) => void, trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
+      const query = trx('trips');
+      where(query);
+      const rows = (await query.delete().returning('*')) as TripRow[];
+      return rows.map((row) => ({ trip: toTrip(row), version: row.version + 1 }));
+    },
+
+    async versionOf(id: string, trx: Executor = db): Promise<number> {
+      const row: { version: number } | undefined = await trx('trips').where({ id }).first('version');
+      return row?.version ?? 1;
+    },
+
+    async countEndedBefore(cutoff: string, trx: Executor = db): Promise<number> {
+      const row = (await trx('trips').where('end_date', '<', cutoff).count({ n: '*' }).first()) as { n: number } | undefined;
+      return row?.n ?? 0;
+    },
+
+    async countsByPilot(pilotIds: string[] | undefined, trx: Executor = db): Promise<Record<string, number>> {
+      const query = trx('trips').select('pilot_id').count({ n: '*' }).groupBy('pilot_id');
+      if (pilotIds) query.whereIn('pilot_id', pilotIds);
+      const rows = (await query) as unknown as { pilot_id: string; n: number }[];
+      const counts: Record<string, number> = Object.fromEntries((pilotIds ?? []).map((id) => [id, 0]));
+      for (const row of rows) counts[row.pilot_id] = row.n;
+      return counts;
+    },
+
+    async countForPilots(pilotIds: string[], trx: Executor = db): Promise<number> {
+      if (pilotIds.length === 0) return 0;
+      const row = (await trx('trips').whereIn('pilot_id', pilotIds).count({ n: '*' }).first()) as { n: number } | undefined;
+      return row?.n ?? 0;
+    },
+
+    async countForTestPilots(trx: Executor = db): Promise<number> {
+      const row = (await trx('trips')
+        .join('pilots', 'pilots.id', 'trips.pilot_id')
+        .where('pilots.test_data', true)
+        .count({ n: '*' })
+        .first()) as { n: number } | undefined;
+      return row?.n ?? 0;
+    },
+
+    async purgeRunOn(londonDate: string, trx: Executor = db): Promise<boolean> {
+      return (await trx('purge_runs').where({ london_date: londonDate }).first()) !== undefined;
+    },
+
+    async recordPurgeRun(londonDate: string, tripsDeleted: number, trx: Executor = db): Promise<void> {
+      await trx('purge_runs').insert({ london_date: londonDate, trips_deleted: tripsDeleted }).onConflict('london_date').ignore();
+    },
+  };
+}
+export type TripRepository = ReturnType<typeof createTripRepository>;

@@ -1,0 +1,105 @@
+import { HttpError, unavailable, type Clock, type Db } from '@crewswap/kit';
+import { ImportTrip, ImportTripsReply, TRIP_MESSAGES, addDays, type Trip } from '@crewswap/proto';
+import type { z } from 'zod';
+import type { AirportRepository } from '../data/airports';
+import type { PilotRepository } from '../data/pilots';
+import type { TripFields, TripRepository } from '../data/trips';
+import type { TripEvents } from './events';
+import { allowedAircraft, checkDates, checkFlightNumbers, describeTrip, invalidAirports, isStandbyDuty, normalizeFlightNo, normalizeRoute, routeCodes } from './rules';
+
+type ImportTrip = z.infer<typeof ImportTrip>;
+type Reply = z.infer<typeof ImportTripsReply>;
+
+/** Trips that ended more than this many days ago are skipped (the daily purge would remove them). */
+export const IMPORT_KEEP_ENDED_DAYS = 7;
+
+/**
+ * Stores a parsed roster for roster-ingest, in one transaction: duplicates (same start flight, end
+ * flight and start date) are counted, not stored; then overlapping trips are reported as
+ * conflicts; trips that ended more than 7 days ago are skipped with a reason.
+ */
+export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots: PilotRepository; airports: AirportRepository; events: TripEvents; clock: Clock }) {
+  const { db, trips, pilots, airports, events, clock } = deps;
+
+  return {
+    async execute(input: { pilotId: string; trips: ImportTrip[] }): Promise<Reply> {
+      return db.transaction(async (trx) => {
+        const pilot = await pilots.find(input.pilotId, trx, true);
+        if (!pilot) throw unavailable(TRIP_MESSAGES.profileNotReady);
+        const excluded = new Set((await airports.listExcluded(trx)).map((airport) => airport.iataCode));
+        const held: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>[] = await trips.listByPilot(input.pilotId, trx);
+        const cutoff = addDays(clock.today(), -IMPORT_KEEP_ENDED_DAYS);
+        const reply: Reply = { processedCount: 0, duplicateCount: 0, conflicts: [], skipped: [] };
+        const accepted: TripFields[] = [];
+
+        for (const item of input.trips) {
+          let fields: TripFields;
+          try {
+            fields = await shape(item);
+          } catch (error) {
+            if (!(error instanceof HttpError)) throw error;
+            reply.skipped.push({ trip: item, reason: error.message });
+            continue;
+          }
+          if (fields.endDate < cutoff) {
+            reply.skipped.push({ trip: item, reason: `Trip ended more than ${IMPORT_KEEP_ENDED_DAYS} days ago` });
+            continue;
+          }
+          // Duplicates first: a re-import is all duplicates, not all conflicts.
+          const duplicate = held.some(
+            (trip) => trip.flightNoStart === fields.flightNoStart && trip.flightNoEnd === fields.flightNoEnd && trip.startDate === fields.startDate,
+          );
+          if (duplicate) {
+            reply.duplicateCount += 1;
+            continue;
+          }
+          const overlap = held.find((trip) => trip.startDate <= fields.endDate && trip.endDate >= fields.startDate);
+          if (overlap) {
+            reply.conflicts.push({ trip: item, conflictsWith: describeTrip(overlap) });
+            continue;
+          }
+          held.push(fields);
+          accepted.push(fields);
+        }
+
+        const stored = await trips.insertMany(input.pilotId, accepted, trx);
+        for (const trip of stored) await events.created(trx, trip);
+        reply.processedCount = stored.length;
+        return reply;
+
+        async function shape(item: ImportTrip): Promise<TripFields> {
+          const { flightNoStart, flightNoEnd } = checkFlightNumbers(normalizeFlightNo(item.flightNoStart), normalizeFlightNo(item.flightNoEnd));
+          const route = normalizeRoute(item.route);
+          checkDates(item.startDate, item.endDate, clock.today(), { mustNotHaveEnded: false });
+          const standby = isStandbyDuty(flightNoStart, flightNoEnd, route);
+          let storedRoute = route;
+          if (!standby) {
+            // Excluded airports (home bases, technical stops) are never a destination.
+            const codes = route.split('-').filter((code) => code && !excluded.has(code));
+            const outstations = routeCodes(codes.join('-'), 'No destination outside the excluded airports');
+            invalidAirports(outstations, await airports.knownCodes(outstations, trx));
+            storedRoute = outstations.join('-');
+          }
+          const choices = allowedAircraft(pilot!.fleet);
+          return {
+            flightNoStart,
+            flightNoEnd,
+            aircraft: standby ? null : (item.aircraft ?? (choices.length === 1 ? choices[0]! : null)),
+            route: storedRoute,
+            startDate: item.startDate,
+            endDate: item.endDate,
+            isSwappable: false,
+            training: false,
+            requested: false,
+            companions: null,
+            swapDescription: null,
+            icsDescription: item.icsDescription,
+            searchStartDate: null,
+            searchEndDate: null,
+            isStandby: standby,
+          };
+        }
+      });
+    },
+  };
+}

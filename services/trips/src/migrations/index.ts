@@ -1,0 +1,93 @@
+import type { Migration } from '@crewswap/kit';
+import { ALWAYS_EXCLUDED_AIRPORTS } from '@crewswap/proto';
+import type { Knex } from 'knex';
+import { loadAirportSeed } from './airports';
+
+export const migrations: Record<string, Migration> = {
+  '0001_pilot_directory': {
+    async up(knex: Knex) {
+      // A projection of auth's pilots: what trip rules need (rank, fleet, LTC, swap window).
+      await knex.schema.createTable('pilots', (table) => {
+        table.uuid('id').primary();
+        table.string('employee_id', 20).notNullable();
+        table.string('first_name', 100).notNullable();
+        table.string('last_name', 100).notNullable();
+        table.string('rank', 3).notNullable();
+        table.string('fleet', 4).notNullable();
+        table.string('base', 3).notNullable();
+        table.boolean('apic').notNullable();
+        table.boolean('ltc').notNullable();
+        table.boolean('usual_req').notNullable();
+        table.boolean('test_data').notNullable();
+        table.integer('search_day_range');
+        table.jsonb('profile').notNullable();
+        /** When the applied profile event happened: older events never overwrite newer ones. */
+        table.timestamp('occurred_at', { useTz: true }).notNullable();
+        /** Kept as a tombstone so a late profile event cannot bring a deleted pilot back. */
+        table.boolean('deleted').notNullable().defaultTo(false);
+      });
+    },
+  },
+  '0002_trips': {
+    async up(knex: Knex) {
+      await knex.schema.createTable('trips', (table) => {
+        table.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
+        table.uuid('pilot_id').notNullable();
+        table.string('flight_no_start', 5).notNullable();
+        table.string('flight_no_end', 5).notNullable();
+        table.string('aircraft', 4);
+        table.string('route', 20).notNullable();
+        table.date('start_date').notNullable();
+        table.date('end_date').notNullable();
+        table.boolean('is_swappable').notNullable().defaultTo(false);
+        table.boolean('training').notNullable().defaultTo(false);
+        table.boolean('requested').notNullable().defaultTo(false);
+        table.integer('companions');
+        table.string('swap_description', 100);
+        table.text('ics_description');
+        table.date('search_start_date');
+        table.date('search_end_date');
+        table.boolean('is_standby').notNullable().defaultTo(false);
+        /** Bumped on every change and sent as the event version, so read models apply in order. */
+        table.integer('version').notNullable().defaultTo(1);
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      // A pilot's list (sorted by start) and the overlap check both read by pilot and dates.
+      await knex.raw('CREATE INDEX trips_pilot_dates ON trips (pilot_id, start_date, end_date)');
+      // The daily purge reads by end date.
+      await knex.raw('CREATE INDEX trips_end_date ON trips (end_date)');
+      await knex.schema.createTable('purge_runs', (table) => {
+        table.date('london_date').primary();
+        table.integer('trips_deleted').notNullable();
+        table.timestamp('ran_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
+  '0003_airports': {
+    async up(knex: Knex) {
+      await knex.schema.createTable('iata_codes', (table) => {
+        table.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
+        table.string('iata_code', 3).notNullable().unique();
+        table.string('icao_code', 4);
+        table.string('continent', 2);
+        table.string('iso_country', 2);
+        table.string('municipality', 100);
+      });
+      await knex.schema.createTable('excluded_airports', (table) => {
+        table.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
+        table.string('iata_code', 3).notNullable().unique();
+      });
+      const seed = await loadAirportSeed();
+      const rows = seed.map((airport) => ({
+        iata_code: airport.iataCode,
+        icao_code: airport.icaoCode,
+        continent: airport.continent,
+        iso_country: airport.isoCountry,
+        municipality: airport.municipality?.slice(0, 100) ?? null,
+      }));
+      for (let i = 0; i < rows.length; i += 1000) await knex('iata_codes').insert(rows.slice(i, i + 1000));
+      await knex('excluded_airports').insert(ALWAYS_EXCLUDED_AIRPORTS.map((code) => ({ iata_code: code })));
+    },
+  },
+};

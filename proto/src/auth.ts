@@ -118,3 +118,20 @@ export type RestorePilotBody = z.infer<typeof RestorePilotBody>;
 export const EmployeeIdParams = z.strictObject({
   employeeId: z.string().max(20),
 });
+
+/** One entry of the Test Pilot Login dialog (`GET /api/pilots/all`, testing mode only): nothing secret. */
+export const TestPilot = Pilot.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  rank: true,
+  fleet: true,
+  ltc: true,
+  apic: true,
+  employeeId: true,
+  email: true,
+  testData: true,
+}).extend({ name: z.string() });
+export type TestPilot = z.infer<typeof TestPilot>;
+export const TestPilotList = z.array(TestPilot);
+export type TestPilotList = z.infer<typeof TestPilotList>;

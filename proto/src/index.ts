@@ -7,3 +7,4 @@ export * from './trip';
 export * from './subjects';
 export * from './events';
 export * from './dates';
+export * from './admin-pilots';

@@ -88,7 +88,7 @@ export const UpdatePilotBody = z.strictObject({
 export type UpdatePilotBody = z.infer<typeof UpdatePilotBody>;
 
 export const ChangePasswordBody = z.strictObject({
-  currentPassword: z.string().min(1).max(200),
+  currentPassword: z.string().min(1, 'Please enter your current password.').max(200),
   newPassword: z.string().max(200),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

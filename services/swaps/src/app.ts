@@ -1,0 +1,67 @@
+import { createServiceApp, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { createAlertsRepository, type AlertsRepository } from './data/alerts';
+import { createReadModelRepository, type ReadModelRepository } from './data/read-model';
+import { createAlertOffer, type AlertOffer } from './domain/alert-offer';
+import { createFindMatches } from './domain/find-matches';
+import { createPushAlert } from './domain/push-alert';
+import { waitUntilCaughtUp } from './events/catch-up';
+import { DURABLES, startReadModelConsumers } from './events/consumers';
+import { readSettingsFromAdmin } from './events/replay';
+import { createReadModelMetrics } from './metrics';
+import { migrations } from './migrations';
+import { registerTripRoutes } from './routes/trips';
+
+export interface AppOptions {
+  clock?: Clock;
+}
+
+export interface SwapsService {
+  app: FastifyInstance;
+  runtime: Runtime;
+  readModel: ReadModelRepository;
+  alerts: AlertsRepository;
+  alertOffer: AlertOffer;
+  /** Settles when the start-up read of admin's settings has been tried. */
+  settingsRead: Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<SwapsService> {
+  const clock = options.clock ?? systemClock;
+  const runtime = await startRuntime({ name: 'swaps', schema: 'swaps', migrations, config });
+  try {
+    const { db, bus, log } = runtime;
+    const app = createServiceApp({ name: 'swaps', logger: log, readiness: runtime.readiness });
+    const readModel = createReadModelRepository(db);
+    const alerts = createAlertsRepository();
+    const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
+    const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
+    await startReadModelConsumers({ runtime, readModel, alertOffer, metrics });
+    const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
+    runtime.onClose(() => settingsRead.then(() => undefined));
+    const pushAlert = createPushAlert({
+      db,
+      readModel,
+      alertOffer,
+      catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
+    });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel }), pushAlert });
+    return {
+      app,
+      runtime,
+      readModel,
+      alerts,
+      alertOffer,
+      settingsRead,
+      async close() {
+        await app.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import { baseConfigSchema, loadConfig as loadKitConfig } from '@crewswap/kit';
+import { z } from 'zod';
+
+export const configSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8083),
+  /** How long the start-up read of the admin settings waits before relying on the event projection alone. */
+  SETTINGS_RPC_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** How long Push Alert waits for the read model to catch up with trips (so a just-saved description counts). */
+  PUSH_ALERT_CATCH_UP_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadKitConfig(configSchema, env);
+}

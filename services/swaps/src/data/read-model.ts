@@ -1,0 +1,303 @@
+import type { Db, Executor } from '@crewswap/kit';
+import { PilotContact, type Aircraft, type Fleet, type Pilot, type Rank, type Trip } from '@crewswap/proto';
+import { aircraftFlownBy, fleetsThatFly, MAX_WINDOW_DAYS, parseSwapSearchDays, type Window } from '../domain/compatibility';
+
+/** When an event happened, in the order events of one aggregate are applied: version, then time. */
+export interface Stamp {
+  version: number;
+  at: Date;
+}
+
+export function stampOf(event: { version: number; occurredAt: string }): Stamp {
+  const at = new Date(event.occurredAt);
+  // An event without a readable time still applies, but never over anything that has one.
+  return { version: event.version, at: Number.isNaN(at.getTime()) ? new Date(0) : at };
+}
+
+export function isNewerOrSame(a: Stamp, b: Stamp): boolean {
+  return a.version !== b.version ? a.version > b.version : a.at.getTime() >= b.at.getTime();
+}
+
+export type PilotChange = { kind: 'profile'; pilot: Pilot; stamp: Stamp } | { kind: 'deleted'; pilotId: string; stamp: Stamp };
+export type TripChange = { kind: 'trip'; trip: Trip; stamp: Stamp } | { kind: 'deleted'; tripId: string; pilotId: string; stamp: Stamp };
+
+export interface PilotRecord {
+  id: string;
+  rank: Rank;
+  fleet: Fleet;
+  ltc: boolean;
+  searchDayRange: number | null;
+  deleted: boolean;
+  pilot: Pilot;
+}
+
+export interface OfferQuery {
+  asker: { id: string; rank: Rank; fleet: Fleet; ltc: boolean };
+  trip: Trip & { aircraft: Aircraft };
+  window: Window;
+}
+
+export interface RecipientQuery {
+  owner: { id: string; rank: Rank; fleet: Fleet; ltc: boolean };
+  offer: Trip & { aircraft: Aircraft };
+  settingDays: number;
+}
+
+export interface Recipient {
+  pilotId: string;
+  /** The recipient's trip the offer would swap with (the earliest, if several). */
+  tripId: string;
+}
+
+interface PilotRowOut {
+  id: string;
+  rank: Rank | null;
+  fleet: Fleet | null;
+  ltc: boolean;
+  search_day_range: number | null;
+  deleted: boolean;
+  data: Pilot | null;
+}
+
+const PILOT_PROFILE_COLUMNS = ['rank', 'fleet', 'ltc', 'search_day_range', 'data'] as const;
+const TRIP_COLUMNS = [
+  'pilot_id',
+  'aircraft',
+  'start_date',
+  'end_date',
+  'is_swappable',
+  'training',
+  'is_standby',
+  'search_start_date',
+  'search_end_date',
+  'deleted',
+  'data',
+] as const;
+const NEWER_OR_SAME = (table: string) => `(${table}.event_version, ${table}.event_at) <= (excluded.event_version, excluded.event_at)`;
+
+/** The matching engine's read model: pilots, trips, the swap window setting. SQL lives only here. */
+export function createReadModelRepository(db: Db) {
+  return {
+    /**
+     * Applies pilot events in order; each pilot's row ends as the newest event leaves it, whatever
+     * order the rows already written came in. Returns the ids whose row changed.
+     */
+    async applyPilotChanges(ex: Executor, changes: PilotChange[]): Promise<string[]> {
+      const folded = new Map<string, { data: Pilot | null; deleted: boolean; stamp: Stamp }>();
+      for (const change of changes) {
+        const id = change.kind === 'profile' ? change.pilot.id : change.pilotId;
+        const current = folded.get(id);
+        if (current && !isNewerOrSame(change.stamp, current.stamp)) continue;
+        folded.set(
+          id,
+          change.kind === 'profile'
+            ? { data: change.pilot, deleted: false, stamp: change.stamp }
+            : { data: current?.data ?? null, deleted: true, stamp: change.stamp },
+        );
+      }
+      if (folded.size === 0) return [];
+      const rows = [...folded].map(([id, { data, deleted, stamp }]) => ({
+        id,
+        rank: data?.rank ?? null,
+        fleet: data?.fleet ?? null,
+        ltc: data?.ltc ?? false,
+        search_day_range: data?.searchDayRange ?? null,
+        deleted,
+        data: data === null ? null : JSON.stringify(data),
+        event_version: stamp.version,
+        event_at: stamp.at,
+      }));
+      // A deletion carries no profile: it keeps the one already known, for the contact on its offers.
+      const merge: Record<string, unknown> = { deleted: db.raw('excluded.deleted'), event_version: db.raw('excluded.event_version'), event_at: db.raw('excluded.event_at') };
+      for (const column of PILOT_PROFILE_COLUMNS) {
+        merge[column] = db.raw(`CASE WHEN excluded.data IS NULL THEN pilots.${column} ELSE excluded.${column} END`);
+      }
+      const applied: { id: string }[] = await ex('pilots').insert(rows).onConflict('id').merge(merge).whereRaw(NEWER_OR_SAME('pilots')).returning('id');
+      return applied.map((row) => row.id);
+    },
+
+    /** Applies trip events in order (a deletion leaves a tombstone). Returns the ids whose row changed. */
+    async applyTripChanges(ex: Executor, changes: TripChange[]): Promise<string[]> {
+      const latest = new Map<string, TripChange>();
+      for (const change of changes) {
+        const id = change.kind === 'trip' ? change.trip.id : change.tripId;
+        const current = latest.get(id);
+        if (!current || isNewerOrSame(change.stamp, current.stamp)) latest.set(id, change);
+      }
+      if (latest.size === 0) return [];
+      const rows = [...latest.values()].map((change) =>
+        change.kind === 'trip'
+          ? {
+              id: change.trip.id,
+              pilot_id: change.trip.pilotId,
+              aircraft: change.trip.aircraft,
+              start_date: change.trip.startDate,
+              end_date: change.trip.endDate,
+              is_swappable: change.trip.isSwappable,
+              training: change.trip.training,
+              is_standby: change.trip.isStandby,
+              search_start_date: change.trip.searchStartDate,
+              search_end_date: change.trip.searchEndDate,
+              deleted: false,
+              data: JSON.stringify(change.trip),
+              event_version: change.stamp.version,
+              event_at: change.stamp.at,
+            }
+          : {
+              id: change.tripId,
+              pilot_id: change.pilotId,
+              aircraft: null,
+              start_date: null,
+              end_date: null,
+              is_swappable: false,
+              training: false,
+              is_standby: false,
+              search_start_date: null,
+              search_end_date: null,
+              deleted: true,
+              data: null,
+              event_version: change.stamp.version,
+              event_at: change.stamp.at,
+            },
+      );
+      const applied: { id: string }[] = await ex('trips')
+        .insert(rows)
+        .onConflict('id')
+        .merge([...TRIP_COLUMNS, 'event_version', 'event_at'])
+        .whereRaw(NEWER_OR_SAME('trips'))
+        .returning('id');
+      return applied.map((row) => row.id);
+    },
+
+    /** Keeps the newest value of a setting; returns whether this one was applied. */
+    async applySetting(ex: Executor, key: string, value: string, at: Date): Promise<boolean> {
+      const applied = await ex('settings')
+        .insert({ key, value, event_at: at })
+        .onConflict('key')
+        .merge(['value', 'event_at'])
+        .whereRaw('settings.event_at <= excluded.event_at')
+        .returning('key');
+      return applied.length > 0;
+    },
+
+    async swapSearchDays(ex: Executor = db): Promise<number> {
+      const row: { value: string } | undefined = await ex('settings').where({ key: 'swap_search_days' }).first('value');
+      return parseSwapSearchDays(row?.value);
+    },
+
+    async findTrip(id: string, ex: Executor = db): Promise<Trip | undefined> {
+      const row: { data: Trip } | undefined = await ex('trips').where({ id, deleted: false }).first('data');
+      return row?.data;
+    },
+
+    async findPilot(id: string, ex: Executor = db): Promise<PilotRecord | undefined> {
+      const row: PilotRowOut | undefined = await ex('pilots').where({ id }).first();
+      if (!row || !row.data || !row.rank || !row.fleet) return undefined;
+      return { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc, searchDayRange: row.search_day_range, deleted: row.deleted, pilot: row.data };
+    },
+
+    /**
+     * Offered trips of other pilots that the asker could take and whose pilot could take the
+     * asker's trip, starting inside the window: same-dates offers first, then by start date.
+     */
+    async findOffers(query: OfferQuery, ex: Executor = db): Promise<{ trip: Trip; pilot: Pilot; sameDates: boolean }[]> {
+      const { asker, trip, window } = query;
+      const askerIsLtcCaptain = asker.rank === 'CP' && asker.ltc;
+      const result = await ex.raw<{ rows: { trip: Trip; pilot: Pilot; same_dates: boolean }[] }>(
+        `SELECT o.data AS trip, p.data AS pilot, (o.start_date = :start AND o.end_date = :end) AS same_dates
+           FROM trips o
+           JOIN pilots p ON p.id = o.pilot_id
+          WHERE o.is_swappable AND NOT o.deleted AND NOT o.is_standby
+            AND o.start_date BETWEEN :from AND :to
+            AND o.aircraft = ANY(:canTake)
+            AND o.pilot_id <> :askerId
+            AND (NOT o.training OR :askerIsLtcCaptain)
+            AND p.data IS NOT NULL
+            AND p.rank = :rank
+            AND p.fleet = ANY(:canTakeMine)
+            AND (NOT :mineIsTraining OR (p.rank = 'CP' AND p.ltc))
+          ORDER BY same_dates DESC, o.start_date, o.end_date, o.id`,
+        {
+          start: trip.startDate,
+          end: trip.endDate,
+          from: window.from,
+          to: window.to,
+          canTake: aircraftFlownBy(asker.fleet),
+          askerId: asker.id,
+          askerIsLtcCaptain,
+          rank: asker.rank,
+          canTakeMine: fleetsThatFly(trip.aircraft),
+          mineIsTraining: trip.training,
+        },
+      );
+      return result.rows.map((row) => ({ trip: row.trip, pilot: row.pilot, sameDates: row.same_dates }));
+    },
+
+    /**
+     * The reverse question: pilots (not deleted, not the owner) with a trip that would find this
+     * offer, each trip measured with its own window (trip range, else the pilot's day range,
+     * else the setting). One row per pilot.
+     */
+    async findRecipients(query: RecipientQuery, ex: Executor = db): Promise<Recipient[]> {
+      const { owner, offer, settingDays } = query;
+      const ownerIsLtcCaptain = owner.rank === 'CP' && owner.ltc;
+      const result = await ex.raw<{ rows: { pilot_id: string; trip_id: string }[] }>(
+        `SELECT DISTINCT ON (t.pilot_id) t.pilot_id, t.id AS trip_id
+           FROM trips t
+           JOIN pilots r ON r.id = t.pilot_id
+          WHERE NOT t.deleted AND NOT t.is_standby
+            AND t.start_date BETWEEN CAST(:offerStart AS date) - CAST(:max AS int) AND CAST(:offerStart AS date) + CAST(:max AS int)
+            AND t.aircraft = ANY(:ownerCanTake)
+            AND t.pilot_id <> :ownerId
+            AND (NOT t.training OR :ownerIsLtcCaptain)
+            AND NOT r.deleted AND r.data IS NOT NULL
+            AND r.rank = :rank
+            AND r.fleet = ANY(:canTakeOffer)
+            AND (NOT :offerIsTraining OR (r.rank = 'CP' AND r.ltc))
+            AND GREATEST(COALESCE(t.search_start_date, t.start_date - COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date - CAST(:max AS int)) <= CAST(:offerStart AS date)
+            AND LEAST(COALESCE(t.search_end_date, t.start_date + COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date + CAST(:max AS int)) >= CAST(:offerStart AS date)
+          ORDER BY t.pilot_id, t.start_date, t.id`,
+        {
+          offerStart: offer.startDate,
+          max: MAX_WINDOW_DAYS,
+          ownerCanTake: aircraftFlownBy(owner.fleet),
+          ownerId: owner.id,
+          ownerIsLtcCaptain,
+          rank: owner.rank,
+          canTakeOffer: fleetsThatFly(offer.aircraft),
+          offerIsTraining: offer.training,
+          days: settingDays,
+        },
+      );
+      return result.rows.map((row) => ({ pilotId: row.pilot_id, tripId: row.trip_id }));
+    },
+
+    /** Empties the projection (not the record of alerts sent: a rebuild must never alert again). */
+    async clear(ex: Executor): Promise<void> {
+      await ex('pilots').delete();
+      await ex('trips').delete();
+      await ex('settings').delete();
+    },
+
+    async counts(ex: Executor = db): Promise<{ pilots: number; trips: number; offers: number; tombstones: number }> {
+      const [pilots, trips] = await Promise.all([
+        ex('pilots').count({ n: '*' }).first(),
+        ex('trips')
+          .select(
+            ex.raw('count(*) FILTER (WHERE NOT deleted) AS trips'),
+            ex.raw('count(*) FILTER (WHERE NOT deleted AND is_swappable) AS offers'),
+            ex.raw('count(*) FILTER (WHERE deleted) AS tombstones'),
+          )
+          .first(),
+      ]);
+      return { pilots: Number(pilots?.n ?? 0), trips: Number(trips.trips), offers: Number(trips.offers), tombstones: Number(trips.tombstones) };
+    },
+  };
+}
+export type ReadModelRepository = ReturnType<typeof createReadModelRepository>;
+
+/** What another pilot may see of a pilot: the proto's PilotContact, phone included for WhatsApp. */
+const CONTACT_KEYS = Object.keys(PilotContact.shape) as (keyof PilotContact)[];
+export function contactOf(pilot: Pilot): PilotContact {
+  return Object.fromEntries(CONTACT_KEYS.map((key) => [key, pilot[key]])) as PilotContact;
+}

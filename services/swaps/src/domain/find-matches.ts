@@ -1,0 +1,39 @@
+import { notFound, badRequest } from '@crewswap/kit';
+import type { MatchesQuery, SwapMatch } from '@crewswap/proto';
+import { contactOf, type ReadModelRepository } from '../data/read-model';
+import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
+
+export const TRIP_NOT_FOUND = 'Trip not found';
+
+/**
+ * Find swaps for one of the pilot's own trips: the compatible offers starting inside the window.
+ * Explicit query dates win; each bound left out comes from the trip's range, the pilot's day range
+ * or the setting (tripWindow). Another pilot's trip is answered like an unknown one.
+ */
+export function createFindMatches(deps: { readModel: ReadModelRepository }) {
+  const { readModel } = deps;
+  return {
+    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<SwapMatch[]> {
+      const trip = await readModel.findTrip(input.tripId);
+      if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
+      const { startDate, endDate } = input.query;
+      for (const date of [startDate, endDate]) {
+        if (date !== undefined && !isWithinMaxWindow(trip.startDate, date)) {
+          throw badRequest(`The search dates must be within ${MAX_WINDOW_DAYS} days of the trip's start date.`);
+        }
+      }
+      if (startDate && endDate && endDate < startDate) throw badRequest('End date cannot be before start date');
+      // Standby duties never match, and a trip with no aircraft cannot be flown by anyone else.
+      if (trip.isStandby || trip.aircraft === null) return [];
+      const asker = await readModel.findPilot(input.pilotId);
+      if (!asker) return [];
+      const settingDays = await readModel.swapSearchDays();
+      const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
+      const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
+      if (window.to < window.from) return [];
+      const offers = await readModel.findOffers({ asker, trip: { ...trip, aircraft: trip.aircraft }, window });
+      return offers.map((offer) => ({ trip: offer.trip, pilot: contactOf(offer.pilot), sameDates: offer.sameDates }));
+    },
+  };
+}
+export type FindMatches = ReturnType<typeof createFindMatches>;

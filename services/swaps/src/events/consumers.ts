@@ -1,0 +1,72 @@
+import { startConsumer, type Runtime } from '@crewswap/kit';
+import { SUBJECTS } from '@crewswap/proto';
+import { stampOf, type ReadModelRepository } from '../data/read-model';
+import type { AlertOffer } from '../domain/alert-offer';
+import type { ReadModelMetrics } from '../metrics';
+import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
+
+/** Durable names: replicas share them, so each event is applied once across the service. */
+export const DURABLES = { pilots: 'swaps_pilots', trips: 'swaps_trips', settings: 'swaps_settings' } as const;
+
+/**
+ * Feeds the read model from auth, trips and admin. Each event is applied once by id (the kit's
+ * processed_events) and by version, so a copy or an older update arriving late changes nothing.
+ * A trip that becomes offered is fanned out to the pilots it suits in the same transaction.
+ */
+export async function startReadModelConsumers(deps: {
+  runtime: Runtime;
+  readModel: ReadModelRepository;
+  alertOffer: AlertOffer;
+  metrics: ReadModelMetrics;
+}): Promise<void> {
+  const { runtime, readModel, alertOffer, metrics } = deps;
+  const { db, bus, log } = runtime;
+
+  const pilots = await startConsumer({
+    db,
+    bus,
+    log,
+    stream: 'AUTH',
+    durable: DURABLES.pilots,
+    filter: 'auth.pilot.>',
+    subjects: PILOT_SUBJECTS,
+    handle: async (event, trx) => {
+      await readModel.applyPilotChanges(trx, [pilotChangeOf(event)]);
+    },
+  });
+  runtime.onClose(() => pilots.stop());
+
+  const trips = await startConsumer({
+    db,
+    bus,
+    log,
+    stream: 'TRIPS',
+    durable: DURABLES.trips,
+    filter: 'trips.trip.>',
+    subjects: TRIP_SUBJECTS,
+    handle: async (event, trx) => {
+      const applied = await readModel.applyTripChanges(trx, [tripChangeOf(event)]);
+      // An offer that arrives after a newer change of its trip is history, not news.
+      if (event.type === SUBJECTS.tripOffered && applied.length > 0) {
+        const { alerted } = await alertOffer.execute(trx, { tripId: event.data.trip.id });
+        trx.executionPromise?.then(() => metrics.alertsSent.inc(alerted), () => undefined);
+      }
+      metrics.tripEventApplied(event.occurredAt);
+    },
+  });
+  runtime.onClose(() => trips.stop());
+
+  const settings = await startConsumer({
+    db,
+    bus,
+    log,
+    stream: 'ADMIN',
+    durable: DURABLES.settings,
+    filter: 'admin.settings.>',
+    subjects: SETTING_SUBJECTS,
+    handle: async (event, trx) => {
+      if (event.data.key === SWAP_SEARCH_DAYS) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
+    },
+  });
+  runtime.onClose(() => settings.stop());
+}

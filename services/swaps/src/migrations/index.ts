@@ -1,0 +1,55 @@
+import type { Migration } from '@crewswap/kit';
+
+/**
+ * The read model is a projection of the trips and auth events: every row remembers the
+ * (version, occurredAt) of the event that wrote it, so an older event arriving late changes nothing
+ * and a replay of the streams converges to the same rows. `data` holds the event's own shape
+ * (Trip, Pilot) for answers; the other columns exist to be filtered and indexed.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_read_model': {
+    async up(knex) {
+      await knex.schema.createTable('pilots', (table) => {
+        table.uuid('id').primary();
+        table.string('rank', 4);
+        table.string('fleet', 4);
+        table.boolean('ltc').notNullable().defaultTo(false);
+        table.integer('search_day_range');
+        // A deleted pilot stays: their remaining offers still count and still need a contact.
+        table.boolean('deleted').notNullable().defaultTo(false);
+        table.jsonb('data');
+        table.integer('event_version').notNullable();
+        table.timestamp('event_at', { useTz: true }).notNullable();
+      });
+      await knex.schema.createTable('trips', (table) => {
+        table.uuid('id').primary();
+        table.uuid('pilot_id').notNullable();
+        table.string('aircraft', 4);
+        table.date('start_date');
+        table.date('end_date');
+        table.boolean('is_swappable').notNullable().defaultTo(false);
+        table.boolean('training').notNullable().defaultTo(false);
+        table.boolean('is_standby').notNullable().defaultTo(false);
+        table.date('search_start_date');
+        table.date('search_end_date');
+        // A deleted trip is kept as a tombstone so that a late update cannot bring it back.
+        table.boolean('deleted').notNullable().defaultTo(false);
+        table.jsonb('data');
+        table.integer('event_version').notNullable();
+        table.timestamp('event_at', { useTz: true }).notNullable();
+      });
+      await knex.schema.createTable('settings', (table) => {
+        table.string('key', 100).primary();
+        table.text('value').notNullable();
+        table.timestamp('event_at', { useTz: true }).notNullable();
+      });
+      await knex.schema.createTable('alerts_sent', (table) => {
+        table.uuid('trip_id').notNullable();
+        table.uuid('recipient_id').notNullable();
+        table.string('description_hash', 64).notNullable();
+        table.timestamp('sent_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.primary(['trip_id', 'recipient_id', 'description_hash']);
+      });
+    },
+  },
+};

@@ -1,0 +1,52 @@
+import type { SessionGuard } from '@crewswap/kit';
+import { parse } from '@crewswap/kit';
+import { IdParams, MatchesQuery, type SendNotificationsResponse, type SwapMatch } from '@crewswap/proto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FindMatches } from '../domain/find-matches';
+import type { PushAlert } from '../domain/push-alert';
+
+/** Push Alert sends no body; an empty one (or `{}`) is fine, anything else is a mistake. */
+const NoBody = z.strictObject({}).optional();
+
+/** The app sends `?startDate=&endDate=` when no range is chosen: an empty value means not given. */
+function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
+export function registerTripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; findMatches: FindMatches; pushAlert: PushAlert }): void {
+  const { guard, findMatches, pushAlert } = deps;
+
+  app.get('/api/trips/:id/matches', async (request): Promise<SwapMatch[]> => {
+    const { pilotId } = guard.pilot(request);
+    const { id } = parse(IdParams, request.params);
+    const query = parse(MatchesQuery, withoutEmptyValues(request.query));
+    return findMatches.execute({ pilotId, tripId: id, query });
+  });
+
+  app.register(async (scope) => {
+    // Some clients send `Content-Type: application/json` with no body on a bodiless POST.
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+      }
+    });
+    scope.post('/api/trips/:id/send-notifications', async (request): Promise<SendNotificationsResponse> => {
+      const { pilotId } = guard.pilot(request);
+      const { id } = parse(IdParams, request.params);
+      parse(NoBody, request.body);
+      return pushAlert.execute({ pilotId, tripId: id });
+    });
+  });
+
+  // The spec keeps the available-swaps list disabled; a clear 404 says so rather than an empty
+  // list that would read as "no offers anywhere".
+  app.get('/api/available-swaps', async (_request, reply) =>
+    reply.status(404).send({ error: 'The available swaps list is disabled. Use Find swaps on one of your trips.' }),
+  );
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { deleteStreams, fixedClock, PILOT_COOKIE, serveRpc, signPilotToken, startRuntime, type Runtime } from '@crewswap/kit';
+import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { addDays, RPC, SUBJECTS, type EventDataMap, type EventEnvelope, type Pilot, type Trip } from '@crewswap/proto';
+import { z } from 'zod';
+import { createApp, type SwapsService } from '../src/app';
+import type { Config } from '../src/config';
+
+export const TODAY = '2026-11-01';
+
+/**
+ * One swaps service on its own database and NATS prefix, plus a publisher runtime that writes the
+ * real auth, trips and admin events through a kit outbox, as those services do.
+ */
+export async function startHarness(options: { adminSettings?: Record<string, string> } = {}) {
+  const database = await createTestDatabase();
+  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, PUSH_ALERT_CATCH_UP_MS: 1000 };
+  const publisher: Runtime = await startRuntime({ name: 'test-publisher', schema: 'test_publisher', migrations: {}, config });
+  const adminRpc = options.adminSettings
+    ? serveRpc({ bus: publisher.bus, log: publisher.log, subject: RPC.getSettings, request: z.object({}), handle: async () => options.adminSettings ?? {} })
+    : undefined;
+  const clock = fixedClock(`${TODAY}T12:00:00Z`);
+  const service: SwapsService = await createApp(config, { clock });
+  const { db } = service.runtime;
+
+  async function publish<S extends keyof EventDataMap>(subject: S, data: EventDataMap[S], version?: number): Promise<EventEnvelope<EventDataMap[S]>> {
+    return publisher.db.transaction((trx) => publisher.outbox.write(trx, subject, data, version));
+  }
+
+  /** Waits until the swaps consumers have taken the event (applied, or found older and ignored). */
+  async function applied(event: { id: string }): Promise<void> {
+    await eventually(() => db('processed_events').where({ event_id: event.id }).first(), 10_000);
+  }
+
+  async function publishAndWait<S extends keyof EventDataMap>(subject: S, data: EventDataMap[S], version?: number) {
+    const event = await publish(subject, data, version);
+    await applied(event);
+    return event;
+  }
+
+  async function register(overrides: Partial<Pilot> = {}): Promise<Pilot> {
+    const pilot = makePilot(overrides);
+    await publishAndWait(SUBJECTS.pilotRegistered, { pilot });
+    return pilot;
+  }
+
+  async function addTrip(pilot: Pilot, overrides: Partial<Trip> = {}): Promise<Trip> {
+    const trip = makeTrip(pilot, overrides);
+    await publishAndWait(trip.isSwappable ? SUBJECTS.tripOffered : SUBJECTS.tripCreated, { trip });
+    return trip;
+  }
+
+  function cookies(pilot: { id: string }) {
+    return { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: pilot.id }) };
+  }
+
+  async function matches(pilot: { id: string }, tripId: string, query = '') {
+    return service.app.inject({ method: 'GET', url: `/api/trips/${tripId}/matches${query}`, cookies: cookies(pilot) });
+  }
+
+  /** Ids of the offers a pilot finds for a trip (the answer must be 200). */
+  async function matchIds(pilot: { id: string }, tripId: string, query = ''): Promise<string[]> {
+    const response = await matches(pilot, tripId, query);
+    if (response.statusCode !== 200) throw new Error(`matches answered ${response.statusCode}: ${response.body}`);
+    return (response.json() as { trip: { id: string } }[]).map((match) => match.trip.id);
+  }
+
+  async function pushAlert(pilot: { id: string }, tripId: string) {
+    return service.app.inject({ method: 'POST', url: `/api/trips/${tripId}/send-notifications`, cookies: cookies(pilot) });
+  }
+
+  /** The push commands swaps has written for one offer, recipient ids sorted. */
+  async function pushedFor(tripId: string): Promise<{ pilotId: string; title: string; body: string; dedupeKey: string; kind: string }[]> {
+    const rows: { envelope: { data: { pilotId: string; title: string; body: string; dedupeKey: string; kind: string } } }[] = await db('outbox')
+      .where({ subject: SUBJECTS.sendPush })
+      .whereRaw(`envelope->'data'->>'dedupeKey' LIKE ?`, [`swap_offer:${tripId}:%`])
+      .orderBy('seq');
+    return rows.map((row) => row.envelope.data);
+  }
+
+  return {
+    service,
+    publisher,
+    clock,
+    db,
+    publish,
+    applied,
+    publishAndWait,
+    register,
+    addTrip,
+    cookies,
+    matches,
+    matchIds,
+    pushAlert,
+    pushedFor,
+    async close() {
+      adminRpc?.unsubscribe();
+      await deleteStreams(service.runtime.bus);
+      await service.close();
+      await publisher.close();
+      await database.drop();
+    },
+  };
+}
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+let employeeSeq = 100000;
+
+export function makePilot(overrides: Partial<Pilot> = {}): Pilot {
+  employeeSeq += 1;
+  const rank = overrides.rank ?? 'CP';
+  return {
+    id: randomUUID(),
+    employeeId: String(employeeSeq),
+    firstName: 'Pat',
+    lastName: `Pilot${employeeSeq}`,
+    email: `pilot${employeeSeq}@fly.virgin.com`,
+    phone: `+4477009${employeeSeq}`,
+    rank,
+    fleet: 'A350',
+    base: 'LHR',
+    apic: true,
+    ltc: false,
+    usualReq: true,
+    allVisible: true,
+    testData: false,
+    emailVerified: true,
+    searchDayRange: null,
+    rankLastChanged: null,
+    fleetLastChanged: null,
+    ltcLastChanged: null,
+    usualReqOff: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTrip(pilot: Pilot, overrides: Partial<Trip> = {}): Trip {
+  const startDate = overrides.startDate ?? '2026-12-01';
+  const aircraft = overrides.aircraft === undefined ? (pilot.fleet === 'SFF' ? 'A350' : pilot.fleet) : overrides.aircraft;
+  return {
+    id: randomUUID(),
+    pilotId: pilot.id,
+    flightNoStart: 'VS001',
+    flightNoEnd: 'VS002',
+    aircraft,
+    route: 'JFK',
+    startDate,
+    endDate: addDays(startDate, 3),
+    isSwappable: false,
+    training: false,
+    requested: false,
+    companions: null,
+    swapDescription: null,
+    icsDescription: null,
+    searchStartDate: null,
+    searchEndDate: null,
+    isStandby: false,
+    createdAt: '2026-10-01T00:00:00.000Z',
+    updatedAt: '2026-10-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let slot = 0;
+/** A start date far from every other test's, so each test's windows see only its own trips. */
+export function freshDate(): string {
+  slot += 1;
+  return addDays('2027-01-01', slot * 100);
+}

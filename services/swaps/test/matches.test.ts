@@ -1,0 +1,278 @@
+import { addDays, SUBJECTS, type Aircraft, type Fleet, type SwapMatch } from '@crewswap/proto';
+import { freshDate, startHarness, type Harness } from './helpers';
+
+describe('Find swaps: GET /api/trips/{id}/matches', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('lists offered trips of other pilots of the same rank who fly the same aircraft, with their contact and phone for WhatsApp', async () => {
+    const start = freshDate();
+    const me = await h.register({ rank: 'CP', fleet: 'A350' });
+    const mine = await h.addTrip(me, { startDate: start });
+    const captain = await h.register({ rank: 'CP', fleet: 'A350', phone: '+447700900123' });
+    const offer = await h.addTrip(captain, { startDate: addDays(start, 1), isSwappable: true, swapDescription: 'Happy to swap' });
+    const officer = await h.register({ rank: 'FO', fleet: 'A350' });
+    await h.addTrip(officer, { startDate: start, isSwappable: true });
+    const b787 = await h.register({ rank: 'CP', fleet: 'B787' });
+    await h.addTrip(b787, { startDate: start, isSwappable: true });
+    await h.addTrip(captain, { startDate: addDays(start, 2), isSwappable: false, flightNoStart: 'VS003' });
+    await h.addTrip(me, { startDate: addDays(start, 2), isSwappable: true, flightNoStart: 'VS005' });
+
+    const response = await h.matches(me, mine.id);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as SwapMatch[];
+    expect(body).toEqual([
+      {
+        trip: offer,
+        pilot: {
+          id: captain.id,
+          employeeId: captain.employeeId,
+          firstName: captain.firstName,
+          lastName: captain.lastName,
+          email: captain.email,
+          phone: '+447700900123',
+          rank: 'CP',
+          fleet: 'A350',
+          base: 'LHR',
+          apic: true,
+          ltc: false,
+        },
+        sameDates: false,
+      },
+    ]);
+  });
+
+  // [asker fleet, asker's aircraft, offering fleet, offer's aircraft, match?]
+  const fleetCases: [Fleet, Aircraft, Fleet, Aircraft, boolean][] = [
+    ['A330', 'A330', 'A330', 'A330', true],
+    ['A350', 'A350', 'A350', 'A350', true],
+    ['B787', 'B787', 'B787', 'B787', true],
+    ['A350', 'A350', 'A330', 'A330', false],
+    ['B787', 'B787', 'A350', 'A350', false],
+    ['SFF', 'A350', 'A350', 'A350', true],
+    ['A350', 'A350', 'SFF', 'A350', true],
+    ['SFF', 'A330', 'A330', 'A330', true],
+    ['A330', 'A330', 'SFF', 'A330', true],
+    ['SFF', 'A330', 'SFF', 'A350', true],
+    ['SFF', 'SFF', 'SFF', 'SFF', true],
+    ['SFF', 'SFF', 'A350', 'A350', false],
+    ['A350', 'A350', 'SFF', 'SFF', false],
+    ['A330', 'A330', 'SFF', 'A350', false],
+    ['SFF', 'B787', 'B787', 'B787', false],
+  ];
+  it.each(fleetCases)('a %s pilot with a %s trip and a %s pilot offering a %s trip: match %s (each must fly the other’s aircraft)', async (myFleet, myAircraft, theirFleet, theirAircraft, expected) => {
+    const start = freshDate();
+    const me = await h.register({ fleet: myFleet });
+    const mine = await h.addTrip(me, { startDate: start, aircraft: myAircraft });
+    const them = await h.register({ fleet: theirFleet });
+    const offer = await h.addTrip(them, { startDate: start, aircraft: theirAircraft, isSwappable: true });
+    expect(await h.matchIds(me, mine.id)).toEqual(expected ? [offer.id] : []);
+  });
+
+  it('shows training trips offered for swap only to LTC captains', async () => {
+    const start = freshDate();
+    const trainer = await h.register({ rank: 'CP', ltc: true });
+    const trainerTrip = await h.addTrip(trainer, { startDate: start });
+    const captain = await h.register({ rank: 'CP', ltc: false });
+    const captainTrip = await h.addTrip(captain, { startDate: start });
+    const otherTrainer = await h.register({ rank: 'CP', ltc: true });
+    const training = await h.addTrip(otherTrainer, { startDate: start, training: true, isSwappable: true });
+    const ordinary = await h.addTrip(otherTrainer, { startDate: addDays(start, 5), endDate: addDays(start, 6), isSwappable: true });
+
+    expect(await h.matchIds(trainer, trainerTrip.id, `?startDate=${start}&endDate=${addDays(start, 6)}`)).toEqual([training.id, ordinary.id]);
+    expect(await h.matchIds(captain, captainTrip.id, `?startDate=${start}&endDate=${addDays(start, 6)}`)).toEqual([ordinary.id]);
+  });
+
+  it('finds swaps for a training trip only among LTC captains, who alone could fly it', async () => {
+    const start = freshDate();
+    const trainer = await h.register({ rank: 'CP', ltc: true });
+    const trainingTrip = await h.addTrip(trainer, { startDate: start, training: true });
+    const captain = await h.register({ rank: 'CP', ltc: false });
+    await h.addTrip(captain, { startDate: start, isSwappable: true });
+    const otherTrainer = await h.register({ rank: 'CP', ltc: true });
+    const fromTrainer = await h.addTrip(otherTrainer, { startDate: start, isSwappable: true });
+    expect(await h.matchIds(trainer, trainingTrip.id)).toEqual([fromTrainer.id]);
+  });
+
+  it('never lists standby duties, and a standby duty finds no swaps', async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start });
+    const standby = await h.addTrip(me, { startDate: addDays(start, 5), flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true });
+    const other = await h.register();
+    await h.addTrip(other, { startDate: start, flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, isSwappable: true });
+    const real = await h.addTrip(other, { startDate: addDays(start, 5), endDate: addDays(start, 6), isSwappable: true });
+    expect(await h.matchIds(me, mine.id)).toEqual([]);
+    expect(await h.matchIds(me, standby.id)).toEqual([]);
+    expect(real.isSwappable).toBe(true);
+  });
+
+  it("still counts the offers of a deleted pilot and of a pilot with Master Roster off", async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start });
+    const masterRosterOff = await h.register({ usualReq: false });
+    const offOffer = await h.addTrip(masterRosterOff, { startDate: start, isSwappable: true });
+    const leaving = await h.register();
+    const leftOffer = await h.addTrip(leaving, { startDate: addDays(start, 1), isSwappable: true });
+    await h.publishAndWait(SUBJECTS.pilotDeleted, { pilotId: leaving.id, employeeId: leaving.employeeId });
+
+    const body = (await h.matches(me, mine.id)).json() as SwapMatch[];
+    expect(body.map((match) => match.trip.id)).toEqual([offOffer.id, leftOffer.id]);
+    expect(body[1]!.pilot.phone).toBe(leaving.phone);
+  });
+
+  it('uses a window of 4 days either side of the trip start by default, edges included', async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start });
+    const other = await h.register();
+    const offers = new Map<number, string>();
+    for (const offset of [-5, -4, 4, 5]) {
+      offers.set(offset, (await h.addTrip(other, { startDate: addDays(start, offset), endDate: addDays(start, offset), isSwappable: true })).id);
+    }
+    expect(await h.matchIds(me, mine.id)).toEqual([offers.get(-4), offers.get(4)]);
+  });
+
+  it("uses the pilot's own searchDayRange over the setting, and 0 means the same start date", async () => {
+    const start = freshDate();
+    const twoDays = await h.register({ searchDayRange: 2 });
+    const twoDaysTrip = await h.addTrip(twoDays, { startDate: start });
+    const sameDay = await h.register({ searchDayRange: 0 });
+    const sameDayTrip = await h.addTrip(sameDay, { startDate: start });
+    const other = await h.register();
+    const onTheDay = await h.addTrip(other, { startDate: start, endDate: addDays(start, 1), isSwappable: true });
+    const twoLater = await h.addTrip(other, { startDate: addDays(start, 2), endDate: addDays(start, 2), isSwappable: true });
+    await h.addTrip(other, { startDate: addDays(start, 3), endDate: addDays(start, 3), isSwappable: true });
+    const dayBefore = await h.addTrip(other, { startDate: addDays(start, -1), endDate: addDays(start, -1), isSwappable: true });
+
+    expect(await h.matchIds(twoDays, twoDaysTrip.id)).toEqual([dayBefore.id, onTheDay.id, twoLater.id]);
+    expect(await h.matchIds(sameDay, sameDayTrip.id)).toEqual([onTheDay.id]);
+  });
+
+  it("uses the trip's own search range over the pilot's and the setting's", async () => {
+    const start = freshDate();
+    const me = await h.register({ searchDayRange: 10 });
+    const mine = await h.addTrip(me, { startDate: start, searchStartDate: addDays(start, 1), searchEndDate: addDays(start, 2) });
+    const other = await h.register();
+    await h.addTrip(other, { startDate: start, endDate: start, isSwappable: true });
+    const inside = await h.addTrip(other, { startDate: addDays(start, 2), endDate: addDays(start, 2), isSwappable: true });
+    await h.addTrip(other, { startDate: addDays(start, 3), endDate: addDays(start, 3), isSwappable: true });
+    expect(await h.matchIds(me, mine.id)).toEqual([inside.id]);
+  });
+
+  it('uses explicit query dates over every other window, and an empty one means not given', async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start, searchStartDate: start, searchEndDate: start });
+    const other = await h.register();
+    const early = await h.addTrip(other, { startDate: addDays(start, -7), endDate: addDays(start, -7), isSwappable: true });
+    const onTheDay = await h.addTrip(other, { startDate: start, endDate: start, isSwappable: true });
+    const late = await h.addTrip(other, { startDate: addDays(start, 10), endDate: addDays(start, 10), isSwappable: true });
+
+    expect(await h.matchIds(me, mine.id, `?startDate=${addDays(start, -7)}&endDate=${addDays(start, 10)}`)).toEqual([early.id, onTheDay.id, late.id]);
+    expect(await h.matchIds(me, mine.id, `?startDate=${addDays(start, 1)}&endDate=${addDays(start, 10)}`)).toEqual([late.id]);
+    expect(await h.matchIds(me, mine.id, '?startDate=&endDate=')).toEqual([onTheDay.id]);
+  });
+
+  it("marks offers with identical start and end dates 'Same Dates' and lists them first, then by start date", async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start, endDate: addDays(start, 3) });
+    const other = await h.register();
+    const third = await h.register();
+    const later = await h.addTrip(other, { startDate: addDays(start, 2), endDate: addDays(start, 4), isSwappable: true });
+    const same = await h.addTrip(third, { startDate: start, endDate: addDays(start, 3), isSwappable: true });
+    const earlier = await h.addTrip(other, { startDate: addDays(start, -3), endDate: addDays(start, -1), isSwappable: true });
+    const sameStart = await h.addTrip(other, { startDate: start, endDate: addDays(start, 1), isSwappable: true });
+
+    const body = (await h.matches(me, mine.id)).json() as SwapMatch[];
+    expect(body.map((match) => [match.trip.id, match.sameDates])).toEqual([
+      [same.id, true],
+      [earlier.id, false],
+      [sameStart.id, false],
+      [later.id, false],
+    ]);
+  });
+
+  it('follows a swap_search_days change arriving from admin', async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start });
+    const other = await h.register();
+    const sixDays = await h.addTrip(other, { startDate: addDays(start, 6), endDate: addDays(start, 6), isSwappable: true });
+    expect(await h.matchIds(me, mine.id)).toEqual([]);
+    try {
+      await h.publishAndWait(SUBJECTS.settingsChanged, { key: 'swap_search_days', value: '7' });
+      expect(await h.matchIds(me, mine.id)).toEqual([sixDays.id]);
+      await h.publishAndWait(SUBJECTS.settingsChanged, { key: 'swap_search_days', value: '1' });
+      expect(await h.matchIds(me, mine.id)).toEqual([]);
+    } finally {
+      await h.publishAndWait(SUBJECTS.settingsChanged, { key: 'swap_search_days', value: '4' });
+    }
+  });
+
+  it('ignores settings other than swap_search_days and never stores them', async () => {
+    await h.publishAndWait(SUBJECTS.settingsChanged, { key: 'testing_password', value: 'secret' });
+    expect(await h.db('settings').where({ key: 'testing_password' }).first()).toBeUndefined();
+  });
+
+  it("answers 404 for another pilot's trip and for an unknown trip, and 401 without a session", async () => {
+    const start = freshDate();
+    const owner = await h.register();
+    const trip = await h.addTrip(owner, { startDate: start });
+    const stranger = await h.register();
+    const other = await h.matches(stranger, trip.id);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Trip not found' });
+    expect((await h.matches(owner, '0b7e9a52-4d5e-4f60-8a71-92b3c4d5e6f7')).statusCode).toBe(404);
+    const anonymous = await h.service.app.inject({ method: 'GET', url: `/api/trips/${trip.id}/matches` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Session expired' });
+  });
+
+  it('refuses a deleted trip like an unknown one', async () => {
+    const owner = await h.register();
+    const trip = await h.addTrip(owner, { startDate: freshDate() });
+    await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: trip.id, pilotId: owner.id });
+    expect((await h.matches(owner, trip.id)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['a date that is not a date', '?startDate=2026-02-30'],
+    ['a date in the wrong format', '?startDate=01/12/2026'],
+    ['an unknown field', '?foo=bar'],
+    ['a repeated field', '?startDate=2026-12-01&startDate=2026-12-02'],
+    ['a huge value', `?startDate=${'9'.repeat(5000)}`],
+  ])('answers 400 with a message for %s', async (_name, query) => {
+    const owner = await h.register();
+    const trip = await h.addTrip(owner, { startDate: freshDate() });
+    const response = await h.matches(owner, trip.id, query);
+    expect(response.statusCode).toBe(400);
+    expect(typeof (response.json() as { error: unknown }).error).toBe('string');
+  });
+
+  it('answers 400 for an id that is not an id, an end before the start, and dates far from the trip', async () => {
+    const start = freshDate();
+    const owner = await h.register();
+    const trip = await h.addTrip(owner, { startDate: start });
+    expect((await h.matches(owner, 'not-an-id')).json()).toEqual({ error: 'Not a valid id', fields: { id: 'Not a valid id' } });
+    const backwards = await h.matches(owner, trip.id, `?startDate=${addDays(start, 2)}&endDate=${addDays(start, 1)}`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toEqual({ error: 'End date cannot be before start date' });
+    const far = await h.matches(owner, trip.id, `?startDate=${addDays(start, -31)}`);
+    expect(far.statusCode).toBe(400);
+    expect(far.json()).toEqual({ error: "The search dates must be within 30 days of the trip's start date." });
+  });
+
+  it('keeps GET /api/available-swaps disabled with a clear 404', async () => {
+    const response = await h.service.app.inject({ method: 'GET', url: '/api/available-swaps' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'The available swaps list is disabled. Use Find swaps on one of your trips.' });
+  });
+});

@@ -115,14 +115,14 @@ export const SECURITY_SETTING_KEYS = [
   'testing_password',
 ] as const satisfies readonly SettingKey[];
 
+const SYSTEM: readonly Permission[] = ['manage_system'];
+const SECURITY: readonly Permission[] = ['view_security_alerts', 'manage_system'];
 /**
  * Who may change a setting: any one of the listed permissions (a master admin always may).
  * System settings follow the System Settings menu (manage_system). Security settings follow the
  * Security menu (view_security_alerts); manage_system may change them too, since it is the
  * broader system permission.
  */
-const SYSTEM: readonly Permission[] = ['manage_system'];
-const SECURITY: readonly Permission[] = ['view_security_alerts', 'manage_system'];
 export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   interbids_url: SYSTEM,
   upload_email: SYSTEM,

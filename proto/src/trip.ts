@@ -6,6 +6,15 @@ export const FLIGHT_NUMBER = /^VS\d{3}$/;
 export const STANDBY_FLIGHT_NUMBER = 'VS000';
 export const MAX_SWAP_DESCRIPTION = 100;
 
+/** Free text a pilot types; Postgres cannot store a NUL character, so it is refused here. */
+const noNul = (text: string) => !text.includes('\u0000');
+const NUL_MESSAGE = 'Text cannot contain NUL characters';
+const swapDescriptionText = z
+  .string()
+  .max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters')
+  .refine(noNul, NUL_MESSAGE);
+const icsDescriptionText = z.string().max(5000).refine(noNul, NUL_MESSAGE);
+
 export const Trip = z.object({
   id: z.uuid(),
   pilotId: z.uuid(),
@@ -55,8 +64,8 @@ export const CreateTripBody = z.strictObject({
   requested: z.boolean().default(false),
   companions: companions.optional(),
   isSwappable: z.boolean().default(false),
-  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters').nullable().optional(),
-  icsDescription: z.string().max(5000).nullable().optional(),
+  swapDescription: swapDescriptionText.nullable().optional(),
+  icsDescription: icsDescriptionText.nullable().optional(),
   searchStartDate: IsoDate.nullable().optional(),
   searchEndDate: IsoDate.nullable().optional(),
 });
@@ -72,13 +81,13 @@ export const UpdateTripBody = z.strictObject({
   training: z.boolean().optional(),
   requested: z.boolean().optional(),
   companions: companions.optional(),
-  icsDescription: z.string().max(5000).nullable().optional(),
+  icsDescription: icsDescriptionText.nullable().optional(),
 });
 export type UpdateTripBody = z.infer<typeof UpdateTripBody>;
 
 export const SwappableBody = z.strictObject({
   isSwappable: z.boolean(),
-  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters').nullable().optional(),
+  swapDescription: swapDescriptionText.nullable().optional(),
   requested: z.boolean().optional(),
   searchStartDate: IsoDate.nullable().optional(),
   searchEndDate: IsoDate.nullable().optional(),
@@ -87,7 +96,7 @@ export const SwappableBody = z.strictObject({
 export type SwappableBody = z.infer<typeof SwappableBody>;
 
 export const DescriptionBody = z.strictObject({
-  swapDescription: z.string().max(MAX_SWAP_DESCRIPTION, 'Swap description cannot exceed 100 characters').nullable(),
+  swapDescription: swapDescriptionText.nullable(),
 });
 export type DescriptionBody = z.infer<typeof DescriptionBody>;
 
@@ -104,6 +113,14 @@ export const IataCode = z.object({
 });
 export type IataCode = z.infer<typeof IataCode>;
 
+/** A short code, uppercased; blank stays '' (stored as null). */
+const code = (pattern: RegExp, message: string) =>
+  z
+    .string(message)
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => pattern.test(value), message);
+
 export const CreateIataCodeBody = z.strictObject({
   iataCode: z
     .string('IATA code is required')
@@ -111,10 +128,10 @@ export const CreateIataCodeBody = z.strictObject({
     .min(1, 'IATA code is required')
     .regex(/^[A-Za-z]{3}$/, 'IATA code must be exactly 3 letters')
     .transform((code) => code.toUpperCase()),
-  icaoCode: z.string().trim().max(4, 'ICAO code must be at most 4 characters').transform((v) => v.toUpperCase()).nullable().optional(),
-  continent: z.string().trim().max(2, 'Continent must be 2 characters').transform((v) => v.toUpperCase()).nullable().optional(),
-  isoCountry: z.string().trim().max(2, 'Country code must be 2 characters').transform((v) => v.toUpperCase()).nullable().optional(),
-  municipality: z.string().trim().max(100).nullable().optional(),
+  icaoCode: code(/^[A-Z0-9]{0,4}$/, 'ICAO code must be at most 4 characters').nullable().optional(),
+  continent: code(/^([A-Z]{2})?$/, 'Continent must be 2 characters').nullable().optional(),
+  isoCountry: code(/^([A-Z]{2})?$/, 'Country code must be 2 characters').nullable().optional(),
+  municipality: z.string().trim().max(100).refine(noNul, NUL_MESSAGE).nullable().optional(),
 });
 export type CreateIataCodeBody = z.input<typeof CreateIataCodeBody>;
 

@@ -1,4 +1,4 @@
-import { HttpError, unavailable, type Clock, type Db } from '@crewswap/kit';
+import { HttpError, conflict, type Clock, type Db } from '@crewswap/kit';
 import { ImportTrip, ImportTripsReply, TRIP_MESSAGES, addDays, type Trip } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { AirportRepository } from '../data/airports';
@@ -25,7 +25,8 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
     async execute(input: { pilotId: string; trips: ImportTrip[] }): Promise<Reply> {
       return db.transaction(async (trx) => {
         const pilot = await pilots.find(input.pilotId, trx, true);
-        if (!pilot) throw unavailable(TRIP_MESSAGES.profileNotReady);
+        // 409 rather than 503: request/reply hides the text of 5xx answers, and the caller shows this one.
+        if (!pilot) throw conflict(TRIP_MESSAGES.profileNotReady);
         const excluded = new Set((await airports.listExcluded(trx)).map((airport) => airport.iataCode));
         const held: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>[] = await trips.listByPilot(input.pilotId, trx);
         const cutoff = addDays(clock.today(), -IMPORT_KEEP_ENDED_DAYS);
@@ -93,7 +94,8 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
             requested: false,
             companions: null,
             swapDescription: null,
-            icsDescription: item.icsDescription,
+            // Roster text may hold a NUL, which Postgres cannot store.
+            icsDescription: item.icsDescription?.replace(/\u0000/g, '') ?? null,
             searchStartDate: null,
             searchEndDate: null,
             isStandby: standby,

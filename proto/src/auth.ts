@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { Base, Fleet, Rank } from './common';
 import { Pilot } from './pilot';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_LOGIN_ATTEMPTS = 5;
+import { MIN_PASSWORD_LENGTH } from './constants';
+
+export { MAX_LOGIN_ATTEMPTS, MIN_PASSWORD_LENGTH } from './constants';
 
 /**
  * Registration is checked field by field in the spec's order on the server (see auth's register

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const RANKS = ['CP', 'FO'] as const;
-export const FLEETS = ['A330', 'A350', 'SFF', 'B787'] as const;
-export const BASES = ['LHR', 'MAN'] as const;
-export const AIRCRAFT = ['A330', 'A350', 'B787', 'SFF'] as const;
+import { AIRCRAFT, BASES, FLEETS, RANKS } from './constants';
+
+export { AIRCRAFT, BASES, FLEETS, RANKS } from './constants';
 
 export const Rank = z.enum(RANKS);
 export const Fleet = z.enum(FLEETS);

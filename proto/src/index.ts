@@ -7,4 +7,6 @@ export * from './trip';
 export * from './subjects';
 export * from './events';
 export * from './dates';
+export * from './shaping';
 export * from './admin-pilots';
+export * from './constants';

@@ -44,32 +44,14 @@ export const PilotContact = Pilot.pick({
 });
 export type PilotContact = z.infer<typeof PilotContact>;
 
-export const PHONE_PLUS_ZERO_MESSAGE =
-  'Phone number cannot start with +0. Please enter your number with the correct country code (e.g., +44 for UK, +1 for US).';
-export const ADMIN_PHONE_PLUS_ZERO_MESSAGE =
-  'Phone number cannot start with +0. Please enter the number with the correct country code (e.g., +44 for UK, +1 for US).';
-
-/** Keeps digits and one leading plus, as the spec shapes phone input. */
-export function shapePhone(raw: string): string {
-  const trimmed = raw.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  return trimmed.startsWith('+') ? `+${digits}` : digits;
-}
-
-/** Names keep letters, spaces and hyphens, and are title-cased. */
-export function shapeName(raw: string): string {
-  return raw
-    .replace(/[^\p{L} -]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase()
-    .replace(/(^|[ -])(\p{L})/gu, (_match, sep: string, letter: string) => sep + letter.toUpperCase());
-}
-
-/** Email prefixes are lower case with no spaces or '@'. */
-export function shapeEmailPrefix(raw: string): string {
-  return raw.toLowerCase().replace(/[\s@]/g, '');
-}
+// Shaping helpers live in shaping.ts (no zod) so the browser can use them; re-exported here.
+export {
+  ADMIN_PHONE_PLUS_ZERO_MESSAGE,
+  PHONE_PLUS_ZERO_MESSAGE,
+  shapeEmailPrefix,
+  shapeName,
+  shapePhone,
+} from './shaping';
 
 export const UpdatePilotBody = z.strictObject({
   employeeId: z.string().max(20).optional(),

@@ -4,7 +4,9 @@ import { PilotContact } from './pilot';
 
 export const FLIGHT_NUMBER = /^VS\d{3}$/;
 export const STANDBY_FLIGHT_NUMBER = 'VS000';
-export const MAX_SWAP_DESCRIPTION = 100;
+import { MAX_SWAP_DESCRIPTION } from './constants';
+
+export { MAX_SWAP_DESCRIPTION } from './constants';
 
 /** Free text a pilot types; Postgres cannot store a NUL character, so it is refused here. */
 const noNul = (text: string) => !text.includes('\u0000');

@@ -1,0 +1,7 @@
+/**
+ * The zod-free part of proto, for the browser bundle: shaping helpers, dates and plain constants.
+ * Types still come from `@crewswap/proto` (type imports cost nothing at run time).
+ */
+export * from './constants';
+export * from './shaping';
+export * from './dates';

@@ -1,0 +1,12 @@
+/**
+ * Plain values with no zod, so the browser can import them (through `@crewswap/proto/browser`)
+ * without shipping the schemas. common.ts, auth.ts and trip.ts re-export them.
+ */
+export const RANKS = ['CP', 'FO'] as const;
+export const FLEETS = ['A330', 'A350', 'SFF', 'B787'] as const;
+export const BASES = ['LHR', 'MAN'] as const;
+export const AIRCRAFT = ['A330', 'A350', 'B787', 'SFF'] as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_LOGIN_ATTEMPTS = 5;
+export const MAX_SWAP_DESCRIPTION = 100;

@@ -79,6 +79,7 @@ export async function startHarness(options: { adminSettings?: Record<string, str
   }
 
   return {
+    config,
     service,
     publisher,
     clock,

@@ -1,0 +1,85 @@
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { useCurrentPilot } from './api/auth';
+import { connectSession } from './api/client';
+import { LoginPage } from './features/auth/LoginPage';
+import { TripsPage } from './features/trips/TripsPage';
+import { setToastApi } from './shared/toast';
+import { useIsNarrow } from './shared/useIsNarrow';
+
+const NotFound = lazy(() => import('./shared/NotFound'));
+
+function ToastBridge() {
+  const { notification } = AntApp.useApp();
+  setToastApi(notification);
+  return null;
+}
+
+/** Theme, one-toast-at-a-time notifications and the data cache; tests render through this too. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const narrow = useIsNarrow();
+  return (
+    <ConfigProvider
+      theme={{
+        token: {
+          colorPrimary: '#3b2b8f',
+          borderRadius: 8,
+          fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+          // Touch targets of at least 44 px on phones.
+          controlHeight: narrow ? 44 : 36,
+          controlHeightLG: narrow ? 48 : 42,
+          controlHeightSM: narrow ? 36 : 28,
+        },
+      }}
+    >
+      <AntApp notification={{ maxCount: 1, placement: 'top' }} message={{ maxCount: 1 }}>
+        <ToastBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function SessionConnector({ queryClient }: { queryClient: QueryClient }) {
+  const navigate = useNavigate();
+  useEffect(() => connectSession(queryClient, navigate), [queryClient, navigate]);
+  return null;
+}
+
+/** `/`, `/upload-roster` and `/share-roster`: the trips page when signed in, else the login page. */
+export function Home() {
+  const { data: pilot, isLoading } = useCurrentPilot();
+  if (isLoading) {
+    return (
+      <div className="page-center" role="status">
+        <Spin />
+      </div>
+    );
+  }
+  return pilot ? <TripsPage pilot={pilot} /> : <LoginPage />;
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <SessionConnector queryClient={queryClient} />
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/upload-roster" element={<Home />} />
+          <Route path="/share-roster" element={<Home />} />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={null}>
+                <NotFound />
+              </Suspense>
+            }
+          />
+        </Routes>
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './keys';
+
+/** A refused call: the status, the server's message (`error`), its `title` and the parsed body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly title: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const SESSION_FLAGS = {
+  expired: 'showSessionExpired',
+  elsewhere: 'showLoggedInElsewhere',
+  shutdown: 'showAdminShutdown',
+} as const;
+
+// A 401 from these means "wrong password" or "no such account", never "your session ended".
+const NO_EXPIRY_PATHS = ['/api/auth/login', '/api/auth/forgot-password'];
+
+interface SessionState {
+  /** True while the app treats the pilot as logged in; only then does a 401 mean expiry. */
+  active: boolean;
+  /** Set around calls that end the session on purpose (logout, profile deletion). */
+  suppressed: boolean;
+  queryClient?: QueryClient;
+  navigate?: (path: string) => void;
+}
+
+const session: SessionState = { active: false, suppressed: false };
+
+export function connectSession(queryClient: QueryClient, navigate: (path: string) => void): void {
+  session.queryClient = queryClient;
+  session.navigate = navigate;
+}
+
+export function setSessionActive(active: boolean): void {
+  session.active = active;
+}
+
+export async function withExpirySuppressed<T>(work: () => Promise<T>): Promise<T> {
+  session.suppressed = true;
+  try {
+    return await work();
+  } finally {
+    session.suppressed = false;
+  }
+}
+
+/** Ends the pilot's view of the app: cache cleared, the login page shown at `/`. */
+export function endSession(flag?: (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS]): void {
+  session.active = false;
+  if (flag) sessionStorage.setItem(flag, 'true');
+  const client = session.queryClient;
+  if (client) {
+    client.clear();
+    // Observers stay mounted across clear(); giving them "no pilot" shows the login page at once.
+    client.setQueryData(queryKeys.currentPilot, null);
+  }
+  session.navigate?.('/');
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Answer null instead of failing on 401 (the current-pilot call decides access this way). */
+  nullOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The one way the app talks to the server. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    signal,
+  });
+  const parsed = await readBody(response);
+  if (response.ok) return parsed as T;
+
+  if (response.status === 401) {
+    const expiryApplies = !NO_EXPIRY_PATHS.some((p) => path.startsWith(p));
+    if (expiryApplies && session.active && !session.suppressed) {
+      endSession(SESSION_FLAGS.expired);
+      throw new ApiError(401, 'Session expired', undefined, parsed);
+    }
+    if (options.nullOn401) return null as T;
+  }
+  throw errorFrom(response, parsed);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message =
+    typeof record.error === 'string' && record.error !== ''
+      ? record.error
+      : response.statusText || `HTTP ${response.status}`;
+  const title = typeof record.title === 'string' ? record.title : undefined;
+  return new ApiError(response.status, message, title, body);
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CreateIataCodeBody } from '@crewswap/proto';
+import { request } from './client';
+import { queryKeys } from './keys';
+
+/** Used when the list cannot be fetched, so common routes still validate (pilot spec section 8). */
+export const FALLBACK_IATA_CODES = [
+  'LHR', 'MAN', 'JFK', 'LAX', 'SFO', 'BOS', 'MIA', 'ATL', 'SEA', 'IAD',
+  'EWR', 'LAS', 'MCO', 'TPA', 'DEL', 'BOM', 'JNB', 'LOS', 'HKG', 'PVG',
+  'ICN', 'TLV', 'BGI', 'ANU', 'MBJ',
+] as const;
+
+export interface IataList {
+  codes: Set<string>;
+  /** True when the server's list could not be fetched and the built-in one is used. */
+  fallback: boolean;
+}
+
+export function useIataCodes() {
+  return useQuery({
+    queryKey: queryKeys.iataCodes,
+    // The spec caches the list for 10 minutes; every other query never goes stale.
+    staleTime: 10 * 60 * 1000,
+    refetchOnMount: true,
+    queryFn: async (): Promise<IataList> => {
+      try {
+        const list = await request<Array<{ iataCode: string } | string>>('/api/iata-codes');
+        const codes = list.map((item) => (typeof item === 'string' ? item : item.iataCode).toUpperCase());
+        return { codes: new Set(codes), fallback: false };
+      } catch {
+        return { codes: new Set(FALLBACK_IATA_CODES), fallback: true };
+      }
+    },
+  });
+}
+
+export const iataApi = {
+  add: (body: CreateIataCodeBody) => request<unknown>('/api/iata-codes', { method: 'POST', body }),
+};

@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The admin spec's data policy: no retries, no refetch on focus/mount/reconnect, never stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+        gcTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { Button, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoginResponse, Pilot } from '@crewswap/proto';
+import { authApi, useAuthConfig, useProductName, useSetCurrentPilot } from '../../api/auth';
+import { useSetting } from '../../api/settings';
+import { SimpleTabs } from '../../shared/SimpleTabs';
+import { LoginForm } from './LoginForm';
+import { SessionBanners } from './SessionBanners';
+
+// Only the login form is on the first screen; the rest loads when it is needed.
+const RegisterForm = lazy(() => import('./RegisterForm'));
+const ForcePasswordChange = lazy(() => import('./ForcePasswordChange'));
+const VerificationDialog = lazy(() => import('./VerificationDialog'));
+const TestLoginDialog = lazy(() => import('./TestLoginDialog'));
+
+export interface PendingVerification {
+  email: string;
+  /** Kept in memory only, so a verified pilot is logged in without typing it again. */
+  password?: string;
+}
+
+const loading = (
+  <div className="page-center" role="status">
+    <Spin />
+  </div>
+);
+
+export function LoginPage() {
+  const productName = useProductName();
+  const { data: config } = useAuthConfig();
+  const testingEnabled = useSetting('testing_button_enabled').data === 'true';
+  const setCurrentPilot = useSetCurrentPilot();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('login');
+  const [forced, setForced] = useState<Pilot | null>(null);
+  const [verification, setVerification] = useState<PendingVerification | null>(null);
+  const [testLoginOpen, setTestLoginOpen] = useState(false);
+  const [loginPrefix, setLoginPrefix] = useState('');
+
+  const completeLogin = (answer: LoginResponse) => {
+    if (answer.forcePasswordChange) {
+      setForced(answer.pilot);
+      return;
+    }
+    setCurrentPilot(answer.pilot);
+    navigate('/');
+  };
+
+  const afterVerified = async (pending: PendingVerification, answer: Partial<LoginResponse> | undefined) => {
+    setVerification(null);
+    if (answer?.pilot) return completeLogin({ pilot: answer.pilot, forcePasswordChange: answer.forcePasswordChange ?? false });
+    if (pending.password) return completeLogin(await authApi.login(pending.email, pending.password));
+    setTab('login');
+  };
+
+  if (forced) {
+    return (
+      <main className="login-page">
+        <section className="login-card">
+          <Suspense fallback={loading}>
+            <ForcePasswordChange
+              pilot={forced}
+              onDone={(pilot) => {
+                setForced(null);
+                setCurrentPilot(pilot);
+                navigate('/');
+              }}
+            />
+          </Suspense>
+        </section>
+      </main>
+    );
+  }
+
+  return (
+    <main className="login-page">
+      <section className="login-card">
+        <h1 className="login-title">{productName}</h1>
+        <SessionBanners />
+        <SimpleTabs
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            {
+              key: 'login',
+              label: 'Login',
+              content: (
+                <LoginForm
+                  domain={config?.companyEmailDomain}
+                  prefix={loginPrefix}
+                  onPrefixChange={setLoginPrefix}
+                  onLoggedIn={completeLogin}
+                  onVerificationRequired={setVerification}
+                />
+              ),
+            },
+            {
+              key: 'register',
+              label: 'Register',
+              content: (
+                <Suspense fallback={loading}>
+                  <RegisterForm
+                    domain={config?.companyEmailDomain}
+                    onVerificationRequired={setVerification}
+                    onLoggedIn={completeLogin}
+                    onRestored={(prefix) => {
+                      setLoginPrefix(prefix);
+                      setTab('login');
+                    }}
+                  />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
+        {testingEnabled && (
+          <div className="testing-row">
+            <Button onClick={() => setTestLoginOpen(true)}>Testing</Button>
+          </div>
+        )}
+      </section>
+      <Suspense fallback={null}>
+        {verification && (
+          <VerificationDialog
+            pending={verification}
+            onClose={() => setVerification(null)}
+            onVerified={(answer) => afterVerified(verification, answer)}
+          />
+        )}
+        {testLoginOpen && <TestLoginDialog onClose={() => setTestLoginOpen(false)} onLoggedIn={completeLogin} />}
+      </Suspense>
+    </main>
+  );
+}

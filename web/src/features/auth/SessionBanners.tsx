@@ -1,0 +1,41 @@
+import { Alert } from 'antd';
+import { useState } from 'react';
+import { SESSION_FLAGS } from '../../api/client';
+
+const BANNERS = [
+  {
+    flag: SESSION_FLAGS.shutdown,
+    type: 'error' as const,
+    title: 'System Temporarily Unavailable',
+    text: 'The system has been temporarily shut down by an administrator. Please try again later.',
+  },
+  {
+    flag: SESSION_FLAGS.elsewhere,
+    type: 'warning' as const,
+    title: 'Logged In Elsewhere',
+    text: 'Your account was signed in on another device, so this session has ended. Please log in again.',
+  },
+  {
+    flag: SESSION_FLAGS.expired,
+    type: 'warning' as const,
+    title: 'Session Expired',
+    text: 'Your session has expired due to inactivity. Please log in again.',
+  },
+];
+
+/** Reads the stored flags once: a banner explains why the pilot is back at the login page. */
+export function SessionBanners() {
+  const [shown] = useState(() => {
+    const found = BANNERS.filter((banner) => sessionStorage.getItem(banner.flag) === 'true');
+    for (const banner of BANNERS) sessionStorage.removeItem(banner.flag);
+    return found;
+  });
+  if (shown.length === 0) return null;
+  return (
+    <div className="stack">
+      {shown.map((banner) => (
+        <Alert key={banner.flag} type={banner.type} showIcon title={banner.title} description={banner.text} closable />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
+import { queryKeys } from '../../api/keys';
+import { swapWindowDays, useSetting } from '../../api/settings';
+import { tripsApi } from '../../api/trips';
+import { toast } from '../../shared/toast';
+import { formatRange } from '../trips/format';
+import { searchRange } from '../trips/tripForm';
+
+const SwapOfferDetailsDialog = lazy(() => import('./SwapOfferDetailsDialog'));
+
+/** Find swaps for one trip: the button's action and the found offers, kept per trip in the cache. */
+export function useFindSwaps(trip: Trip, pilot: Pilot) {
+  const queryClient = useQueryClient();
+  const windowDays = swapWindowDays(pilot.searchDayRange, useSetting('swap_search_days').data);
+  const key = queryKeys.matches(trip.id);
+  // Filled only by find(); `null` means cleared.
+  const { data: matches } = useQuery<SwapMatch[] | null>({ queryKey: key, queryFn: () => null, enabled: false });
+  const [searching, setSearching] = useState(false);
+
+  const find = async () => {
+    setSearching(true);
+    try {
+      const found = await tripsApi.matches(trip.id, searchRange(trip, windowDays));
+      if (found.length === 0) {
+        toast.info('No Offered Trips Found', `No offered trips within ${windowDays} days of your trip.`);
+        queryClient.setQueryData(key, null);
+      } else {
+        queryClient.setQueryData(key, found);
+      }
+    } catch {
+      toast.error('Error', 'Failed to find compatible swaps.');
+      queryClient.setQueryData(key, null);
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const clear = () => queryClient.setQueryData(key, null);
+  return { matches: matches ?? null, find, clear, searching };
+}
+
+interface ListProps {
+  matches: SwapMatch[];
+  pilot: Pilot;
+  onClear: () => void;
+}
+
+export function SwapMatchList({ matches, pilot, onClear }: ListProps) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [selected, setSelected] = useState<SwapMatch | null>(null);
+  return (
+    <section className="matches" aria-label="Matching swap offers">
+      <div className="matches-head">
+        <strong>
+          {matches.length} swap {matches.length === 1 ? 'offer' : 'offers'}
+        </strong>
+        <span>
+          <Button size="small" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed}>
+            {collapsed ? 'Expand' : 'Collapse'}
+          </Button>{' '}
+          <Button size="small" onClick={onClear}>
+            Clear
+          </Button>
+        </span>
+      </div>
+      {!collapsed && (
+        <ul className="match-list">
+          {matches.map((match) => (
+            <li key={match.trip.id}>
+              <button type="button" className="match-row" onClick={() => setSelected(match)}>
+                <span className="match-pilot">
+                  {match.pilot.rank} {match.pilot.firstName} {match.pilot.lastName}
+                </span>
+                <span>{formatRange(match.trip.startDate, match.trip.endDate)}</span>
+                <span>
+                  {match.trip.flightNoStart}/{match.trip.flightNoEnd} {match.trip.route}
+                  {match.trip.aircraft ? ` · ${match.trip.aircraft}` : ''}
+                </span>
+                <span className="match-tags">
+                  {match.sameDates && <Tag color="purple">Same Dates</Tag>}
+                  {match.trip.requested && <Tag color="green">Keep Trip</Tag>}
+                  {match.trip.training && <Tag color="blue">Training</Tag>}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Suspense fallback={null}>
+        {selected && <SwapOfferDetailsDialog match={selected} me={pilot} onClose={() => setSelected(null)} />}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { BellOutlined } from '@ant-design/icons';
+import { useSetting } from '../../api/settings';
+
+/** No trips yet: the three steps of pilot spec section 1, as text (those features arrive later). */
+export function EmptyState() {
+  const uploadEmail = useSetting('upload_email').data;
+  return (
+    <section className="empty-state" aria-labelledby="empty-title">
+      <h2 id="empty-title">No trips yet</h2>
+      <p>Get started in three steps:</p>
+      <ol className="steps">
+        <li>
+          <strong>Enable push notifications</strong> with the bell icon <BellOutlined aria-label="bell" /> at the top of
+          the page, so you hear about new swap offers.
+        </li>
+        <li>
+          <strong>Join the tech support group</strong> on WhatsApp for help and news about the app.
+        </li>
+        <li>
+          <strong>Upload your roster</strong>: email your calendar file (.ics) from your company email account to{' '}
+          {uploadEmail ? <strong>{uploadEmail}</strong> : 'the roster upload address'}, or add trips by hand with Add Trip.
+        </li>
+      </ol>
+      <h3>About rosters</h3>
+      <ul>
+        <li>Only trips and standby duties are imported; days off, leave and ground duties are skipped.</li>
+        <li>Trips already in your list are skipped, so sending the same roster twice is safe.</li>
+        <li>Trips that ended more than 7 days ago are removed every day.</li>
+      </ul>
+    </section>
+  );
+}

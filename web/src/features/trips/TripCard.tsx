@@ -1,0 +1,97 @@
+import { EditOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
+import { errorMessage } from '../../api/client';
+import { storeTrip, tripsApi } from '../../api/trips';
+import { toast } from '../../shared/toast';
+import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
+import { formatRange } from './format';
+import { aircraftChoices } from './tripForm';
+
+interface Props {
+  trip: Trip;
+  pilot: Pilot;
+  fading: boolean;
+  onEdit: (trip: Trip) => void;
+  onManage: (trip: Trip) => void;
+}
+
+export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
+  const queryClient = useQueryClient();
+  const swaps = useFindSwaps(trip, pilot);
+  const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
+  const dates = formatRange(trip.startDate, trip.endDate);
+  const canChangeAircraft = pilot.fleet === 'SFF' && !trip.isStandby;
+
+  const changeAircraft = async (aircraft: Aircraft) => {
+    try {
+      storeTrip(queryClient, await tripsApi.update(trip.id, { aircraft }));
+    } catch (error) {
+      toast.error('Error', `Failed to update aircraft: ${errorMessage(error)}`);
+    }
+  };
+
+  const classes = ['trip-card', trip.isStandby ? 'standby' : '', fading ? 'fading' : ''].join(' ');
+  return (
+    <article className={classes} aria-label={`Trip ${flights} ${dates}`}>
+      <div className="trip-top">
+        <div className="trip-dates">{dates}</div>
+        <div className="trip-badges">
+          {trip.isSwappable && (
+            <Tag color="red" title="Offered for swap">
+              S
+            </Tag>
+          )}
+          {trip.training && (
+            <Tag color="blue" title="Training">
+              T
+            </Tag>
+          )}
+          {trip.requested && (
+            <Tag color="green" title="Keep">
+              K
+            </Tag>
+          )}
+          {trip.companions !== null && <Tag title="Companions">+{trip.companions}</Tag>}
+        </div>
+      </div>
+      <div className="trip-main">
+        <span className="trip-flights">{flights}</span>
+        <span className="trip-route">{trip.isStandby ? `Standby ${trip.route}` : trip.route}</span>
+        {canChangeAircraft ? (
+          <select
+            aria-label={`Aircraft for ${flights}`}
+            className="aircraft-native"
+            value={trip.aircraft ?? ''}
+            onChange={(event) => changeAircraft(event.target.value as Aircraft)}
+          >
+            {trip.aircraft === null && <option value="">Aircraft</option>}
+            {aircraftChoices('SFF').map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        ) : (
+          trip.aircraft && <span className="trip-aircraft">{trip.aircraft}</span>
+        )}
+      </div>
+      {trip.swapDescription && trip.isSwappable && <p className="trip-description">“{trip.swapDescription}”</p>}
+      <div className="trip-actions">
+        {!trip.isStandby && (
+          <>
+            <Button icon={<SearchOutlined />} loading={swaps.searching} onClick={swaps.find}>
+              Find Swaps
+            </Button>
+            <Button icon={<SwapOutlined />} onClick={() => onManage(trip)}>
+              Keep / Swap
+            </Button>
+          </>
+        )}
+        <Button icon={<EditOutlined />} onClick={() => onEdit(trip)} aria-label={`Edit trip ${flights}`} />
+      </div>
+      {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} onClear={swaps.clear} />}
+    </article>
+  );
+}

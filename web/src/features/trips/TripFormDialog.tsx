@@ -1,0 +1,328 @@
+import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits, shapeRoute } from '@crewswap/proto/browser';
+import type { Pilot, Trip } from '@crewswap/proto';
+import { ApiError, errorMessage } from '../../api/client';
+import { useIataCodes } from '../../api/iata';
+import { storeTrip, tripsApi } from '../../api/trips';
+import { AppModal } from '../../shared/AppModal';
+import { toast } from '../../shared/toast';
+import { useConfirm } from '../../shared/useConfirm';
+import { ConfirmAirportDialog } from './ConfirmAirportDialog';
+import { formatRange } from './format';
+import {
+  aircraftChoices,
+  canSubmitTrip,
+  changedFields,
+  checkRoute,
+  dateError as findDateError,
+  EMPTY_TRIP_FORM,
+  flightNumberProblem,
+  formFromTrip,
+  isUnchanged,
+  tripWarnings,
+  warningTexts,
+  type TripFormValues,
+} from './tripForm';
+
+interface Props {
+  pilot: Pilot;
+  /** Absent for Add New Trip. */
+  trip?: Trip;
+  onClose: () => void;
+  onDelete?: (trip: Trip) => void;
+}
+
+const COMPANION_OPTIONS = [
+  { value: 0, label: 'None' },
+  ...Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
+];
+
+/** Add New Trip and Edit Trip: every rule of pilot spec section 5. */
+export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props) {
+  const mode = trip ? 'edit' : 'add';
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const choices = aircraftChoices(pilot.fleet);
+  const [values, setValues] = useState<TripFormValues>(() =>
+    trip ? formFromTrip(trip) : { ...EMPTY_TRIP_FORM, aircraft: choices.length === 1 ? choices[0]! : null },
+  );
+  const [routeLeft, setRouteLeft] = useState(mode === 'edit');
+  const [serverDateError, setServerDateError] = useState<string | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [addingCode, setAddingCode] = useState<string | null>(null);
+  const [offeredCodes, setOfferedCodes] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const iata = useIataCodes();
+  const today = londonToday();
+
+  const set = (patch: Partial<TripFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    if ('startDate' in patch || 'endDate' in patch) {
+      setServerDateError(null);
+      setAcknowledged(false);
+    }
+  };
+
+  const dateError = findDateError(values, today) ?? serverDateError;
+  const routeCheck = iata.data ? checkRoute(values.route, iata.data.codes, routeLeft) : null;
+  const routeError = iata.isError ? 'Unable to validate route at this time' : (routeCheck?.message ?? null);
+  const warnings = tripWarnings(values.startDate, values.endDate, today);
+  const datesChanged = !trip || values.startDate !== trip.startDate || values.endDate !== trip.endDate;
+  const shownWarnings = datesChanged ? warningTexts(warnings) : [];
+  const changes = useMemo(() => (trip ? changedFields(trip, values) : {}), [trip, values]);
+  const submittable = canSubmitTrip(values, { dateError, routeError });
+
+  const leaveRoute = () => {
+    const route = values.route.replace(/-$/, '');
+    if (route !== values.route) set({ route });
+    setRouteLeft(true);
+    const check = iata.data ? checkRoute(route, iata.data.codes, true) : null;
+    const single = check?.unknown.length === 1 ? check.unknown[0]! : null;
+    // Offer to add an unknown code once; the error under the field keeps offering it.
+    if (single && !offeredCodes.includes(single)) {
+      setOfferedCodes((codes) => [...codes, single]);
+      setAddingCode(single);
+    }
+  };
+
+  const acknowledgeWarnings = async (texts: string[]): Promise<boolean> => {
+    for (const text of texts) {
+      if (!(await confirm({ title: 'Please Verify Dates', content: text, okText: 'OK' }))) return false;
+    }
+    return true;
+  };
+
+  const add = async () => {
+    const problem = flightNumberProblem(values, 'add');
+    if (problem) return toast.error(problem.title, problem.message);
+    if (!submittable) return;
+    if (!(await acknowledgeWarnings(warningTexts(warnings)))) return;
+    setBusy(true);
+    try {
+      const created = await tripsApi.create({
+        flightNoStart: flightNumber(values.startDigits),
+        flightNoEnd: flightNumber(values.endDigits),
+        aircraft: values.aircraft,
+        route: values.route,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        training: pilot.ltc ? values.training : false,
+        requested: values.companions !== null && values.companions > 0,
+        companions: values.companions,
+        isSwappable: false,
+      });
+      storeTrip(queryClient, created);
+      toast.success('Trip Added', `${created.flightNoStart}/${created.flightNoEnd} ${formatRange(created.startDate, created.endDate)}`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setServerDateError(error.message);
+      toast.error('Error', `Failed to add trip: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const update = async () => {
+    if (!trip) return;
+    const missing =
+      values.route === '' || values.startDate === '' || values.endDate === '' || values.aircraft === null;
+    const problem = missing
+      ? { title: 'Missing Information', message: 'Please fill in all required fields before updating the trip.' }
+      : flightNumberProblem(values, 'edit');
+    if (problem) return toast.error(problem.title, problem.message);
+    if (dateError) return toast.error('Date Validation Error', dateError);
+    if (routeError) return toast.error('Route Validation Error', routeError);
+    if (isUnchanged(changes)) return toast.info('No Changes', 'No modifications were made to the trip.');
+    if (datesChanged && warnings.far && !acknowledged) {
+      return toast.warning('Future Date Warning', 'Please acknowledge the 8-week warning before continuing.');
+    }
+    if (datesChanged && warnings.long && !acknowledged && !(await acknowledgeWarnings(warningTexts({ long: true, far: false })))) return;
+    setBusy(true);
+    try {
+      storeTrip(queryClient, await tripsApi.update(trip.id, changes));
+      toast.success('Trip Updated', `${flightNumber(values.startDigits)}/${flightNumber(values.endDigits)}`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setServerDateError(error.message);
+      toast.error('Error', `Failed to update trip: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!trip) return;
+    const ok = await confirm({
+      title: 'Confirm Delete Trip',
+      content: `Are you sure you want to delete ${trip.flightNoStart}/${trip.flightNoEnd} (${formatRange(trip.startDate, trip.endDate)})? This cannot be undone.`,
+      okText: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    onClose();
+    onDelete?.(trip);
+  };
+
+  const footer =
+    mode === 'add'
+      ? [
+          <Button key="cancel" onClick={onClose}>
+            Cancel
+          </Button>,
+          <Button key="add" type="primary" loading={busy} disabled={!submittable} onClick={add}>
+            Add Trip
+          </Button>,
+        ]
+      : [
+          <Button key="delete" danger onClick={remove} className="footer-start">
+            Delete
+          </Button>,
+          <Button key="cancel" onClick={onClose}>
+            Cancel
+          </Button>,
+          <Button key="update" type="primary" loading={busy} disabled={isUnchanged(changes)} onClick={update}>
+            Update
+          </Button>,
+        ];
+
+  return (
+    <>
+      <AppModal open title={mode === 'add' ? 'Add New Trip' : 'Edit Trip'} onCancel={onClose} footer={footer}>
+        <Form layout="vertical" component="div">
+          <div className="form-grid">
+            <Form.Item label="Start Flight" htmlFor="trip-start-flight">
+              <Input
+                id="trip-start-flight"
+                prefix={<span className="flight-prefix">VS</span>}
+                inputMode="numeric"
+                placeholder="001"
+                value={values.startDigits}
+                onChange={(event) => set({ startDigits: shapeFlightDigits(event.target.value) })}
+                onBlur={() => set({ startDigits: padFlightDigits(values.startDigits) })}
+              />
+            </Form.Item>
+            <Form.Item label="End Flight" htmlFor="trip-end-flight">
+              <Input
+                id="trip-end-flight"
+                prefix={<span className="flight-prefix">VS</span>}
+                inputMode="numeric"
+                placeholder="002"
+                value={values.endDigits}
+                onChange={(event) => set({ endDigits: shapeFlightDigits(event.target.value) })}
+                onBlur={() => set({ endDigits: padFlightDigits(values.endDigits) })}
+              />
+            </Form.Item>
+          </div>
+          <Form.Item
+            label="Route"
+            htmlFor="trip-route"
+            validateStatus={routeError ? 'error' : undefined}
+            help={
+              routeError ? (
+                <span>
+                  {routeError}
+                  {routeCheck?.unknown.length === 1 && (
+                    <Button type="link" size="small" onClick={() => setAddingCode(routeCheck.unknown[0]!)}>
+                      Add {routeCheck.unknown[0]}
+                    </Button>
+                  )}
+                </span>
+              ) : undefined
+            }
+          >
+            <Input
+              id="trip-route"
+              placeholder="JFK or LAX-SFO"
+              autoCapitalize="characters"
+              value={values.route}
+              maxLength={7}
+              onChange={(event) => {
+                set({ route: shapeRoute(event.target.value) });
+                setRouteLeft(false);
+              }}
+              onBlur={leaveRoute}
+            />
+          </Form.Item>
+          <div className="form-grid">
+            <Form.Item label="Start Date" htmlFor="trip-start-date">
+              <Input
+                id="trip-start-date"
+                type="date"
+                value={values.startDate}
+                onChange={(event) => {
+                  const startDate = event.target.value;
+                  set({ startDate, ...(values.endDate === '' ? { endDate: startDate } : {}) });
+                }}
+              />
+            </Form.Item>
+            <Form.Item label="End Date" htmlFor="trip-end-date">
+              <Input
+                id="trip-end-date"
+                type="date"
+                value={values.endDate}
+                min={values.startDate || undefined}
+                onChange={(event) => set({ endDate: event.target.value })}
+              />
+            </Form.Item>
+          </div>
+          {dateError && <Alert type="error" showIcon title={dateError} className="form-alert" role="alert" />}
+          {!dateError && shownWarnings.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              className="form-alert"
+              title={shownWarnings.join(' ')}
+              description={
+                mode === 'edit' ? (
+                  <Checkbox checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)}>
+                    I have checked the dates
+                  </Checkbox>
+                ) : undefined
+              }
+            />
+          )}
+          <div className="form-grid">
+            <Form.Item label="Aircraft" htmlFor="trip-aircraft">
+              <Select
+                id="trip-aircraft"
+                aria-label="Aircraft"
+                placeholder="Aircraft"
+                value={values.aircraft ?? undefined}
+                disabled={choices.length === 1}
+                options={choices.map((type) => ({ value: type, label: type }))}
+                onChange={(aircraft) => set({ aircraft })}
+              />
+            </Form.Item>
+            <Form.Item label="Companions" htmlFor="trip-companions">
+              <Select
+                id="trip-companions"
+                aria-label="Companions"
+                value={values.companions ?? 0}
+                options={COMPANION_OPTIONS}
+                onChange={(count: number) => set({ companions: count === 0 ? null : count })}
+              />
+            </Form.Item>
+          </div>
+          {pilot.ltc && (
+            <Checkbox checked={values.training} onChange={(event) => set({ training: event.target.checked })}>
+              Training trip
+            </Checkbox>
+          )}
+          {mode === 'add' && iata.data?.fallback && (
+            <p className="muted small">Airport list unavailable: checking routes against common airports only.</p>
+          )}
+        </Form>
+      </AppModal>
+      {addingCode && (
+        <ConfirmAirportDialog
+          code={addingCode}
+          onClose={() => setAddingCode(null)}
+          onAdded={() => setAddingCode(null)}
+        />
+      )}
+    </>
+  );
+}
+

@@ -1,0 +1,140 @@
+import { LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import type { Pilot } from '@crewswap/proto';
+import { useProductName } from '../../api/auth';
+import { useIsNarrow } from '../../shared/useIsNarrow';
+
+/** 'CP Jane Smith A350 LTC', 'FO John Doe APIC B787'. */
+export function pilotLabel(pilot: Pick<Pilot, 'rank' | 'firstName' | 'lastName' | 'apic' | 'fleet' | 'ltc'>): string {
+  return [
+    pilot.rank,
+    pilot.firstName,
+    pilot.lastName,
+    pilot.rank === 'FO' && pilot.apic ? 'APIC' : '',
+    pilot.fleet,
+    pilot.ltc ? 'LTC' : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+interface Props {
+  pilot: Pilot;
+  refreshing: boolean;
+  onAddTrip: () => void;
+  onRefresh: () => void;
+  onEditDetails: () => void;
+  onLogout: () => void;
+}
+
+export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDetails, onLogout }: Props) {
+  const narrow = useIsNarrow();
+  const productName = useProductName();
+  const label = pilotLabel(pilot);
+  return (
+    <header className="app-header">
+      <a
+        className="logo"
+        href="/"
+        aria-label={`${productName}: reload`}
+        onClick={(event) => {
+          event.preventDefault();
+          window.location.reload();
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+          <path fill="currentColor" d="M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z" />
+        </svg>
+        {!narrow && <span>{productName}</span>}
+      </a>
+      <button type="button" className="pilot-label" onClick={onEditDetails} aria-label={`Edit My Details: ${label}`}>
+        {label}
+      </button>
+      <nav className="header-actions" aria-label="Actions">
+        {narrow ? (
+          <>
+            <Button
+              type="text"
+              className="header-icon"
+              icon={<ReloadOutlined spin={refreshing} />}
+              onClick={onRefresh}
+              aria-label="Refresh trips"
+            />
+            <HeaderMenu
+              items={[
+                { label: 'Add Trip', onClick: onAddTrip },
+                { label: 'Edit My Details', onClick: onEditDetails },
+                { label: 'Logout', onClick: onLogout },
+              ]}
+            />
+          </>
+        ) : (
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAddTrip}>
+              Add Trip
+            </Button>
+            <Button
+              type="text"
+              className="header-icon"
+              icon={<ReloadOutlined spin={refreshing} />}
+              onClick={onRefresh}
+              aria-label="Refresh trips"
+            />
+            <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
+              Logout
+            </Button>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+/** The narrow screen's menu: a button that opens the header's actions as a list. */
+function HeaderMenu({ items }: { items: Array<{ label: string; onClick: () => void }> }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div ref={root}>
+      <Button
+        type="text"
+        className="header-icon"
+        icon={<MenuOutlined />}
+        aria-label="Menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      />
+      {open && (
+        <div role="menu" className="header-menu">
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                item.onClick();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import type { Pilot, Trip } from '@crewswap/proto';
+import { authApi } from '../../api/auth';
+import { endSession, errorMessage, withExpirySuppressed } from '../../api/client';
+import { queryKeys } from '../../api/keys';
+import { storeTrip, tripsApi, useTrips } from '../../api/trips';
+import { toast } from '../../shared/toast';
+import { useConfirm } from '../../shared/useConfirm';
+import { EmptyState } from './EmptyState';
+import { TripCard } from './TripCard';
+import { TripsHeader } from './TripsHeader';
+
+const TripFormDialog = lazy(() => import('./TripFormDialog'));
+const ManageTripDialog = lazy(() => import('../manage-trip/ManageTripDialog'));
+const EditDetailsDialog = lazy(() => import('../profile/EditDetailsDialog'));
+
+export const MIN_SPINNER_MS = 500;
+const FADE_MS = 300;
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; tripId: string } | { kind: 'manage'; tripId: string } | { kind: 'details' } | null;
+
+export function TripsPage({ pilot }: { pilot: Pilot }) {
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const trips = useTrips();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [fading, setFading] = useState<ReadonlySet<string>>(new Set());
+  const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
+
+  const refresh = async () => {
+    setRefreshing(true);
+    await Promise.all([trips.refetch(), new Promise((resolve) => setTimeout(resolve, MIN_SPINNER_MS))]);
+    setRefreshing(false);
+  };
+
+  const logout = async () => {
+    const ok = await confirm({ title: 'Confirm Logout', content: 'Are you sure you want to log out?', okText: 'Logout' });
+    if (!ok) return;
+    try {
+      await withExpirySuppressed(() => authApi.logout());
+      endSession();
+    } catch {
+      toast.error('Error', 'Failed to logout.');
+    }
+  };
+
+  /** Optimistic: the card fades and goes at once, and comes back if the server refuses. */
+  const deleteTrip = async (trip: Trip) => {
+    setFading((ids) => new Set(ids).add(trip.id));
+    const removal = tripsApi.remove(trip.id);
+    await new Promise((resolve) => setTimeout(resolve, FADE_MS));
+    queryClient.setQueryData<Trip[]>(queryKeys.trips, (list) => list?.filter((t) => t.id !== trip.id));
+    setFading((ids) => {
+      const next = new Set(ids);
+      next.delete(trip.id);
+      return next;
+    });
+    try {
+      await removal;
+      toast.success('Trip Deleted', `${trip.flightNoStart}/${trip.flightNoEnd} has been deleted.`);
+    } catch (error) {
+      storeTrip(queryClient, trip);
+      toast.error('Error', `Failed to delete trip: ${errorMessage(error)}`);
+    }
+  };
+
+  return (
+    <div className="app-shell">
+      <TripsHeader
+        pilot={pilot}
+        refreshing={refreshing}
+        onAddTrip={() => setDialog({ kind: 'add' })}
+        onRefresh={refresh}
+        onEditDetails={() => setDialog({ kind: 'details' })}
+        onLogout={logout}
+      />
+      <main className="trips-main">
+        {trips.isLoading && (
+          <div className="page-center" role="status">
+            <Spin />
+            <p>Loading your trips...</p>
+          </div>
+        )}
+        {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
+        {trips.data && trips.data.length === 0 && <EmptyState />}
+        {trips.data && trips.data.length > 0 && (
+          <div className="trip-list">
+            {trips.data.map((trip) => (
+              <TripCard
+                key={trip.id}
+                trip={trip}
+                pilot={pilot}
+                fading={fading.has(trip.id)}
+                onEdit={(t) => setDialog({ kind: 'edit', tripId: t.id })}
+                onManage={(t) => setDialog({ kind: 'manage', tripId: t.id })}
+              />
+            ))}
+          </div>
+        )}
+      </main>
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' && <TripFormDialog pilot={pilot} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'edit' && dialogTrip && (
+          <TripFormDialog pilot={pilot} trip={dialogTrip} onClose={() => setDialog(null)} onDelete={deleteTrip} />
+        )}
+        {dialog?.kind === 'manage' && dialogTrip && (
+          <ManageTripDialog trip={dialogTrip} pilot={pilot} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
+      </Suspense>
+    </div>
+  );
+}

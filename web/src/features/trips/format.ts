@@ -1,0 +1,21 @@
+const dayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+function asDate(iso: string): Date {
+  return new Date(`${iso}T00:00:00Z`);
+}
+
+/** 'Mon 12 Jan' */
+export function formatDay(iso: string): string {
+  return dayMonth.format(asDate(iso));
+}
+
+/** '12 Jan 2026' */
+export function formatDate(iso: string): string {
+  return dayMonthYear.format(asDate(iso));
+}
+
+/** 'Mon 12 Jan – Thu 15 Jan' (one day when the trip starts and ends the same day). */
+export function formatRange(start: string, end: string): string {
+  return start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`;
+}

@@ -1,0 +1,164 @@
+import { AIRCRAFT, addDays, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes } from '@crewswap/proto/browser';
+import type { Aircraft, Fleet, Trip, UpdateTripBody } from '@crewswap/proto';
+
+export const LONG_TRIP_WARNING = 'This trip is more than 7 days long. Please verify the dates are correct.';
+export const FAR_TRIP_WARNING = 'This trip is more than 8 weeks away. Please verify the dates are correct.';
+export const FAR_TRIP_DAYS = 56;
+export const LONG_TRIP_DAYS = 7;
+
+export interface TripFormValues {
+  /** The 3 digits after the fixed VS prefix. */
+  startDigits: string;
+  endDigits: string;
+  route: string;
+  startDate: string;
+  endDate: string;
+  aircraft: Aircraft | null;
+  companions: number | null;
+  training: boolean;
+}
+
+export const EMPTY_TRIP_FORM: TripFormValues = {
+  startDigits: '',
+  endDigits: '',
+  route: '',
+  startDate: '',
+  endDate: '',
+  aircraft: null,
+  companions: null,
+  training: false,
+};
+
+/** Pilot spec section 6: a fleet limits the aircraft a pilot can fly. */
+export function aircraftChoices(fleet: Fleet | string | undefined): Aircraft[] {
+  switch (fleet) {
+    case 'B787':
+    case 'A330':
+    case 'A350':
+      return [fleet];
+    case 'SFF':
+      return ['A330', 'A350', 'SFF'];
+    default:
+      return [...AIRCRAFT];
+  }
+}
+
+export function formFromTrip(trip: Trip): TripFormValues {
+  return {
+    startDigits: flightDigitsOf(trip.flightNoStart),
+    endDigits: flightDigitsOf(trip.flightNoEnd),
+    route: trip.route,
+    startDate: trip.startDate,
+    endDate: trip.endDate,
+    aircraft: trip.aircraft,
+    companions: trip.companions,
+    training: trip.training,
+  };
+}
+
+export function dateError(values: Pick<TripFormValues, 'startDate' | 'endDate'>, today: string): string | null {
+  if (!values.startDate || !values.endDate) return null;
+  if (values.endDate < values.startDate) return 'End date cannot be before start date';
+  if (values.endDate < today) return 'Trip has already ended (end date is in the past)';
+  return null;
+}
+
+export interface RouteCheck {
+  message: string;
+  /** Codes not in the list; a single one may be added through Confirm Valid Airport. */
+  unknown: string[];
+}
+
+/** Checks a finished route against the IATA list; an unfinished one waits for the field to be left. */
+export function checkRoute(route: string, known: ReadonlySet<string>, finished: boolean): RouteCheck | null {
+  if (route === '') return null;
+  if (!isWellFormedRoute(route)) {
+    return finished ? { message: 'Each airport code must be exactly 3 letters', unknown: [] } : null;
+  }
+  const unknown = routeCodes(route).filter((code) => !known.has(code));
+  return unknown.length > 0 ? { message: invalidAirportMessage(unknown), unknown } : null;
+}
+
+export interface TripWarnings {
+  long: boolean;
+  far: boolean;
+}
+
+export function tripWarnings(startDate: string, endDate: string, today: string): TripWarnings {
+  if (!startDate || !endDate || endDate < startDate) return { long: false, far: false };
+  return {
+    long: daysBetween(startDate, endDate) >= LONG_TRIP_DAYS,
+    far: daysBetween(today, startDate) > FAR_TRIP_DAYS,
+  };
+}
+
+export function warningTexts(warnings: TripWarnings): string[] {
+  return [...(warnings.long ? [LONG_TRIP_WARNING] : []), ...(warnings.far ? [FAR_TRIP_WARNING] : [])];
+}
+
+/** Add Trip stays disabled until everything is there and no date or route error stands. */
+export function canSubmitTrip(
+  values: TripFormValues,
+  problems: { dateError: string | null; routeError: string | null },
+): boolean {
+  return (
+    values.startDigits !== '' &&
+    values.endDigits !== '' &&
+    values.route !== '' &&
+    values.startDate !== '' &&
+    values.endDate !== '' &&
+    values.aircraft !== null &&
+    problems.dateError === null &&
+    problems.routeError === null
+  );
+}
+
+export interface Problem {
+  title: string;
+  message: string;
+}
+
+/** The flight-number checks shared by Add and Edit (Edit uses its own 'Missing Information' text). */
+export function flightNumberProblem(values: TripFormValues, mode: 'add' | 'edit'): Problem | null {
+  if (values.startDigits === '' || values.endDigits === '') {
+    return mode === 'add'
+      ? { title: 'Missing Information', message: 'Please fill in both start and end flight numbers.' }
+      : { title: 'Missing Information', message: 'Please fill in all required fields before updating the trip.' };
+  }
+  if (!isCompleteFlightDigits(values.startDigits) || !isCompleteFlightDigits(values.endDigits)) {
+    return { title: 'Invalid Flight Numbers', message: 'Flight numbers must be exactly 3 digits each.' };
+  }
+  return null;
+}
+
+/** What an edit changes, as the PATCH body (empty when nothing changed). */
+export function changedFields(trip: Trip, values: TripFormValues): UpdateTripBody {
+  const body: UpdateTripBody = {};
+  const start = flightNumber(values.startDigits);
+  const end = flightNumber(values.endDigits);
+  if (start !== trip.flightNoStart) body.flightNoStart = start;
+  if (end !== trip.flightNoEnd) body.flightNoEnd = end;
+  if (values.route !== trip.route) body.route = values.route;
+  if (values.startDate !== trip.startDate) body.startDate = values.startDate;
+  if (values.endDate !== trip.endDate) body.endDate = values.endDate;
+  if (values.aircraft !== trip.aircraft) body.aircraft = values.aircraft;
+  if (values.companions !== trip.companions) {
+    body.companions = values.companions;
+    // Pilot spec section 4: setting companions above 0 also sets Keep.
+    if (values.companions !== null && values.companions > 0 && !trip.requested) body.requested = true;
+  }
+  if (values.training !== trip.training) body.training = values.training;
+  return body;
+}
+
+export function isUnchanged(body: UpdateTripBody): boolean {
+  return Object.keys(body).length === 0;
+}
+
+/** The default search window for a trip: its own range, else start +- the window days. */
+export function searchRange(trip: Pick<Trip, 'startDate' | 'searchStartDate' | 'searchEndDate'>, windowDays: number) {
+  return {
+    startDate: trip.searchStartDate ?? addDays(trip.startDate, -windowDays),
+    endDate: trip.searchEndDate ?? addDays(trip.startDate, windowDays),
+  };
+}

@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { createQueryClient } from './api/queryClient';
+import './styles.css';
+
+const queryClient = createQueryClient();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);

@@ -1,0 +1,30 @@
+import { Input } from 'antd';
+import type { InputProps } from 'antd';
+import type { ChangeEvent, FocusEvent } from 'react';
+
+interface ShapedInputProps extends Omit<InputProps, 'onChange' | 'value'> {
+  value?: string;
+  onChange?: (value: string) => void;
+  /** Applied to every keystroke. */
+  shape: (raw: string) => string;
+  /** Applied when the field is left (e.g. zero padding, trimming). */
+  shapeOnBlur?: (value: string) => string;
+}
+
+/** An input whose value is reshaped as the pilot types (names, phone, flight numbers, routes). */
+export function ShapedInput({ value, onChange, shape, shapeOnBlur, onBlur, ...rest }: ShapedInputProps) {
+  return (
+    <Input
+      {...rest}
+      value={value ?? ''}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange?.(shape(event.target.value))}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        if (shapeOnBlur) {
+          const next = shapeOnBlur(event.target.value);
+          if (next !== event.target.value) onChange?.(next);
+        }
+        onBlur?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server talks to the real gateway; API_TARGET points it elsewhere (e.g. a stand-in).
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+// The product name shown before the server's /api/auth/config answers (and in <title>).
+process.env.VITE_PRODUCT_NAME ||= 'CrewSwap';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    // scripts/bundle-budget.mjs reads the manifest to find what the first load of / fetches.
+    manifest: true,
+    sourcemap: false,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});

@@ -6,6 +6,9 @@ import { HttpError } from './errors';
  * problem in words a person can act on and whose `fields` names every field that is wrong.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // Postgres text cannot hold U+0000: let it through and the query fails with a 500.
+  const nul = findNul(input);
+  if (nul !== undefined) return failWith('Text cannot contain NUL characters.', { [nul || '_']: 'Contains a NUL character' });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -16,6 +19,16 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const first = result.error.issues[0];
   const message = first ? describeIssue(first) : 'Invalid request';
   return failWith(message, fields);
+}
+
+function findNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNul(item, path ? `${path}.${key}` : key) ?? (key.includes('\u0000') ? path : undefined);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function failWith(message: string, fields: Record<string, string>): never {

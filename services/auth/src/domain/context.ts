@@ -76,3 +76,6 @@ export async function settingNumber(ctx: AuthContext, key: 'session_timeout_minu
   const value = Number(await ctx.settings.get(key));
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
+
+/** Emails are compared lower case and without spaces (the app strips them from the login field too). */
+export const normaliseEmail = (email: string) => email.replace(/\s/g, '').toLowerCase();

@@ -9,7 +9,7 @@ import {
   type TestLoginBody,
 } from '@crewswap/proto';
 import { toPilot, type PilotRecord } from '../data/pilots';
-import type { AuthContext } from './context';
+import { normaliseEmail, type AuthContext } from './context';
 import { mailTemporaryPassword, type ResetCause } from './mail';
 import { sameSecret, temporaryPassword } from './passwords';
 import { ensureVerificationCode } from './registration';
@@ -34,9 +34,6 @@ export interface LoginResult {
   response: LoginResponse;
   token: string;
 }
-
-/** Login emails are compared without spaces (the app strips them too). */
-export const normaliseEmail = (email: string) => email.replace(/\s/g, '').toLowerCase();
 
 const refuse = (status: number, message: string, flags: Record<string, unknown>, title?: string) =>
   new HttpError(status, message, { extra: flags, ...(title ? { title } : {}) });

@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import type { DeletedPilot } from '../data/deleted-pilots';
 import { isUniqueViolation, toPilot, type PilotRecord } from '../data/pilots';
-import { publishProfile, type AuthContext } from './context';
+import { normaliseEmail, publishProfile, type AuthContext } from './context';
 import { mailVerificationCode } from './mail';
 import { sameSecret, sha256, verificationCode } from './passwords';
 
@@ -136,7 +136,8 @@ export async function ensureVerificationCode(ctx: AuthContext, pilot: PilotRecor
 }
 
 /** Accepts the mailed code or the current daily access code; more than 5 wrong in 15 minutes is 429. */
-export async function verifyEmail(ctx: AuthContext, email: string, code: string): Promise<MessageResponse> {
+export async function verifyEmail(ctx: AuthContext, rawEmail: string, code: string): Promise<MessageResponse> {
+  const email = normaliseEmail(rawEmail);
   const now = ctx.clock.now();
   const { verification, pilots } = ctx.repos;
   if ((await verification.failuresSince(email, new Date(now.getTime() - VERIFY_WINDOW_MS))) >= MAX_WRONG_CODES) {
@@ -169,7 +170,7 @@ export const RESEND_MESSAGE = 'If this email address is registered and not yet v
 
 /** Answers the same whether or not the address is registered. */
 export async function resendVerification(ctx: AuthContext, email: string): Promise<MessageResponse> {
-  const pilot = await ctx.repos.pilots.byEmail(email);
+  const pilot = await ctx.repos.pilots.byEmail(normaliseEmail(email));
   if (pilot && !pilot.emailVerified) {
     const current = await ctx.repos.verification.get(pilot.id);
     // One mail a minute at most, so the form cannot be used to flood a pilot's inbox.

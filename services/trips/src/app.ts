@@ -14,6 +14,7 @@ import { createTripRepository } from './data/trips';
 import { createAirportService } from './domain/airports';
 import { createTripEvents } from './domain/events';
 import { createImportTrips } from './domain/import-trips';
+import { createKnownAirports } from './domain/known-airports';
 import { createPurgeTrips, startPurgeScheduler } from './domain/purge';
 import { createTripService } from './domain/trips';
 import { startPilotDirectory } from './events/pilot-directory';
@@ -46,17 +47,18 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       settings = client;
     }
 
+    const knownAirports = createKnownAirports(airportsRepo);
     const trips = createTripService({
       db,
       trips: tripsRepo,
       pilots,
-      airports: airportsRepo,
+      knownAirports,
       events,
       clock,
       settings,
       profileWaitMs: config.PROFILE_WAIT_MS,
     });
-    const airports = createAirportService(airportsRepo);
+    const airports = createAirportService(airportsRepo, () => knownAirports.invalidate());
     const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
     const purge = createPurgeTrips({ db, trips: tripsRepo, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });

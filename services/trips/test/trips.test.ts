@@ -49,6 +49,15 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect(created?.data.trip).toMatchObject({ id: trip.id, route: 'JFK', startDate: '2026-11-10' });
   });
 
+  it('accepts the includeCrew query and refuses unknown query fields', async () => {
+    const { cookies, post } = await newPilot();
+    await post(tripBody());
+    const withCrew = await service.app.inject({ method: 'GET', url: '/api/trips?includeCrew=true', cookies });
+    expect(withCrew.statusCode).toBe(200);
+    expect(withCrew.json()).toHaveLength(1);
+    expect((await service.app.inject({ method: 'GET', url: '/api/trips?pilotId=someone', cookies })).statusCode).toBe(400);
+  });
+
   it('checks flight numbers: missing one', async () => {
     const { post } = await newPilot();
     const response = await post(tripBody({ flightNoEnd: '' }));

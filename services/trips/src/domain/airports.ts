@@ -7,13 +7,15 @@ type CreateInput = z.output<typeof CreateIataCodeBody>;
 type UpdateInput = z.output<typeof UpdateIataCodeBody>;
 
 /** The IATA table (route validation) and the excluded airports (dropped from imported routes). */
-export function createAirportService(airports: AirportRepository) {
+/** `onChange` runs after the IATA table changes (the in-memory copy of the codes is dropped). */
+export function createAirportService(airports: AirportRepository, onChange: () => void = () => undefined) {
   return {
     listIata: () => airports.listIata(),
 
     async createIata(body: CreateInput): Promise<IataCode> {
       const created = await airports.insertIata(body);
       if (!created) throw conflict(`IATA code ${body.iataCode} already exists`);
+      onChange();
       return created;
     },
 
@@ -24,11 +26,13 @@ export function createAirportService(airports: AirportRepository) {
       }
       const updated = await airports.updateIata(id, body);
       if (!updated) throw notFound('IATA code not found');
+      onChange();
       return updated;
     },
 
     async deleteIata(id: string): Promise<void> {
       if (!(await airports.deleteIata(id))) throw notFound('IATA code not found');
+      onChange();
     },
 
     listExcluded: () => airports.listExcluded(),

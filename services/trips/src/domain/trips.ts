@@ -10,7 +10,7 @@ import {
   type UpdateTripBody,
 } from '@crewswap/proto';
 import type { z } from 'zod';
-import type { AirportRepository } from '../data/airports';
+import type { KnownAirports } from './known-airports';
 import type { DirectoryPilot, PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
@@ -37,7 +37,7 @@ export interface TripServiceDeps {
   db: Db;
   trips: TripRepository;
   pilots: PilotRepository;
-  airports: AirportRepository;
+  knownAirports: KnownAirports;
   events: TripEvents;
   clock: Clock;
   settings: Pick<SettingsClient, 'get'>;
@@ -48,29 +48,24 @@ type CreateInput = z.output<typeof CreateTripSchema>;
 
 /** The pilot's trips and every change a pilot makes to them. */
 export function createTripService(deps: TripServiceDeps) {
-  const { db, trips, pilots, airports, events, clock } = deps;
+  const { db, trips, pilots, events, clock, knownAirports } = deps;
 
   /**
+   * Runs `work` holding the pilot's directory row, so one pilot's changes never race each other.
    * Auth's registration event reaches the directory a moment after the pilot can log in; a
-   * request in that gap waits for it rather than failing at once.
+   * request in that gap waits for it (up to profileWaitMs) rather than failing at once.
    */
-  async function awaitPilot(pilotId: string): Promise<void> {
+  async function asPilot<T>(pilotId: string, work: (trx: Trx, pilot: DirectoryPilot) => Promise<T>): Promise<T> {
     const deadline = Date.now() + deps.profileWaitMs;
     for (;;) {
-      if (await pilots.find(pilotId)) return;
+      const result = await db.transaction(async (trx) => {
+        const pilot = await pilots.find(pilotId, trx, true);
+        return pilot ? { value: await work(trx, pilot) } : undefined;
+      });
+      if (result) return result.value;
       if (Date.now() >= deadline) throw unavailable(M.profileNotReady);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
-
-  /** Runs `work` holding the pilot's directory row, so one pilot's changes never race each other. */
-  async function asPilot<T>(pilotId: string, work: (trx: Trx, pilot: DirectoryPilot) => Promise<T>): Promise<T> {
-    await awaitPilot(pilotId);
-    return db.transaction(async (trx) => {
-      const pilot = await pilots.find(pilotId, trx, true);
-      if (!pilot) throw unavailable(M.profileNotReady);
-      return work(trx, pilot);
-    });
   }
 
   async function ownTrip(trx: Trx, pilotId: string, id: string): Promise<Trip> {
@@ -81,7 +76,7 @@ export function createTripService(deps: TripServiceDeps) {
 
   async function checkRoute(trx: Trx, route: string, missingMessage?: string): Promise<string> {
     const codes = routeCodes(route, missingMessage);
-    invalidAirports(codes, await airports.knownCodes(codes, trx));
+    invalidAirports(codes, await knownAirports.known(codes, trx));
     return codes.join('-');
   }
 

@@ -1,0 +1,115 @@
+/**
+ * Latency of GET /api/trips and POST /api/trips with 10,000 pilots holding 40 trips each, over
+ * real HTTP on loopback. Uses its own temporary database (dropped at the end) and NATS prefix.
+ * Run: npx tsx bench/trips.bench.ts   (target: p95 under 10 ms for both)
+ */
+import { randomUUID } from 'node:crypto';
+import { PILOT_COOKIE, deleteStreams, signPilotToken, systemClock } from '@crewswap/kit';
+import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { addDays } from '@crewswap/proto';
+import { createApp } from '../src/app';
+
+const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
+const TRIPS_PER_PILOT = 40;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(label: string, work: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  await work();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const database = await createTestDatabase();
+const service = await createApp(
+  { ...testBaseConfig(database.url), PORT: 0, PURGE_CHECK_INTERVAL_MS: 3_600_000, PURGE_RETENTION_DAYS: 7, PURGE_SCHEDULER_ENABLED: false, PROFILE_WAIT_MS: 0 },
+  { settings: { get: async () => '4' } },
+);
+const { db } = service.runtime;
+const today = systemClock.today();
+
+try {
+  await time(`${PILOTS} pilots (directory rows)`, () =>
+    db.raw(
+      `INSERT INTO pilots (id, employee_id, first_name, last_name, rank, fleet, base, apic, ltc, usual_req, test_data, search_day_range, profile, occurred_at)
+       SELECT gen_random_uuid(), lpad(g::text, 6, '0'), 'Bench', 'Pilot' || g, CASE WHEN g % 2 = 0 THEN 'CP' ELSE 'FO' END,
+              (ARRAY['A330','A350','B787','A350'])[g % 4 + 1], 'LHR', true, false, true, true, NULL, '{}'::jsonb, now()
+       FROM generate_series(1, ?) AS g`,
+      [PILOTS],
+    ),
+  );
+  // Trips every 4 days from tomorrow, 3 days long, in one statement (bulk insert).
+  await time(`${PILOTS * TRIPS_PER_PILOT} trips`, () =>
+    db.raw(
+      `INSERT INTO trips (pilot_id, flight_no_start, flight_no_end, aircraft, route, start_date, end_date, is_swappable, ics_description)
+       SELECT p.id, 'VS003', 'VS004', p.fleet, 'JFK', ?::date + 1 + g * 4, ?::date + 3 + g * 4, g % 5 = 0, 'VS3 LHR 1105 JFK 1355'
+       FROM pilots p CROSS JOIN generate_series(0, ?) AS g`,
+      [today, today, TRIPS_PER_PILOT - 1],
+    ),
+  );
+  await db.raw('ANALYZE trips');
+  await db.raw('ANALYZE pilots');
+
+  const ids: string[] = (await db('pilots').select('id')).map((row: { id: string }) => row.id);
+  const somePilot = ids[0]!;
+  for (const [name, sql, bindings] of [
+    ['list', 'SELECT * FROM trips WHERE pilot_id = ? ORDER BY start_date, end_date, flight_no_start', [somePilot]],
+    ['overlap', 'SELECT * FROM trips WHERE pilot_id = ? AND start_date <= ? AND end_date >= ? ORDER BY start_date LIMIT 1', [somePilot, addDays(today, 30), addDays(today, 28)]],
+    ['purge', 'SELECT count(*) FROM trips WHERE end_date < ?', [addDays(today, -7)]],
+  ] as const) {
+    const plan = (await db.raw(`EXPLAIN ANALYZE ${sql}`, bindings as unknown as string[])) as { rows: { 'QUERY PLAN': string }[] };
+    console.log(`\nEXPLAIN ${name}:\n  ${plan.rows.map((row) => row['QUERY PLAN']).join('\n  ')}`);
+  }
+
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = service.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const cookieFor = (pilotId: string) => `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId })}`;
+
+  async function measure(count: number, request: (i: number) => Promise<Response>, expected: number): Promise<number[]> {
+    const samples: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const started = performance.now();
+      const response = await request(i);
+      await response.arrayBuffer();
+      samples.push(performance.now() - started);
+      if (response.status !== expected) throw new Error(`unexpected ${response.status} at request ${i}`);
+    }
+    return samples.sort((a, b) => a - b);
+  }
+
+  const get = (i: number) => fetch(`${base}/api/trips`, { headers: { cookie: cookieFor(ids[(i * 7919) % ids.length]!) } });
+  // Each POST goes to a different pilot, on dates after their 40 trips.
+  const firstFree = addDays(today, 1 + TRIPS_PER_PILOT * 4 + 2);
+  const post = (offset: number) => (i: number) =>
+    fetch(`${base}/api/trips`, {
+      method: 'POST',
+      headers: { cookie: cookieFor(ids[(offset + i) % ids.length]!), 'content-type': 'application/json' },
+      body: JSON.stringify({ flightNoStart: 'VS011', flightNoEnd: 'VS012', route: 'BOS', startDate: addDays(firstFree, offset / 1000), endDate: addDays(firstFree, offset / 1000 + 2) }),
+    });
+
+  // Warm up connections, caches and the JIT before measuring.
+  await measure(300, get, 200);
+  await measure(300, post(0), 201);
+  const results = {
+    'GET /api/trips': await measure(REQUESTS, get, 200),
+    'POST /api/trips': await measure(Math.min(REQUESTS, ids.length - 300), (i) => post(1000)(i + 300), 201),
+  };
+
+  console.log(`\n${PILOTS} pilots x ${TRIPS_PER_PILOT} trips, sequential requests over loopback HTTP\n`);
+  console.log('| route           | requests | p50 ms | p95 ms | p99 ms | max ms | p95 < 10 ms |');
+  console.log('|-----------------|----------|--------|--------|--------|--------|-------------|');
+  for (const [route, samples] of Object.entries(results)) {
+    const p95 = percentile(samples, 95);
+    console.log(
+      `| ${route.padEnd(15)} | ${String(samples.length).padStart(8)} | ${percentile(samples, 50).toFixed(2).padStart(6)} | ${p95.toFixed(2).padStart(6)} | ${percentile(samples, 99).toFixed(2).padStart(6)} | ${samples.at(-1)!.toFixed(2).padStart(6)} | ${(p95 < 10 ? 'yes' : 'NO').padEnd(11)} |`,
+    );
+  }
+} finally {
+  await deleteStreams(service.runtime.bus);
+  await service.close();
+  await database.drop();
+}

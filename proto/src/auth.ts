@@ -136,3 +136,10 @@ export const TestPilot = Pilot.pick({
 export type TestPilot = z.infer<typeof TestPilot>;
 export const TestPilotList = z.array(TestPilot);
 export type TestPilotList = z.infer<typeof TestPilotList>;
+
+/** What the login page needs to know before anyone signs in. */
+export const AuthPublicConfig = z.object({
+  companyEmailDomain: z.string(),
+  productName: z.string(),
+});
+export type AuthPublicConfig = z.infer<typeof AuthPublicConfig>;

@@ -141,3 +141,11 @@ describe('Registration with email verification on', () => {
     }
   });
 });
+
+describe('The login page configuration', () => {
+  it('tells the browser the company email domain and product name, so neither is written into the app', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ companyEmailDomain: DOMAIN, productName: 'CrewSwap' });
+  });
+});

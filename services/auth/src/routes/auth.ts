@@ -1,5 +1,5 @@
 import { clearSessionCookie, parse, PILOT_COOKIE, setSessionCookie } from '@crewswap/kit';
-import { EmailBody, ForcePasswordChangeBody, LoginBody, RegisterBody, TestLoginBody, VerifyEmailBody } from '@crewswap/proto';
+import { type AuthPublicConfig, EmailBody, ForcePasswordChangeBody, LoginBody, RegisterBody, TestLoginBody, VerifyEmailBody } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthContext } from '../domain/context';
 import { forcePasswordChange, forgotPassword, login, testLogin, type LoginResult } from '../domain/login';
@@ -13,6 +13,11 @@ export function authRoutes(app: FastifyInstance, ctx: AuthContext): void {
     setSessionCookie(reply, PILOT_COOKIE, result.token, ctx.config.SECURE_COOKIES);
     return result.response;
   };
+
+  app.get('/api/auth/config', async (): Promise<AuthPublicConfig> => ({
+    companyEmailDomain: ctx.config.COMPANY_EMAIL_DOMAIN,
+    productName: ctx.config.PRODUCT_NAME,
+  }));
 
   app.post('/api/auth/register', async (request, reply) => {
     const response = await register(ctx, parse(RegisterBody, request.body));

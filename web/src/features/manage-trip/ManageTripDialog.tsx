@@ -64,8 +64,6 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
         searchEndDate: trip.searchEndDate,
       });
       storeTrip(queryClient, updated);
-      // Offering alerts matching pilots, so Push Alert waits for something new.
-      remember({ description: text, searchStartDate: updated.searchStartDate, searchEndDate: updated.searchEndDate });
       void notice(
         'Trip Offered for Swap',
         'Your trip is now offered for swap. Pilots who can fly it will see it in Find Swaps. Add or change the description and use Push Alert to tell them what you are looking for.',

@@ -54,6 +54,14 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
             </Tag>
           )}
           {trip.companions !== null && <Tag title="Companions">+{trip.companions}</Tag>}
+          <Button
+            size="small"
+            type="text"
+            className="trip-edit"
+            icon={<EditOutlined />}
+            onClick={() => onEdit(trip)}
+            aria-label={`Edit trip ${flights}`}
+          />
         </div>
       </div>
       <div className="trip-main">
@@ -89,7 +97,6 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
             </Button>
           </>
         )}
-        <Button icon={<EditOutlined />} onClick={() => onEdit(trip)} aria-label={`Edit trip ${flights}`} />
       </div>
       {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} onClear={swaps.clear} />}
     </article>

@@ -71,7 +71,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDet
           </>
         ) : (
           <>
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAddTrip}>
+            <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
               Add Trip
             </Button>
             <Button

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addDays, londonToday } from '@crewswap/proto/browser';
+import { launchBrowser, newPage, PHONE, screenshot, unique, verificationCode } from './support';
+
+interface Registration {
+  firstName: string;
+  lastName: string;
+  employeeId: string;
+  prefix: string;
+  password: string;
+}
+
+function pilotData(tag: string): Registration {
+  const id = unique();
+  return {
+    firstName: 'Erin',
+    lastName: `${tag}-Tester`,
+    employeeId: `${(Number(id) + tag.charCodeAt(0)) % 1_000_000}`.padStart(6, '7'),
+    prefix: `e2e.${tag.toLowerCase()}.${id}`,
+    password: 'secret-pass-1',
+  };
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Registers through the form, reads the code from the outbox and verifies: ends on the trips page. */
+async function register(page: Page, pilot: Registration) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('First Name').fill(pilot.firstName);
+  await page.getByLabel('Last Name').fill(pilot.lastName);
+  await page.getByLabel('Employee ID').fill(pilot.employeeId);
+  await page.getByLabel('Phone').fill('+447700900123');
+  await page.getByLabel('Email').fill(pilot.prefix);
+  await chooseOption(page, 'Rank', 'First Officer (FO)');
+  await chooseOption(page, 'Fleet', 'A350');
+  await chooseOption(page, 'Base', 'LHR');
+  await page.getByLabel('Password', { exact: true }).fill(pilot.password);
+  await page.getByLabel('Confirm Password').fill(pilot.password);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Register Pilot' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your ID and Email' });
+  await confirm.getByText(pilot.employeeId).waitFor();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const verify = page.getByRole('dialog', { name: 'VS Pilot Verification' });
+  await verify.waitFor();
+  const email = await verify.locator('strong').first().textContent();
+  assert.ok(email?.startsWith(pilot.prefix), `verification is for ${email}`);
+  await verify.getByLabel('Verification Code').fill(await verificationCode(email!, since));
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: /^Edit My Details/ }).waitFor();
+}
+
+async function addTrip(page: Page, trip: { start: string; end: string; route: string; from: string; to: string }) {
+  await openHeaderAction(page, 'Add Trip');
+  const dialog = page.getByRole('dialog', { name: 'Add New Trip' });
+  await dialog.getByLabel('Start Flight').fill(trip.start);
+  await dialog.getByLabel('End Flight').fill(trip.end);
+  await dialog.getByLabel('Route').fill(trip.route);
+  await dialog.getByLabel('Start Date').fill(trip.from);
+  await dialog.getByLabel('End Date').fill(trip.to);
+  return dialog;
+}
+
+/** The header's actions are buttons on a desktop and a menu on a phone. */
+async function openHeaderAction(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name }).click();
+  } else {
+    await page.getByRole('button', { name }).click();
+  }
+}
+
+describe('a pilot registers, adds and offers a trip, and another pilot finds it', () => {
+  let browser: Browser;
+  const offerer = pilotData('A');
+  const finder = pilotData('B');
+  const from = addDays(londonToday(), 10);
+  const to = addDays(londonToday(), 12);
+  let pageA: Page;
+  let pageB: Page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    pageA = await newPage(browser);
+    pageB = await newPage(browser, PHONE);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('the login page shows the product and both tabs', async () => {
+    await pageA.goto('/');
+    await pageA.getByRole('heading', { name: 'CrewSwap' }).waitFor();
+    await pageA.getByRole('tab', { name: 'Login' }).waitFor();
+    await screenshot(pageA, 'login-1280');
+    const phone = await newPage(browser, PHONE);
+    await phone.goto('/');
+    await phone.getByRole('tab', { name: 'Register' }).click();
+    await phone.getByLabel('Employee ID').waitFor();
+    await screenshot(phone, 'register-390');
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    assert.equal(overflow, false, 'nothing scrolls sideways at 390 px');
+    await phone.context().close();
+  });
+
+  test('any other path shows Page Not Found', async () => {
+    await pageA.goto('/no-such-page');
+    await pageA.getByText('Page Not Found').waitFor();
+  });
+
+  test('a pilot registers through the form and verifies the emailed code', async () => {
+    await register(pageA, offerer);
+    await pageA.getByText('No trips yet').waitFor();
+    await screenshot(pageA, 'empty-trips-1280');
+  });
+
+  test('typing LAXSFO as the route shows LAX-SFO and the trip is added', async () => {
+    const dialog = await addTrip(pageA, { start: '7', end: '8', route: 'laxsfo', from, to });
+    assert.equal(await dialog.getByLabel('Route').inputValue(), 'LAX-SFO');
+    await dialog.getByLabel('Start Flight').click();
+    assert.equal(await dialog.getByLabel('End Flight').inputValue(), '008', 'flight numbers are zero padded on blur');
+    await screenshot(pageA, 'add-trip-1280');
+    await dialog.getByRole('button', { name: 'Add Trip' }).click();
+    await pageA.getByRole('article', { name: /VS007\/VS008/ }).waitFor();
+    await screenshot(pageA, 'trips-1280');
+  });
+
+  test('an overlapping trip gets the server’s conflict message', async () => {
+    const dialog = await addTrip(pageA, { start: '100', end: '101', route: 'JFK', from: addDays(from, 1), to: addDays(to, 1) });
+    await dialog.getByRole('button', { name: 'Add Trip' }).click();
+    await dialog.getByText(/Trip dates conflict with existing trip: VS007\/VS008/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('the pilot offers the trip for swap', async () => {
+    const card = pageA.getByRole('article', { name: /VS007\/VS008/ });
+    await card.getByRole('button', { name: 'Keep / Swap' }).click();
+    const manage = pageA.getByRole('dialog', { name: 'Manage Trip' });
+    await manage.getByLabel('Swap description').fill('Looking for anything west coast');
+    await manage.getByRole('button', { name: 'Swap' }).click();
+    const notice = pageA.getByRole('dialog', { name: 'Trip Offered for Swap' });
+    await notice.waitFor();
+    await screenshot(pageA, 'offered-1280');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await manage.getByRole('button', { name: 'Close' }).last().click();
+    await card.getByText('S', { exact: true }).waitFor();
+  });
+
+  test('a second pilot on a phone finds the offer', async () => {
+    await register(pageB, finder);
+    const dialog = await addTrip(pageB, { start: '21', end: '22', route: 'JFK', from: addDays(from, 1), to: addDays(from, 3) });
+    await dialog.getByRole('button', { name: 'Add Trip' }).click();
+    const card = pageB.getByRole('article', { name: /VS021\/VS022/ });
+    await card.getByRole('button', { name: 'Find Swaps' }).click();
+    const offer = card.getByRole('button', { name: new RegExp(`FO ${offerer.firstName} ${offerer.lastName}`) }).first();
+    await offer.waitFor();
+    await screenshot(pageB, 'find-swaps-390');
+    await offer.click();
+    const details = pageB.getByRole('dialog', { name: 'Swap Offer Details' });
+    const link = await details.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href');
+    assert.match(link ?? '', /^https:\/\/wa\.me\/\d+\?text=/);
+    await screenshot(pageB, 'swap-offer-details-390');
+    await details.getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  test('Edit My Details refuses a phone number starting with +0', async () => {
+    await openHeaderAction(pageB, 'Edit My Details');
+    const details = pageB.getByRole('dialog', { name: 'Edit My Details' });
+    await details.getByLabel('Phone').fill('+0123456');
+    await details.getByRole('button', { name: 'Update Profile' }).click();
+    await pageB.getByText('Invalid Phone Number').waitFor();
+    await screenshot(pageB, 'edit-details-390');
+    await details.getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  test('deleting a trip removes its card', async () => {
+    const card = pageA.getByRole('article', { name: /VS007\/VS008/ });
+    await card.getByRole('button', { name: /Edit trip/ }).click();
+    await pageA.getByRole('dialog', { name: 'Edit Trip' }).getByRole('button', { name: 'Delete' }).click();
+    await pageA.getByRole('dialog', { name: 'Confirm Delete Trip' }).getByRole('button', { name: 'Delete' }).click();
+    await pageA.getByText('Trip Deleted').waitFor();
+    await card.waitFor({ state: 'detached' });
+  });
+
+  test('logout returns to the login page', async () => {
+    await openHeaderAction(pageA, 'Logout');
+    await pageA.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
+    await pageA.getByRole('tab', { name: 'Login' }).waitFor();
+    assert.equal(new URL(pageA.url()).pathname, '/');
+  });
+
+  test('a session ended by a login elsewhere shows Session Expired', async () => {
+    const login = async (page: Page) => {
+      await page.goto('/');
+      await page.getByLabel('Email').fill(offerer.prefix);
+      await page.getByLabel('Password', { exact: true }).fill(offerer.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByRole('button', { name: /^Edit My Details/ }).waitFor();
+    };
+    await login(pageA);
+    const elsewhere = await newPage(browser);
+    await login(elsewhere);
+    await pageA.getByRole('button', { name: 'Refresh trips' }).click();
+    await pageA.getByText('Session Expired').waitFor();
+    await screenshot(pageA, 'session-expired-1280');
+    await elsewhere.context().close();
+  });
+});

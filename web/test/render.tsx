@@ -1,0 +1,100 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { Pilot, Trip } from '@crewswap/proto';
+import { AppProviders } from '../src/App';
+import { queryKeys } from '../src/api/keys';
+import { createQueryClient } from '../src/api/queryClient';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
+
+/** Stands in for the network: records every call and answers from `handler` (404 otherwise). */
+export function stubFetch(handler: Handler) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = {
+      method: init?.method ?? 'GET',
+      path: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, body: { error: 'Not found' } };
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      statusText: status === 200 ? 'OK' : 'Error',
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function renderWithApp(ui: ReactElement, seed: { trips?: Trip[]; pilot?: Pilot } = {}) {
+  const queryClient = createQueryClient();
+  if (seed.trips) queryClient.setQueryData(queryKeys.trips, seed.trips);
+  if (seed.pilot) queryClient.setQueryData(queryKeys.currentPilot, seed.pilot);
+  queryClient.setQueryData(queryKeys.setting('swap_search_days'), '4');
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, queryClient };
+}
+
+export const PILOT: Pilot = {
+  id: '11111111-1111-4111-8111-111111111111',
+  employeeId: '123456',
+  firstName: 'Erin',
+  lastName: 'Tester',
+  email: 'erin.tester@fly.virgin.com',
+  phone: '+447700900123',
+  rank: 'FO',
+  fleet: 'A350',
+  base: 'LHR',
+  apic: true,
+  ltc: false,
+  usualReq: true,
+  allVisible: true,
+  testData: false,
+  emailVerified: true,
+  searchDayRange: null,
+  rankLastChanged: null,
+  fleetLastChanged: null,
+  ltcLastChanged: null,
+  usualReqOff: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+export function makeTrip(overrides: Partial<Trip> = {}): Trip {
+  return {
+    id: '22222222-2222-4222-8222-222222222222',
+    pilotId: PILOT.id,
+    flightNoStart: 'VS007',
+    flightNoEnd: 'VS008',
+    aircraft: 'A350',
+    route: 'LAX-SFO',
+    startDate: '2099-03-10',
+    endDate: '2099-03-12',
+    isSwappable: false,
+    training: false,
+    requested: false,
+    companions: null,
+    swapDescription: null,
+    icsDescription: null,
+    searchStartDate: null,
+    searchEndDate: null,
+    isStandby: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}

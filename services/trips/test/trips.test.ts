@@ -81,6 +81,15 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect(short.json().error).toBe('Invalid airport code(s): JF (not in IATA database)');
   });
 
+  it('checks the route: missing, or more than two airports', async () => {
+    const { post } = await newPilot();
+    expect((await post(tripBody({ route: '' }))).json()).toEqual({ error: 'Please enter the route.', title: 'Missing Information' });
+    expect((await post(tripBody({ route: 'JFK-BOS-LAX' }))).json()).toEqual({
+      error: 'A route lists at most two airports (e.g. JFK or SEA-LAX).',
+      title: 'Route Validation Error',
+    });
+  });
+
   it('accepts a two-outstation route, uppercased', async () => {
     const { post } = await newPilot();
     const response = await post(tripBody({ route: 'sea-lax' }));

@@ -108,6 +108,23 @@ export function createTripRepository(db: Db) {
       return toTrip(row!);
     },
 
+    /**
+     * Inserts unless the pilot already has a trip touching the same dates; answers undefined then.
+     * One statement instead of a check and an insert (callers hold the pilot's row lock).
+     */
+    async insertUnlessOverlap(pilotId: string, fields: TripFields, trx: Executor = db): Promise<Trip | undefined> {
+      const row = { ...toRow(fields), pilot_id: pilotId };
+      const columns = Object.keys(row);
+      const result = (await trx.raw(
+        `INSERT INTO trips (${columns.map(() => '??').join(', ')})
+         SELECT ${columns.map(() => '?').join(', ')}
+         WHERE NOT EXISTS (SELECT 1 FROM trips WHERE pilot_id = ? AND start_date <= ? AND end_date >= ?)
+         RETURNING *`,
+        [...columns, ...Object.values(row), pilotId, fields.endDate, fields.startDate],
+      )) as { rows: TripRow[] };
+      return result.rows[0] && toTrip(result.rows[0]);
+    },
+
     async insertMany(pilotId: string, list: TripFields[], trx: Executor = db): Promise<Trip[]> {
       if (list.length === 0) return [];
       const rows = (await trx('trips').insert(list.map((fields) => ({ ...toRow(fields), pilot_id: pilotId }))).returning('*')) as TripRow[];

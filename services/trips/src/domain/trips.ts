@@ -121,9 +121,7 @@ export function createTripService(deps: TripServiceDeps) {
         const searchStartDate = requested ? null : (body.searchStartDate ?? null);
         const searchEndDate = requested ? null : (body.searchEndDate ?? null);
         if (searchStartDate || searchEndDate) checkSearchRange(body.startDate, searchStartDate, searchEndDate, await searchWindow(pilot));
-        const overlap = await trips.findOverlap(pilotId, body.startDate, body.endDate, null, trx);
-        if (overlap) throw conflictWith(overlap);
-        const trip = await trips.insert(
+        const trip = await trips.insertUnlessOverlap(
           pilotId,
           {
             flightNoStart,
@@ -144,6 +142,7 @@ export function createTripService(deps: TripServiceDeps) {
           },
           trx,
         );
+        if (!trip) throw conflictWith((await trips.findOverlap(pilotId, body.startDate, body.endDate, null, trx))!);
         await events.created(trx, trip);
         if (trip.isSwappable) await events.offered(trx, trip, 1);
         return withWarnings(trip);

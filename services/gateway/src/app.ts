@@ -47,7 +47,9 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
       return sendIndex(reply.status(404));
     },
   });
-  const allowedOrigins = new Set(config.APP_ORIGIN.split(',').map((origin) => origin.trim()).filter(Boolean));
+  const allowedOrigins = new Set(
+    [config.APP_ORIGIN, ...config.EXTRA_ORIGINS.split(',')].map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean),
+  );
   const services = upstreams(config);
 
   await app.register(helmet, {

@@ -7,8 +7,10 @@ export const configSchema = baseConfigSchema
   .pick({ HOST: true, LOG_LEVEL: true, LOG_FORMAT: true })
   .extend({
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-    /** Origins allowed to send mutating requests (comma separated). */
-    APP_ORIGIN: z.string().default('http://localhost:8080'),
+    /** The app's own origin: the only one allowed to send mutating requests... */
+    APP_ORIGIN: z.url().default('http://localhost:8080'),
+    /** ...besides these (comma separated), e.g. the same server by IP address. */
+    EXTRA_ORIGINS: z.string().default(''),
     AUTH_URL: upstream(8081),
     TRIPS_URL: upstream(8082),
     SWAPS_URL: upstream(8083),

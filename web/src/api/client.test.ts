@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/render';
+import { ApiError, connectSession, request, setSessionActive } from './client';
+import { queryKeys } from './keys';
+import { createQueryClient } from './queryClient';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSessionActive(false);
+});
+
+describe('shared request behaviour', () => {
+  it('sends credentials and JSON bodies', async () => {
+    const { fetchMock } = stubFetch(() => ({ body: { ok: true } }));
+    await request('/api/trips', { method: 'POST', body: { route: 'JFK' } });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.credentials).toBe('include');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"route":"JFK"}');
+  });
+
+  it('errors carry the status, the server message, its title and the parsed body', async () => {
+    stubFetch(() => ({ status: 400, body: { error: 'Employee ID must be exactly 6 digits.', title: 'Invalid Employee ID' } }));
+    const error = await request('/api/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Employee ID must be exactly 6 digits.', title: 'Invalid Employee ID' });
+    expect((error as ApiError).body).toEqual({ error: 'Employee ID must be exactly 6 digits.', title: 'Invalid Employee ID' });
+  });
+
+  it('a 401 while signed in clears the cache, flags Session Expired and goes to /', async () => {
+    stubFetch(() => ({ status: 401, body: { error: 'Session expired' } }));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(queryKeys.trips, [{ id: 'x' }]);
+    const navigate = vi.fn();
+    connectSession(queryClient, navigate);
+    setSessionActive(true);
+    await expect(request('/api/trips')).rejects.toThrow('Session expired');
+    expect(queryClient.getQueryData(queryKeys.trips)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.currentPilot)).toBeNull();
+    expect(sessionStorage.getItem('showSessionExpired')).toBe('true');
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('a 401 from login or forgot-password is just a refusal', async () => {
+    stubFetch(() => ({ status: 401, body: { error: 'Invalid email or password.', remainingAttempts: 4 } }));
+    const navigate = vi.fn();
+    connectSession(createQueryClient(), navigate);
+    setSessionActive(true);
+    await expect(request('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(request('/api/auth/forgot-password', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('showSessionExpired')).toBeNull();
+  });
+
+  it('the query defaults: no retries, no refetching, never stale', () => {
+    const options = createQueryClient().getDefaultOptions().queries!;
+    expect(options).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnMount: false,
+      refetchOnReconnect: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+    });
+  });
+});

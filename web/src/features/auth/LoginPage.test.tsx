@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, stubFetch } from '../../../test/render';
+import { LoginPage } from './LoginPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const config = { body: { companyEmailDomain: 'fly.virgin.com', productName: 'CrewSwap' } };
+
+describe('login page', () => {
+  it('shows the Session Expired banner from the stored flag', async () => {
+    sessionStorage.setItem('showSessionExpired', 'true');
+    stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
+    renderWithApp(<LoginPage />);
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+  });
+
+  it('shows the company domain from the server beside the email prefix', async () => {
+    stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
+    renderWithApp(<LoginPage />);
+    expect(await screen.findByText('@fly.virgin.com')).toBeInTheDocument();
+  });
+
+  it('a failed login says which attempt of 5 it was', async () => {
+    const { calls } = stubFetch((call) => {
+      if (call.path === '/api/auth/config') return config;
+      if (call.path === '/api/auth/login') return { status: 401, body: { error: 'Invalid email or password.', remainingAttempts: 3 } };
+      return undefined;
+    });
+    renderWithApp(<LoginPage />);
+    await screen.findByText('@fly.virgin.com');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Erin Tester' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Failed login attempt 2 of 5')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ email: 'ErinTester@fly.virgin.com', password: 'wrong' });
+  });
+
+  it('Forgot Password without an email asks for it first', async () => {
+    stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
+    renderWithApp(<LoginPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot Password' }));
+    expect(await screen.findByText('Please enter your email address first.')).toBeInTheDocument();
+  });
+
+  it('registration refuses a phone starting with +0 before anything else', async () => {
+    const { calls } = stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
+    renderWithApp(<LoginPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
+    const phone = await screen.findByLabelText('Phone');
+    expect(phone).toHaveValue('+44');
+    fireEvent.change(phone, { target: { value: '+0 7700' } });
+    expect(phone).toHaveValue('+07700');
+    fireEvent.click(screen.getByRole('button', { name: 'Register Pilot' }));
+    expect(await screen.findByText('Invalid Phone Number')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(false));
+  });
+
+  it('the Testing button appears only while testing_button_enabled is true', async () => {
+    stubFetch((call) => {
+      if (call.path === '/api/auth/config') return config;
+      if (call.path === '/api/settings/testing_button_enabled') return { body: { value: 'true' } };
+      return undefined;
+    });
+    renderWithApp(<LoginPage />);
+    expect(await screen.findByRole('button', { name: 'Testing' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../src/App';
+import { createQueryClient } from '../src/api/queryClient';
+import { PILOT, stubFetch } from './render';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.pushState({}, '', '/');
+});
+
+describe('routes', () => {
+  it('any other path shows Page Not Found', async () => {
+    stubFetch(() => undefined);
+    window.history.pushState({}, '', '/somewhere-else');
+    render(<App queryClient={createQueryClient()} />);
+    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
+  });
+
+  it('/upload-roster shows the login page when the current-pilot call fails', async () => {
+    stubFetch((call) => (call.path === '/api/pilot/current' ? { status: 500, body: { error: 'down' } } : undefined));
+    window.history.pushState({}, '', '/upload-roster');
+    render(<App queryClient={createQueryClient()} />);
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('/ shows the trips page to a signed-in pilot', async () => {
+    stubFetch((call) => {
+      if (call.path === '/api/pilot/current') return { body: PILOT };
+      if (call.path === '/api/trips') return { body: [] };
+      return undefined;
+    });
+    render(<App queryClient={createQueryClient()} />);
+    expect(await screen.findByText('No trips yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Edit My Details: FO Erin Tester APIC A350/ })).toBeInTheDocument();
+  });
+});

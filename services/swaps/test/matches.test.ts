@@ -1,4 +1,4 @@
-import { addDays, SUBJECTS, type Aircraft, type Fleet, type SwapMatch } from '@crewswap/proto';
+import { addDays, SUBJECTS, SwapMatch, type Aircraft, type Fleet } from '@crewswap/proto';
 import { freshDate, startHarness, type Harness } from './helpers';
 
 describe('Find swaps: GET /api/trips/{id}/matches', () => {
@@ -25,7 +25,9 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
 
     const response = await h.matches(me, mine.id);
     expect(response.statusCode).toBe(200);
-    const body = response.json() as SwapMatch[];
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body: unknown = response.json();
+    expect(SwapMatch.array().safeParse(body).success).toBe(true);
     expect(body).toEqual([
       {
         trip: offer,

@@ -74,7 +74,7 @@ describe('The swaps read model', () => {
     const pilot = await h.register({ rank: 'CP' });
     const promoted = await h.publishAndWait(SUBJECTS.pilotUpdated, { pilot: { ...pilot, lastName: 'Newer' } });
     await redeliver(SUBJECTS.pilotUpdated, { id: randomUUID(), occurredAt: new Date(Date.parse(promoted.occurredAt) - 1).toISOString(), version: 1, data: { pilot: { ...pilot, lastName: 'Older' } } });
-    expect((await h.service.readModel.findPilot(pilot.id))?.pilot.lastName).toBe('Newer');
+    expect((await h.service.readModel.findPilot(pilot.id))?.contact.lastName).toBe('Newer');
   });
 
   it('keeps a deleted trip deleted when an older update arrives after the deletion', async () => {
@@ -90,7 +90,7 @@ describe('The swaps read model', () => {
     const pilot = await h.register();
     const deleted = await h.publishAndWait(SUBJECTS.pilotDeleted, { pilotId: pilot.id, employeeId: pilot.employeeId });
     const record = await h.service.readModel.findPilot(pilot.id);
-    expect(record).toMatchObject({ deleted: true, pilot: { phone: pilot.phone } });
+    expect(record).toMatchObject({ deleted: true, contact: { phone: pilot.phone } });
     expect(deleted.version).toBe(1);
     await h.publishAndWait(SUBJECTS.pilotRegistered, { pilot });
     expect(await h.service.readModel.findPilot(pilot.id)).toMatchObject({ deleted: false });

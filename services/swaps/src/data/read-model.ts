@@ -28,7 +28,7 @@ export interface PilotRecord {
   ltc: boolean;
   searchDayRange: number | null;
   deleted: boolean;
-  pilot: Pilot;
+  contact: PilotContact;
 }
 
 export interface OfferQuery {
@@ -56,10 +56,10 @@ interface PilotRowOut {
   ltc: boolean;
   search_day_range: number | null;
   deleted: boolean;
-  data: Pilot | null;
+  contact: PilotContact | null;
 }
 
-const PILOT_PROFILE_COLUMNS = ['rank', 'fleet', 'ltc', 'search_day_range', 'data'] as const;
+const PILOT_PROFILE_COLUMNS = ['rank', 'fleet', 'ltc', 'search_day_range', 'contact'] as const;
 const TRIP_COLUMNS = [
   'pilot_id',
   'aircraft',
@@ -83,7 +83,7 @@ export function createReadModelRepository(db: Db) {
      * order the rows already written came in. Returns the ids whose row changed.
      */
     async applyPilotChanges(ex: Executor, changes: PilotChange[]): Promise<string[]> {
-      const folded = new Map<string, { data: Pilot | null; deleted: boolean; stamp: Stamp }>();
+      const folded = new Map<string, { profile: Pilot | null; deleted: boolean; stamp: Stamp }>();
       for (const change of changes) {
         const id = change.kind === 'profile' ? change.pilot.id : change.pilotId;
         const current = folded.get(id);
@@ -91,26 +91,26 @@ export function createReadModelRepository(db: Db) {
         folded.set(
           id,
           change.kind === 'profile'
-            ? { data: change.pilot, deleted: false, stamp: change.stamp }
-            : { data: current?.data ?? null, deleted: true, stamp: change.stamp },
+            ? { profile: change.pilot, deleted: false, stamp: change.stamp }
+            : { profile: current?.profile ?? null, deleted: true, stamp: change.stamp },
         );
       }
       if (folded.size === 0) return [];
-      const rows = [...folded].map(([id, { data, deleted, stamp }]) => ({
+      const rows = [...folded].map(([id, { profile, deleted, stamp }]) => ({
         id,
-        rank: data?.rank ?? null,
-        fleet: data?.fleet ?? null,
-        ltc: data?.ltc ?? false,
-        search_day_range: data?.searchDayRange ?? null,
+        rank: profile?.rank ?? null,
+        fleet: profile?.fleet ?? null,
+        ltc: profile?.ltc ?? false,
+        search_day_range: profile?.searchDayRange ?? null,
         deleted,
-        data: data === null ? null : JSON.stringify(data),
+        contact: profile === null ? null : JSON.stringify(contactOf(profile)),
         event_version: stamp.version,
         event_at: stamp.at,
       }));
       // A deletion carries no profile: it keeps the one already known, for the contact on its offers.
       const merge: Record<string, unknown> = { deleted: db.raw('excluded.deleted'), event_version: db.raw('excluded.event_version'), event_at: db.raw('excluded.event_at') };
       for (const column of PILOT_PROFILE_COLUMNS) {
-        merge[column] = db.raw(`CASE WHEN excluded.data IS NULL THEN pilots.${column} ELSE excluded.${column} END`);
+        merge[column] = db.raw(`CASE WHEN excluded.contact IS NULL THEN pilots.${column} ELSE excluded.${column} END`);
       }
       const applied: { id: string }[] = await ex('pilots').insert(rows).onConflict('id').merge(merge).whereRaw(NEWER_OR_SAME('pilots')).returning('id');
       return applied.map((row) => row.id);
@@ -192,45 +192,20 @@ export function createReadModelRepository(db: Db) {
 
     async findPilot(id: string, ex: Executor = db): Promise<PilotRecord | undefined> {
       const row: PilotRowOut | undefined = await ex('pilots').where({ id }).first();
-      if (!row || !row.data || !row.rank || !row.fleet) return undefined;
-      return { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc, searchDayRange: row.search_day_range, deleted: row.deleted, pilot: row.data };
+      if (!row || !row.contact || !row.rank || !row.fleet) return undefined;
+      return { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc, searchDayRange: row.search_day_range, deleted: row.deleted, contact: row.contact };
     },
 
     /**
      * Offered trips of other pilots that the asker could take and whose pilot could take the
      * asker's trip, starting inside the window: same-dates offers first, then by start date.
+     * Answers the JSON text of SwapMatch[] from the stored JSON texts: offer lists run to hundreds
+     * at airline scale, and parsing them here only to serialise them again costs more than the query.
      */
-    async findOffers(query: OfferQuery, ex: Executor = db): Promise<{ trip: Trip; pilot: Pilot; sameDates: boolean }[]> {
-      const { asker, trip, window } = query;
-      const askerIsLtcCaptain = asker.rank === 'CP' && asker.ltc;
-      const result = await ex.raw<{ rows: { trip: Trip; pilot: Pilot; same_dates: boolean }[] }>(
-        `SELECT o.data AS trip, p.data AS pilot, (o.start_date = :start AND o.end_date = :end) AS same_dates
-           FROM trips o
-           JOIN pilots p ON p.id = o.pilot_id
-          WHERE o.is_swappable AND NOT o.deleted AND NOT o.is_standby
-            AND o.start_date BETWEEN :from AND :to
-            AND o.aircraft = ANY(:canTake)
-            AND o.pilot_id <> :askerId
-            AND (NOT o.training OR :askerIsLtcCaptain)
-            AND p.data IS NOT NULL
-            AND p.rank = :rank
-            AND p.fleet = ANY(:canTakeMine)
-            AND (NOT :mineIsTraining OR (p.rank = 'CP' AND p.ltc))
-          ORDER BY same_dates DESC, o.start_date, o.end_date, o.id`,
-        {
-          start: trip.startDate,
-          end: trip.endDate,
-          from: window.from,
-          to: window.to,
-          canTake: aircraftFlownBy(asker.fleet),
-          askerId: asker.id,
-          askerIsLtcCaptain,
-          rank: asker.rank,
-          canTakeMine: fleetsThatFly(trip.aircraft),
-          mineIsTraining: trip.training,
-        },
-      );
-      return result.rows.map((row) => ({ trip: row.trip, pilot: row.pilot, sameDates: row.same_dates }));
+    async findOffersJson(query: OfferQuery, ex: Executor = db): Promise<string> {
+      const { sql, bindings } = offersQuery(query);
+      const result = await ex.raw<{ rows: { trip: string; pilot: string; same_dates: boolean }[] }>(sql, bindings);
+      return `[${result.rows.map((row) => `{"trip":${row.trip},"pilot":${row.pilot},"sameDates":${row.same_dates}}`).join(',')}]`;
     },
 
     /**
@@ -239,36 +214,8 @@ export function createReadModelRepository(db: Db) {
      * else the setting). One row per pilot.
      */
     async findRecipients(query: RecipientQuery, ex: Executor = db): Promise<Recipient[]> {
-      const { owner, offer, settingDays } = query;
-      const ownerIsLtcCaptain = owner.rank === 'CP' && owner.ltc;
-      const result = await ex.raw<{ rows: { pilot_id: string; trip_id: string }[] }>(
-        `SELECT DISTINCT ON (t.pilot_id) t.pilot_id, t.id AS trip_id
-           FROM trips t
-           JOIN pilots r ON r.id = t.pilot_id
-          WHERE NOT t.deleted AND NOT t.is_standby
-            AND t.start_date BETWEEN CAST(:offerStart AS date) - CAST(:max AS int) AND CAST(:offerStart AS date) + CAST(:max AS int)
-            AND t.aircraft = ANY(:ownerCanTake)
-            AND t.pilot_id <> :ownerId
-            AND (NOT t.training OR :ownerIsLtcCaptain)
-            AND NOT r.deleted AND r.data IS NOT NULL
-            AND r.rank = :rank
-            AND r.fleet = ANY(:canTakeOffer)
-            AND (NOT :offerIsTraining OR (r.rank = 'CP' AND r.ltc))
-            AND GREATEST(COALESCE(t.search_start_date, t.start_date - COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date - CAST(:max AS int)) <= CAST(:offerStart AS date)
-            AND LEAST(COALESCE(t.search_end_date, t.start_date + COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date + CAST(:max AS int)) >= CAST(:offerStart AS date)
-          ORDER BY t.pilot_id, t.start_date, t.id`,
-        {
-          offerStart: offer.startDate,
-          max: MAX_WINDOW_DAYS,
-          ownerCanTake: aircraftFlownBy(owner.fleet),
-          ownerId: owner.id,
-          ownerIsLtcCaptain,
-          rank: owner.rank,
-          canTakeOffer: fleetsThatFly(offer.aircraft),
-          offerIsTraining: offer.training,
-          days: settingDays,
-        },
-      );
+      const { sql, bindings } = recipientsQuery(query);
+      const result = await ex.raw<{ rows: { pilot_id: string; trip_id: string }[] }>(sql, bindings);
       return result.rows.map((row) => ({ pilotId: row.pilot_id, tripId: row.trip_id }));
     },
 
@@ -296,8 +243,76 @@ export function createReadModelRepository(db: Db) {
 }
 export type ReadModelRepository = ReturnType<typeof createReadModelRepository>;
 
-/** What another pilot may see of a pilot: the proto's PilotContact, phone included for WhatsApp. */
+/** The SQL of findOffersJson, apart so that the bench can EXPLAIN exactly what runs. */
+export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<string, unknown> } {
+  const { asker, trip, window } = query;
+  return {
+    sql: `
+      SELECT o.data::text AS trip, p.contact::text AS pilot, (o.start_date = :start AND o.end_date = :end) AS same_dates
+        FROM trips o
+        JOIN pilots p ON p.id = o.pilot_id
+       WHERE o.is_swappable AND NOT o.deleted AND NOT o.is_standby
+         AND o.start_date BETWEEN :from AND :to
+         AND o.aircraft = ANY(:canTake)
+         AND o.pilot_id <> :askerId
+         AND (NOT o.training OR :askerIsLtcCaptain)
+         AND p.contact IS NOT NULL
+         AND p.rank = :rank
+         AND p.fleet = ANY(:canTakeMine)
+         AND (NOT :mineIsTraining OR (p.rank = 'CP' AND p.ltc))
+       ORDER BY same_dates DESC, o.start_date, o.end_date, o.id`,
+    bindings: {
+      start: trip.startDate,
+      end: trip.endDate,
+      from: window.from,
+      to: window.to,
+      canTake: aircraftFlownBy(asker.fleet),
+      askerId: asker.id,
+      askerIsLtcCaptain: asker.rank === 'CP' && asker.ltc,
+      rank: asker.rank,
+      canTakeMine: fleetsThatFly(trip.aircraft),
+      mineIsTraining: trip.training,
+    },
+  };
+}
+
+/** The SQL of findRecipients, apart so that the bench can EXPLAIN exactly what runs. */
+export function recipientsQuery(query: RecipientQuery): { sql: string; bindings: Record<string, unknown> } {
+  const { owner, offer, settingDays } = query;
+  return {
+    sql: `
+      SELECT DISTINCT ON (t.pilot_id) t.pilot_id, t.id AS trip_id
+        FROM trips t
+        JOIN pilots r ON r.id = t.pilot_id
+       WHERE NOT t.deleted AND NOT t.is_standby
+         AND t.start_date BETWEEN CAST(:offerStart AS date) - CAST(:max AS int) AND CAST(:offerStart AS date) + CAST(:max AS int)
+         AND t.aircraft = ANY(:ownerCanTake)
+         AND t.pilot_id <> :ownerId
+         AND (NOT t.training OR :ownerIsLtcCaptain)
+         AND NOT r.deleted AND r.contact IS NOT NULL
+         AND r.rank = :rank
+         AND r.fleet = ANY(:canTakeOffer)
+         AND (NOT :offerIsTraining OR (r.rank = 'CP' AND r.ltc))
+         AND GREATEST(COALESCE(t.search_start_date, t.start_date - COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date - CAST(:max AS int)) <= CAST(:offerStart AS date)
+         AND LEAST(COALESCE(t.search_end_date, t.start_date + COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date + CAST(:max AS int)) >= CAST(:offerStart AS date)
+       ORDER BY t.pilot_id, t.start_date, t.id`,
+    bindings: {
+      offerStart: offer.startDate,
+      max: MAX_WINDOW_DAYS,
+      ownerCanTake: aircraftFlownBy(owner.fleet),
+      ownerId: owner.id,
+      ownerIsLtcCaptain: owner.rank === 'CP' && owner.ltc,
+      rank: owner.rank,
+      canTakeOffer: fleetsThatFly(offer.aircraft),
+      offerIsTraining: offer.training,
+      days: settingDays,
+    },
+  };
+}
+
 const CONTACT_KEYS = Object.keys(PilotContact.shape) as (keyof PilotContact)[];
+
+/** What another pilot may see of a pilot: the proto's PilotContact, phone included for WhatsApp. */
 export function contactOf(pilot: Pilot): PilotContact {
   return Object.fromEntries(CONTACT_KEYS.map((key) => [key, pilot[key]])) as PilotContact;
 }

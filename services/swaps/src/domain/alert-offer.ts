@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Outbox, Runtime, Trx } from '@crewswap/kit';
-import { SUBJECTS, type Pilot, type Trip } from '@crewswap/proto';
+import { SUBJECTS, type PilotContact, type Trip } from '@crewswap/proto';
 import type { AlertsRepository } from '../data/alerts';
 import type { ReadModelRepository } from '../data/read-model';
 import { recipientHasSwapAlertsOn } from './alert-preferences';
@@ -41,7 +41,7 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; alerts:
       const recipients = found.map((r) => r.pilotId).filter(recipientHasSwapAlertsOn);
       const hash = descriptionHash(offer.swapDescription);
       const fresh = await alerts.claim(trx, offer.id, hash, recipients);
-      const message = pushMessage(offer, owner.pilot);
+      const message = pushMessage(offer, owner.contact);
       for (const pilotId of fresh) {
         await outbox.write(trx, SUBJECTS.sendPush, {
           pilotId,
@@ -57,7 +57,7 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; alerts:
 }
 export type AlertOffer = ReturnType<typeof createAlertOffer>;
 
-function pushMessage(offer: Trip, owner: Pilot): { title: string; body: string } {
+function pushMessage(offer: Trip, owner: PilotContact): { title: string; body: string } {
   const description = offer.swapDescription?.trim();
   const dates = offer.startDate === offer.endDate ? offer.startDate : `${offer.startDate} to ${offer.endDate}`;
   return {

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, type Aircraft, type Fleet, type Rank } from '@crewswap/proto';
+import { addDays, daysBetween, type Aircraft, type Fleet } from '@crewswap/proto';
 
 /**
  * Who can swap with whom (decisions.md): the same rank, and each pilot can fly the other's trip.
@@ -17,11 +17,6 @@ export function aircraftFlownBy(fleet: Fleet): Aircraft[] {
 
 export function fleetsThatFly(aircraft: Aircraft): Fleet[] {
   return (Object.keys(FLOWN_BY_FLEET) as Fleet[]).filter((fleet) => FLOWN_BY_FLEET[fleet].includes(aircraft));
-}
-
-/** Training trips need a trainer: only LTC captains see them offered, or may take one in a swap. */
-export function isLtcCaptain(pilot: { rank: Rank; ltc: boolean }): boolean {
-  return pilot.rank === 'CP' && pilot.ltc;
 }
 
 /** No search window reaches further than the largest range an administrator may set. */

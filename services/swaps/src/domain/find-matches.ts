@@ -1,6 +1,6 @@
 import { notFound, badRequest } from '@crewswap/kit';
-import type { MatchesQuery, SwapMatch } from '@crewswap/proto';
-import { contactOf, type ReadModelRepository } from '../data/read-model';
+import type { MatchesQuery } from '@crewswap/proto';
+import type { ReadModelRepository } from '../data/read-model';
 import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
 
 export const TRIP_NOT_FOUND = 'Trip not found';
@@ -13,7 +13,8 @@ export const TRIP_NOT_FOUND = 'Trip not found';
 export function createFindMatches(deps: { readModel: ReadModelRepository }) {
   const { readModel } = deps;
   return {
-    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<SwapMatch[]> {
+    /** Answers the JSON text of SwapMatch[] (see findOffersJson). */
+    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string> {
       const trip = await readModel.findTrip(input.tripId);
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate } = input.query;
@@ -24,15 +25,14 @@ export function createFindMatches(deps: { readModel: ReadModelRepository }) {
       }
       if (startDate && endDate && endDate < startDate) throw badRequest('End date cannot be before start date');
       // Standby duties never match, and a trip with no aircraft cannot be flown by anyone else.
-      if (trip.isStandby || trip.aircraft === null) return [];
+      if (trip.isStandby || trip.aircraft === null) return '[]';
       const asker = await readModel.findPilot(input.pilotId);
-      if (!asker) return [];
+      if (!asker) return '[]';
       const settingDays = await readModel.swapSearchDays();
       const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
-      if (window.to < window.from) return [];
-      const offers = await readModel.findOffers({ asker, trip: { ...trip, aircraft: trip.aircraft }, window });
-      return offers.map((offer) => ({ trip: offer.trip, pilot: contactOf(offer.pilot), sameDates: offer.sameDates }));
+      if (window.to < window.from) return '[]';
+      return readModel.findOffersJson({ asker, trip: { ...trip, aircraft: trip.aircraft }, window });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { SessionGuard } from '@crewswap/kit';
 import { parse } from '@crewswap/kit';
-import { IdParams, MatchesQuery, type SendNotificationsResponse, type SwapMatch } from '@crewswap/proto';
+import { IdParams, MatchesQuery, type SendNotificationsResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FindMatches } from '../domain/find-matches';
@@ -18,11 +18,12 @@ function withoutEmptyValues(query: unknown): unknown {
 export function registerTripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; findMatches: FindMatches; pushAlert: PushAlert }): void {
   const { guard, findMatches, pushAlert } = deps;
 
-  app.get('/api/trips/:id/matches', async (request): Promise<SwapMatch[]> => {
+  // Answers SwapMatch[]; the JSON comes ready-made from the read model.
+  app.get('/api/trips/:id/matches', async (request, reply) => {
     const { pilotId } = guard.pilot(request);
     const { id } = parse(IdParams, request.params);
     const query = parse(MatchesQuery, withoutEmptyValues(request.query));
-    return findMatches.execute({ pilotId, tripId: id, query });
+    return reply.type('application/json; charset=utf-8').send(await findMatches.execute({ pilotId, tripId: id, query }));
   });
 
   app.register(async (scope) => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
 import { launchBrowser, newPage, PHONE, screenshot, unique, verificationCode } from './support';
@@ -67,6 +67,11 @@ async function addTrip(page: Page, trip: { start: string; end: string; route: st
   return dialog;
 }
 
+/** A confirmation or notice (antd's confirm dialogs carry their title in the body). */
+function confirmDialog(page: Page, title: string) {
+  return page.locator('.ant-modal-confirm').filter({ hasText: title });
+}
+
 /** The header's actions are buttons on a desktop and a menu on a phone. */
 async function openHeaderAction(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Menu' });
@@ -94,6 +99,11 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
   });
   after(async () => {
     await browser?.close();
+  });
+  // The last screen of each pilot, to see where a failed step stopped.
+  afterEach(async () => {
+    await screenshot(pageA, 'last-pilot-a').catch(() => {});
+    await screenshot(pageB, 'last-pilot-b').catch(() => {});
   });
 
   test('the login page shows the product and both tabs', async () => {
@@ -146,7 +156,7 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     const manage = pageA.getByRole('dialog', { name: 'Manage Trip' });
     await manage.getByLabel('Swap description').fill('Looking for anything west coast');
     await manage.getByRole('button', { name: 'Swap' }).click();
-    const notice = pageA.getByRole('dialog', { name: 'Trip Offered for Swap' });
+    const notice = confirmDialog(pageA, 'Trip Offered for Swap');
     await notice.waitFor();
     await screenshot(pageA, 'offered-1280');
     await notice.getByRole('button', { name: 'OK' }).click();
@@ -185,14 +195,14 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     const card = pageA.getByRole('article', { name: /VS007\/VS008/ });
     await card.getByRole('button', { name: /Edit trip/ }).click();
     await pageA.getByRole('dialog', { name: 'Edit Trip' }).getByRole('button', { name: 'Delete' }).click();
-    await pageA.getByRole('dialog', { name: 'Confirm Delete Trip' }).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(pageA, 'Confirm Delete Trip').getByRole('button', { name: 'Delete' }).click();
     await pageA.getByText('Trip Deleted').waitFor();
     await card.waitFor({ state: 'detached' });
   });
 
   test('logout returns to the login page', async () => {
     await openHeaderAction(pageA, 'Logout');
-    await pageA.getByRole('dialog', { name: 'Confirm Logout' }).getByRole('button', { name: 'Logout' }).click();
+    await confirmDialog(pageA, 'Confirm Logout').getByRole('button', { name: 'Logout' }).click();
     await pageA.getByRole('tab', { name: 'Login' }).waitFor();
     assert.equal(new URL(pageA.url()).pathname, '/');
   });

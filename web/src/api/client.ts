@@ -58,9 +58,11 @@ export function endSession(flag?: (typeof SESSION_FLAGS)[keyof typeof SESSION_FL
   if (flag) sessionStorage.setItem(flag, 'true');
   const client = session.queryClient;
   if (client) {
-    client.clear();
-    // Observers stay mounted across clear(); giving them "no pilot" shows the login page at once.
+    // "No pilot" first, so the mounted page switches to login at once; then drop everything else.
+    // (clear() would also drop the current-pilot query under its mounted observer.)
     client.setQueryData(queryKeys.currentPilot, null);
+    const keep = JSON.stringify(queryKeys.currentPilot);
+    client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== keep });
   }
   session.navigate?.('/');
 }

@@ -38,7 +38,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
-    await startReadModelConsumers({ runtime, readModel, alertOffer, metrics });
+    await startReadModelConsumers({ runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));
     const pushAlert = createPushAlert({

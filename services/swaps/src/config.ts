@@ -7,6 +7,11 @@ export const configSchema = baseConfigSchema.extend({
   SETTINGS_RPC_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** How long Push Alert waits for the read model to catch up with trips (so a just-saved description counts). */
   PUSH_ALERT_CATCH_UP_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * An offer event older than this alerts nobody: replaying a long stream into a new consumer
+   * must not alert pilots about every offer ever made. It covers a long outage of swaps.
+   */
+  OFFER_ALERT_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
 });
 export type Config = z.infer<typeof configSchema>;
 

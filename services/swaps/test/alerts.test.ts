@@ -1,9 +1,10 @@
 import { addDays, SUBJECTS, type Trip } from '@crewswap/proto';
+import { randomUUID } from 'node:crypto';
 import { eventually } from '@crewswap/kit/testing';
 import { AckPolicy, DeliverPolicy } from 'nats';
 import { descriptionHash } from '../src/domain/alert-offer';
 import { NO_DESCRIPTION_MESSAGE, NOBODY_NEW_MESSAGE, NOT_OFFERED_MESSAGE, SENT_MESSAGE } from '../src/domain/push-alert';
-import { freshDate, startHarness, type Harness } from './helpers';
+import { freshDate, makeTrip, startHarness, type Harness } from './helpers';
 
 describe('Swap alerts', () => {
   let h: Harness;
@@ -151,6 +152,20 @@ describe('Swap alerts', () => {
     // The offer is withdrawn (version 2) before the older offered event (version 1) arrives.
     await h.publishAndWait(SUBJECTS.tripUpdated, { trip: { ...trip, isSwappable: false } }, 2);
     await h.publishAndWait(SUBJECTS.tripOffered, { trip: { ...trip, isSwappable: true } }, 1);
+    expect(await h.pushedFor(trip.id)).toEqual([]);
+  });
+
+  it('alerts nobody about an offer event older than a day (a new consumer replaying history)', async () => {
+    const start = freshDate();
+    const owner = await h.register();
+    const other = await h.register();
+    await h.addTrip(other, { startDate: start });
+    const trip = makeTrip(owner, { startDate: start, isSwappable: true });
+    const { bus } = h.service.runtime;
+    const old = { id: randomUUID(), type: SUBJECTS.tripOffered, occurredAt: new Date(h.clock.now().getTime() - 25 * 3600_000).toISOString(), version: 1, data: { trip } };
+    await bus.js.publish(bus.subject(SUBJECTS.tripOffered), JSON.stringify(old), { msgID: old.id });
+    await h.applied(old);
+    expect(await h.service.readModel.findTrip(trip.id)).toEqual(trip);
     expect(await h.pushedFor(trip.id)).toEqual([]);
   });
 

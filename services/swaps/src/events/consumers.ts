@@ -1,4 +1,4 @@
-import { startConsumer, type Runtime } from '@crewswap/kit';
+import { startConsumer, type Clock, type Runtime } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import { stampOf, type ReadModelRepository } from '../data/read-model';
 import type { AlertOffer } from '../domain/alert-offer';
@@ -18,8 +18,11 @@ export async function startReadModelConsumers(deps: {
   readModel: ReadModelRepository;
   alertOffer: AlertOffer;
   metrics: ReadModelMetrics;
+  clock: Clock;
+  alertMaxAgeMs: number;
 }): Promise<void> {
-  const { runtime, readModel, alertOffer, metrics } = deps;
+  const { runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs } = deps;
+  const isNews = (event: { occurredAt: string }) => !(clock.now().getTime() - Date.parse(event.occurredAt) > alertMaxAgeMs);
   const { db, bus, log } = runtime;
 
   const pilots = await startConsumer({
@@ -46,8 +49,8 @@ export async function startReadModelConsumers(deps: {
     subjects: TRIP_SUBJECTS,
     handle: async (event, trx) => {
       const applied = await readModel.applyTripChanges(trx, [tripChangeOf(event)]);
-      // An offer that arrives after a newer change of its trip is history, not news.
-      if (event.type === SUBJECTS.tripOffered && applied.length > 0) {
+      // An offer that arrives after a newer change of its trip, or long after it was made, is history.
+      if (event.type === SUBJECTS.tripOffered && applied.length > 0 && isNews(event)) {
         const { alerted } = await alertOffer.execute(trx, { tripId: event.data.trip.id });
         trx.executionPromise?.then(() => metrics.alertsSent.inc(alerted), () => undefined);
       }

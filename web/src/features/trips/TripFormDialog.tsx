@@ -127,7 +127,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
   const update = async () => {
     if (!trip) return;
     const missing =
-      values.route === '' || values.startDate === '' || values.endDate === '' || values.aircraft === null;
+      values.route === '' || values.startDate === '' || values.endDate === '' || (values.aircraft === null && !trip.isStandby);
     const problem = missing
       ? { title: 'Missing Information', message: 'Please fill in all required fields before updating the trip.' }
       : flightNumberProblem(values, 'edit');

@@ -1,13 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeletedPilotLookup, LoginResponse, MessageResponse, Pilot, RegisterBody, RegisterResponse, RestorePilotBody } from '@crewswap/proto';
+import type { AuthPublicConfig, DeletedPilotLookup, LoginResponse, MessageResponse, Pilot, RegisterBody, RegisterResponse, RestorePilotBody } from '@crewswap/proto';
 import { request, setSessionActive } from './client';
 import { queryKeys } from './keys';
 
 /** What auth tells the login page: the company email domain and the product's name. */
-export interface AuthConfig {
-  companyEmailDomain: string;
-  productName: string;
-}
+export type AuthConfig = AuthPublicConfig;
 
 export const DEFAULT_PRODUCT_NAME = import.meta.env.VITE_PRODUCT_NAME || 'CrewSwap';
 

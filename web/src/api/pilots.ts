@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChangePasswordBody, MasterRosterCooldown, Pilot, UpdatePilotBody } from '@crewswap/proto';
+import type { ChangePasswordBody, MasterRosterCooldown, TestPilot, UpdatePilotBody } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 
-/** A pilot as the test-login list shows them. */
-export type ListedPilot = Pick<Pilot, 'id' | 'employeeId' | 'firstName' | 'lastName' | 'email' | 'rank' | 'fleet' | 'apic' | 'ltc'> &
-  Partial<Pick<Pilot, 'testData'>>;
+/** A pilot as the test-login list shows them (auth's TestPilot). */
+export type ListedPilot = Omit<TestPilot, 'name' | 'testData'> & Partial<Pick<TestPilot, 'name' | 'testData'>>;
 
 export function useAllPilots(enabled: boolean) {
   return useQuery({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChangePasswordBody, MasterRosterCooldown, TestPilot, UpdatePilotBody } from '@crewswap/proto';
+import type { ChangePasswordBody, MasterRosterCooldown, Pilot, TestPilot, UpdatePilotBody } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 

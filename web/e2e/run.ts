@@ -1,23 +1,58 @@
 /**
- * Runs the end-to-end tests against a running stack:
- *   BASE_URL=http://127.0.0.1:8080 MAIL_OUTBOX_DIR=/path/to/outbox npm run test:e2e -w @crewswap/web
- * The stack (all services and the gateway serving web/dist) is started by scripts/stack.ts.
+ * Runs the end-to-end tests in Debian's Chromium against the real system: it starts every service
+ * and the gateway (serving web/dist) with scripts/stack.ts on its own database, NATS prefix, ports
+ * and mail folder, runs the journeys, then stops it all and drops the database.
+ *   npm run build -w @crewswap/web && npm run test:e2e -w @crewswap/web
+ * With BASE_URL and MAIL_OUTBOX_DIR set, it runs against that stack instead.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { startStack } from '../../scripts/stack';
 
-for (const name of ['BASE_URL', 'MAIL_OUTBOX_DIR']) {
-  if (!process.env[name]) {
-    console.error(`${name} must be set`);
-    process.exit(2);
-  }
-}
 const dir = new URL('.', import.meta.url).pathname;
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.e2e.ts'))
-  .map((name) => `${dir}${name}`);
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
-  stdio: 'inherit',
-  env: process.env,
-});
-process.exit(result.status ?? 1);
+  .map((name) => join(dir, name));
+
+async function main(): Promise<number> {
+  if (process.env.BASE_URL && process.env.MAIL_OUTBOX_DIR) return runJourneys(process.env);
+  const database = await createTestDatabase();
+  const mailDir = mkdtempSync(join(tmpdir(), 'crewswap-e2e-mail-'));
+  const port = 21000 + Math.floor(Math.random() * 400) * 10;
+  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  try {
+    stack = await startStack({
+      databaseUrl: database.url,
+      natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      natsPrefix: uniqueName('web_e2e'),
+      gatewayPort: port,
+      basePort: port,
+      mailDir,
+      seedDemo: false,
+      logs: process.env.E2E_LOGS ? 'prefix' : 'silent',
+      env: { LOG_LEVEL: 'warn', TESTING_BUTTON_ENABLED: 'false' },
+    });
+    return await runJourneys({ ...process.env, BASE_URL: `http://localhost:${port}`, MAIL_OUTBOX_DIR: mailDir });
+  } finally {
+    await stack?.stop();
+    await database.drop();
+  }
+}
+
+function runJourneys(env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit', env });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

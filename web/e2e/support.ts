@@ -63,7 +63,7 @@ export async function verificationCode(email: string, since: number, timeoutMs =
       const text = readFileSync(path, 'utf8');
       if (!new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
       const body = decodeMail(text);
-      const code = /code[^0-9A-Za-z]{0,40}([0-9]{6,20})/i.exec(body)?.[1] ?? /\b([0-9]{6})\b/.exec(body)?.[1];
+      const code = /verification code is:?\s+([A-Za-z0-9]{6,20})\b/i.exec(body)?.[1];
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

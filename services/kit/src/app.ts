@@ -38,6 +38,15 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     trustProxy: options.trustProxy ?? true,
   }) as unknown as FastifyInstance;
 
+  // A POST without a body (logout, send-notifications) may still say it is JSON, as curl -H and
+  // many clients do; treat it as no body rather than as broken JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
+
   const metrics = createMetrics(options.name);
   app.decorate('metrics', metrics);
   app.register(cookie);

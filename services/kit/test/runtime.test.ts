@@ -111,3 +111,19 @@ describe('service kit runtime', () => {
     await app.close();
   });
 });
+
+describe('request bodies', () => {
+  it('takes an empty body sent as JSON as no body, and refuses broken JSON with 400', async () => {
+    const { createServiceApp: create, createLogger } = await import('../src');
+    const app = create({ name: 'kit-test', logger: createLogger('kit-test', { LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }), readiness: {} });
+    app.post('/echo', async (request) => ({ body: request.body ?? null }));
+    const empty = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' } });
+    expect(empty.json()).toEqual({ body: null });
+    const broken = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    const poisoned = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' });
+    expect(poisoned.statusCode).toBe(400);
+    await app.close();
+  });
+});

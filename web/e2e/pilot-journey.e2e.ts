@@ -102,20 +102,20 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
   });
   // The last screen of each pilot, to see where a failed step stopped.
   afterEach(async () => {
-    await screenshot(pageA, 'last-pilot-a').catch(() => {});
-    await screenshot(pageB, 'last-pilot-b').catch(() => {});
+    await screenshot(pageA, 'journey-last-pilot-a').catch(() => {});
+    await screenshot(pageB, 'journey-last-pilot-b').catch(() => {});
   });
 
   test('the login page shows the product and both tabs', async () => {
     await pageA.goto('/');
     await pageA.getByRole('heading', { name: 'CrewSwap' }).waitFor();
     await pageA.getByRole('tab', { name: 'Login' }).waitFor();
-    await screenshot(pageA, 'login-1280');
+    await screenshot(pageA, 'journey-login-1280');
     const phone = await newPage(browser, PHONE);
     await phone.goto('/');
     await phone.getByRole('tab', { name: 'Register' }).click();
     await phone.getByLabel('Employee ID').waitFor();
-    await screenshot(phone, 'register-390');
+    await screenshot(phone, 'journey-register-390');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     assert.equal(overflow, false, 'nothing scrolls sideways at 390 px');
     await phone.context().close();
@@ -129,7 +129,7 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
   test('a pilot registers through the form and verifies the emailed code', async () => {
     await register(pageA, offerer);
     await pageA.getByText('No trips yet').waitFor();
-    await screenshot(pageA, 'empty-trips-1280');
+    await screenshot(pageA, 'journey-empty-trips-1280');
   });
 
   test('typing LAXSFO as the route shows LAX-SFO and the trip is added', async () => {
@@ -137,10 +137,10 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     assert.equal(await dialog.getByLabel('Route').inputValue(), 'LAX-SFO');
     await dialog.getByLabel('Start Flight').click();
     assert.equal(await dialog.getByLabel('End Flight').inputValue(), '008', 'flight numbers are zero padded on blur');
-    await screenshot(pageA, 'add-trip-1280');
+    await screenshot(pageA, 'journey-add-trip-1280');
     await dialog.getByRole('button', { name: 'Add Trip' }).click();
     await pageA.getByRole('article', { name: /VS007\/VS008/ }).waitFor();
-    await screenshot(pageA, 'trips-1280');
+    await screenshot(pageA, 'journey-trips-1280');
   });
 
   test('an overlapping trip gets the server’s conflict message', async () => {
@@ -158,7 +158,7 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     await manage.getByRole('button', { name: 'Swap' }).click();
     const notice = confirmDialog(pageA, 'Trip Offered for Swap');
     await notice.waitFor();
-    await screenshot(pageA, 'offered-1280');
+    await screenshot(pageA, 'journey-offered-1280');
     await notice.getByRole('button', { name: 'OK' }).click();
     await manage.getByRole('button', { name: 'Close' }).last().click();
     await card.getByText('S', { exact: true }).waitFor();
@@ -172,12 +172,12 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     await card.getByRole('button', { name: 'Find Swaps' }).click();
     const offer = card.getByRole('button', { name: new RegExp(`FO ${offerer.firstName} ${offerer.lastName}`) }).first();
     await offer.waitFor();
-    await screenshot(pageB, 'find-swaps-390');
+    await screenshot(pageB, 'journey-find-swaps-390');
     await offer.click();
     const details = pageB.getByRole('dialog', { name: 'Swap Offer Details' });
     const link = await details.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href');
     assert.match(link ?? '', /^https:\/\/wa\.me\/\d+\?text=/);
-    await screenshot(pageB, 'swap-offer-details-390');
+    await screenshot(pageB, 'journey-swap-offer-details-390');
     await details.getByRole('button', { name: 'Close' }).first().click();
   });
 
@@ -187,7 +187,7 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     await details.getByLabel('Phone').fill('+0123456');
     await details.getByRole('button', { name: 'Update Profile' }).click();
     await pageB.getByText('Invalid Phone Number').waitFor();
-    await screenshot(pageB, 'edit-details-390');
+    await screenshot(pageB, 'journey-edit-details-390');
     await details.getByRole('button', { name: 'Close' }).first().click();
   });
 
@@ -220,7 +220,7 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
     await login(elsewhere);
     await pageA.getByRole('button', { name: 'Refresh trips' }).click();
     await pageA.getByText('Session Expired').waitFor();
-    await screenshot(pageA, 'session-expired-1280');
+    await screenshot(pageA, 'journey-session-expired-1280');
     await elsewhere.context().close();
   });
 });

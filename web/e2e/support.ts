@@ -50,7 +50,17 @@ export function unique(): string {
 }
 
 /** The newest verification code mailed to `email` (waits for the mail to arrive). */
-export async function verificationCode(email: string, since: number, timeoutMs = 15_000): Promise<string> {
+export function verificationCode(email: string, since: number, timeoutMs = 15_000): Promise<string> {
+  return mailed(email, since, /verification code is:?\s+([A-Za-z0-9]{6,20})\b/i, timeoutMs);
+}
+
+/** The newest temporary password mailed to `email` (after 5 failed logins or Forgot Password). */
+export function temporaryPassword(email: string, since: number, timeoutMs = 15_000): Promise<string> {
+  return mailed(email, since, /temporary password is:?\s+(\S+)/i, timeoutMs);
+}
+
+/** The first group of `pattern` in the newest mail to `email` sent after `since`. */
+async function mailed(email: string, since: number, pattern: RegExp, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = readdirSync(MAIL_OUTBOX_DIR, { recursive: true })
@@ -62,13 +72,12 @@ export async function verificationCode(email: string, since: number, timeoutMs =
     for (const path of files) {
       const text = readFileSync(path, 'utf8');
       if (!new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
-      const body = decodeMail(text);
-      const code = /verification code is:?\s+([A-Za-z0-9]{6,20})\b/i.exec(body)?.[1];
-      if (code) return code;
+      const value = pattern.exec(decodeMail(text))?.[1];
+      if (value) return value;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No verification mail for ${email} in ${MAIL_OUTBOX_DIR}`);
+  throw new Error(`No mail matching ${pattern} for ${email} in ${MAIL_OUTBOX_DIR}`);
 }
 
 /** Enough MIME for a code: headers dropped, quoted-printable and base64 parts decoded. */

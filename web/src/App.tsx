@@ -25,6 +25,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       theme={{
         token: {
           colorPrimary: '#3b2b8f',
+          colorLink: '#3b2b8f',
           borderRadius: 8,
           fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
           // Touch targets of at least 44 px on phones.

@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { useAllPilots, type ListedPilot } from '../../api/pilots';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
+import { ShowHide } from './LoginForm';
 import { filterTestPilots, type PilotFilter } from './testPilots';
 
 interface Props {
@@ -48,7 +49,12 @@ export default function TestLoginDialog({ onClose, onLoggedIn }: Props) {
         <label className="field-label" htmlFor="testing-password">
           Testing Password
         </label>
-        <Input.Password id="testing-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Input.Password
+          id="testing-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          iconRender={(visible) => <ShowHide visible={visible} />}
+        />
         <Segmented<PilotFilter>
           block
           value={filter}
@@ -61,7 +67,7 @@ export default function TestLoginDialog({ onClose, onLoggedIn }: Props) {
         />
         <Input.Search
           aria-label="Search pilots"
-          placeholder="Search by name, employee ID, rank or fleet"
+          placeholder="Name, employee ID, rank or fleet"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           allowClear
@@ -73,25 +79,25 @@ export default function TestLoginDialog({ onClose, onLoggedIn }: Props) {
             <p className="muted">No pilots found matching {search.trim() === '' ? 'this filter' : `"${search.trim()}"`}</p>
           )}
           {shown.map((pilot) => (
-            <button
-              key={pilot.id}
-              type="button"
-              role="listitem"
-              className="pilot-row"
-              disabled={busyId !== null}
-              onClick={() => loginAs(pilot)}
-              aria-label={`Log in as ${pilot.firstName} ${pilot.lastName}`}
-            >
-              <span className={pilot.testData === false ? 'pilot-name real' : 'pilot-name'}>
-                {pilot.firstName} {pilot.lastName}
-              </span>
-              <span className="pilot-tags">
-                <Tag>{pilot.rank}</Tag>
-                <Tag>{pilot.fleet}</Tag>
-                {pilot.ltc ? <Tag color="blue">LTC</Tag> : pilot.apic ? <Tag color="gold">APIC</Tag> : null}
-                <span className="muted">{pilot.employeeId}</span>
-              </span>
-            </button>
+            <div key={pilot.id} role="listitem">
+              <button
+                type="button"
+                className="pilot-row"
+                disabled={busyId !== null}
+                onClick={() => loginAs(pilot)}
+                aria-label={`Log in as ${pilot.firstName} ${pilot.lastName}`}
+              >
+                <span className={pilot.testData === false ? 'pilot-name real' : 'pilot-name'}>
+                  {pilot.firstName} {pilot.lastName}
+                </span>
+                <span className="pilot-tags">
+                  <Tag>{pilot.rank}</Tag>
+                  <Tag>{pilot.fleet}</Tag>
+                  {pilot.ltc ? <Tag color="blue">LTC</Tag> : pilot.apic ? <Tag color="gold">APIC</Tag> : null}
+                  <span className="muted">{pilot.employeeId}</span>
+                </span>
+              </button>
+            </div>
           ))}
         </div>
       </div>

@@ -57,10 +57,10 @@ export function SwapMatchList({ matches, pilot, onClear }: ListProps) {
         <strong>
           {matches.length} swap {matches.length === 1 ? 'offer' : 'offers'}
         </strong>
-        <span>
+        <span className="matches-actions">
           <Button size="small" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed}>
             {collapsed ? 'Expand' : 'Collapse'}
-          </Button>{' '}
+          </Button>
           <Button size="small" onClick={onClear}>
             Clear
           </Button>
@@ -71,18 +71,22 @@ export function SwapMatchList({ matches, pilot, onClear }: ListProps) {
           {matches.map((match) => (
             <li key={match.trip.id}>
               <button type="button" className="match-row" onClick={() => setSelected(match)}>
-                <span className="match-pilot">
-                  {match.pilot.rank} {match.pilot.firstName} {match.pilot.lastName}
+                <span className="match-line">
+                  <span className="match-pilot">
+                    {match.pilot.rank} {match.pilot.firstName} {match.pilot.lastName}
+                  </span>
+                  <span className="match-tags">
+                    {match.sameDates && <Tag color="purple">Same Dates</Tag>}
+                    {match.trip.requested && <Tag color="green">Keep Trip</Tag>}
+                    {match.trip.training && <Tag color="blue">Training</Tag>}
+                  </span>
                 </span>
-                <span>{formatRange(match.trip.startDate, match.trip.endDate)}</span>
-                <span>
-                  {match.trip.flightNoStart}/{match.trip.flightNoEnd} {match.trip.route}
-                  {match.trip.aircraft ? ` · ${match.trip.aircraft}` : ''}
-                </span>
-                <span className="match-tags">
-                  {match.sameDates && <Tag color="purple">Same Dates</Tag>}
-                  {match.trip.requested && <Tag color="green">Keep Trip</Tag>}
-                  {match.trip.training && <Tag color="blue">Training</Tag>}
+                <span className="match-line">
+                  <span>{formatRange(match.trip.startDate, match.trip.endDate)}</span>
+                  <span>
+                    {match.trip.flightNoStart}/{match.trip.flightNoEnd} {match.trip.route}
+                    {match.trip.aircraft ? ` · ${match.trip.aircraft}` : ''}
+                  </span>
                 </span>
               </button>
             </li>

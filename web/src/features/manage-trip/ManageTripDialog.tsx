@@ -266,6 +266,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
           type="primary"
           block
           size="large"
+          className={sent ? 'push-alert sent' : 'push-alert'}
           loading={busy === 'alert'}
           disabled={!canPushAlert(alertInput) || (busy !== null && busy !== 'alert')}
           onClick={pushAlert}

@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '@crewswap/proto/browser';
 import { errorMessage } from '../../api/client';
 import { pilotsApi } from '../../api/pilots';
 import { AppModal } from '../../shared/AppModal';
+import { ShowHide } from '../auth/LoginForm';
 import { toast } from '../../shared/toast';
 
 export default function ChangePasswordDialog({ pilotId, onClose }: { pilotId: string; onClose: () => void }) {
@@ -42,20 +43,24 @@ export default function ChangePasswordDialog({ pilotId, onClose }: { pilotId: st
         </Button>,
       ]}
     >
-      <div className="stack">
-        <label className="field-label" htmlFor="current-password">
-          Current Password
-        </label>
-        <Input.Password id="current-password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <label className="field-label" htmlFor="new-password">
-          New Password
-        </label>
-        <Input.Password id="new-password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        <label className="field-label" htmlFor="confirm-new-password">
-          Confirm New Password
-        </label>
-        <Input.Password id="confirm-new-password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
-      </div>
+      {[
+        { id: 'current-password', label: 'Current Password', value: current, set: setCurrent, autoComplete: 'current-password' },
+        { id: 'new-password', label: 'New Password', value: next, set: setNext, autoComplete: 'new-password' },
+        { id: 'confirm-new-password', label: 'Confirm New Password', value: again, set: setAgain, autoComplete: 'new-password' },
+      ].map((field) => (
+        <div className="field" key={field.id}>
+          <label className="field-label" htmlFor={field.id}>
+            {field.label}
+          </label>
+          <Input.Password
+            id={field.id}
+            autoComplete={field.autoComplete}
+            value={field.value}
+            onChange={(event) => field.set(event.target.value)}
+            iconRender={(visible) => <ShowHide visible={visible} />}
+          />
+        </div>
+      ))}
     </AppModal>
   );
 }

@@ -1,8 +1,9 @@
-import { BellOutlined } from '@ant-design/icons';
+import { BellOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useSetting } from '../../api/settings';
 
 /** No trips yet: the three steps of pilot spec section 1, as text (those features arrive later). */
-export function EmptyState() {
+export function EmptyState({ onAddTrip }: { onAddTrip: () => void }) {
   const uploadEmail = useSetting('upload_email').data;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
@@ -21,6 +22,11 @@ export function EmptyState() {
           {uploadEmail ? <strong>{uploadEmail}</strong> : 'the roster upload address'}, or add trips by hand with Add Trip.
         </li>
       </ol>
+      <div className="empty-actions">
+        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onAddTrip}>
+          Add a trip
+        </Button>
+      </div>
       <h3>About rosters</h3>
       <ul>
         <li>Only trips and standby duties are imported; days off, leave and ground duties are skipped.</li>

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits, shapeRoute } from '@crewswap/proto/browser';
+import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { ApiError, errorMessage } from '../../api/client';
 import { useIataCodes } from '../../api/iata';
@@ -20,7 +20,9 @@ import {
   EMPTY_TRIP_FORM,
   flightNumberProblem,
   formFromTrip,
+  isStandbyEntry,
   isUnchanged,
+  shapeTripRoute,
   tripWarnings,
   warningTexts,
   type TripFormValues,
@@ -66,8 +68,9 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
   };
 
   const dateError = findDateError(values, today) ?? serverDateError;
-  const routeCheck = iata.data ? checkRoute(values.route, iata.data.codes, routeLeft) : null;
-  const routeError = iata.isError ? 'Unable to validate route at this time' : (routeCheck?.message ?? null);
+  const standby = isStandbyEntry(values);
+  const routeCheck = iata.data && !standby ? checkRoute(values.route, iata.data.codes, routeLeft) : null;
+  const routeError = standby ? null : iata.isError ? 'Unable to validate route at this time' : (routeCheck?.message ?? null);
   const warnings = tripWarnings(values.startDate, values.endDate, today);
   const datesChanged = !trip || values.startDate !== trip.startDate || values.endDate !== trip.endDate;
   const shownWarnings = datesChanged ? warningTexts(warnings) : [];
@@ -78,7 +81,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
     const route = values.route.replace(/-$/, '');
     if (route !== values.route) set({ route });
     setRouteLeft(true);
-    const check = iata.data ? checkRoute(route, iata.data.codes, true) : null;
+    const check = iata.data && !isStandbyEntry({ ...values, route }) ? checkRoute(route, iata.data.codes, true) : null;
     const single = check?.unknown.length === 1 ? check.unknown[0]! : null;
     // Offer to add an unknown code once; the error under the field keeps offering it.
     if (single && !offeredCodes.includes(single)) {
@@ -104,7 +107,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
       const created = await tripsApi.create({
         flightNoStart: flightNumber(values.startDigits),
         flightNoEnd: flightNumber(values.endDigits),
-        aircraft: values.aircraft,
+        aircraft: standby ? null : values.aircraft,
         route: values.route,
         startDate: values.startDate,
         endDate: values.endDate,
@@ -239,7 +242,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
               value={values.route}
               maxLength={7}
               onChange={(event) => {
-                set({ route: shapeRoute(event.target.value) });
+                set({ route: shapeTripRoute(event.target.value, values) });
                 setRouteLeft(false);
               }}
               onBlur={leaveRoute}
@@ -273,7 +276,13 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
               type="warning"
               showIcon
               className="form-alert"
-              title={shownWarnings.join(' ')}
+              title={
+                <div className="stack">
+                  {shownWarnings.map((text) => (
+                    <p key={text}>{text}</p>
+                  ))}
+                </div>
+              }
               description={
                 mode === 'edit' ? (
                   <Checkbox checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)}>

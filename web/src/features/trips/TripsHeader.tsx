@@ -54,6 +54,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDet
       <nav className="header-actions" aria-label="Actions">
         {narrow ? (
           <>
+            <Button type="text" className="header-icon" icon={<PlusOutlined />} onClick={onAddTrip} aria-label="Add a trip" />
             <Button
               type="text"
               className="header-icon"

@@ -85,7 +85,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
           </div>
         )}
         {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
-        {trips.data && trips.data.length === 0 && <EmptyState />}
+        {trips.data && trips.data.length === 0 && <EmptyState onAddTrip={() => setDialog({ kind: 'add' })} />}
         {trips.data && trips.data.length > 0 && (
           <div className="trip-list">
             {trips.data.map((trip) => (

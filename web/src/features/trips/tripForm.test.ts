@@ -9,6 +9,8 @@ import {
   EMPTY_TRIP_FORM,
   flightNumberProblem,
   formFromTrip,
+  isStandbyEntry,
+  shapeTripRoute,
   tripWarnings,
 } from './tripForm';
 
@@ -81,5 +83,21 @@ describe('Add Trip and Update enabling', () => {
     expect(changedFields(trip, formFromTrip(trip))).toEqual({});
     expect(changedFields(trip, { ...formFromTrip(trip), companions: 2 })).toEqual({ companions: 2, requested: true });
     expect(changedFields(trip, { ...formFromTrip(trip), endDigits: '009' })).toEqual({ flightNoEnd: 'VS009' });
+  });
+});
+
+describe('standby duty (VS000 with SBY, HSBY, ASBY or RSV)', () => {
+  const standbyFlights = { startDigits: '000', endDigits: '000' };
+  it('keeps a 4-letter standby word whole and shapes anything else as airport codes', () => {
+    expect(shapeTripRoute('hsby', standbyFlights)).toBe('HSBY');
+    expect(shapeTripRoute('rsv', standbyFlights)).toBe('RSV');
+    expect(shapeTripRoute('laxsfo', standbyFlights)).toBe('LAX-SFO');
+    expect(shapeTripRoute('hsby', { startDigits: '001', endDigits: '002' })).toBe('HSB-Y');
+  });
+  it('needs no airport check and no aircraft', () => {
+    const standby = { ...EMPTY_TRIP_FORM, ...standbyFlights, route: 'RSV', startDate: '2026-11-05', endDate: '2026-11-05' };
+    expect(isStandbyEntry(standby)).toBe(true);
+    expect(isStandbyEntry({ ...standby, startDigits: '001' })).toBe(false);
+    expect(canSubmitTrip(standby, { dateError: null, routeError: null })).toBe(true);
   });
 });

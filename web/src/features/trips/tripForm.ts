@@ -1,4 +1,4 @@
-import { AIRCRAFT, addDays, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes } from '@crewswap/proto/browser';
+import { AIRCRAFT, addDays, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
 import type { Aircraft, Fleet, Trip, UpdateTripBody } from '@crewswap/proto';
 
 export const LONG_TRIP_WARNING = 'This trip is more than 7 days long. Please verify the dates are correct.';
@@ -63,6 +63,25 @@ export function dateError(values: Pick<TripFormValues, 'startDate' | 'endDate'>,
   return null;
 }
 
+/** A standby duty as the trips service knows it: VS000/VS000 with one of these routes (trip.ts STANDBY_ROUTES). */
+export const STANDBY_ROUTES: readonly string[] = ['SBY', 'HSBY', 'ASBY', 'RSV'];
+
+function hasStandbyFlights(values: Pick<TripFormValues, 'startDigits' | 'endDigits'>): boolean {
+  return Number(values.startDigits || 'NaN') === 0 && Number(values.endDigits || 'NaN') === 0;
+}
+
+/** Standby needs no airport check and no aircraft. */
+export function isStandbyEntry(values: Pick<TripFormValues, 'startDigits' | 'endDigits' | 'route'>): boolean {
+  return hasStandbyFlights(values) && STANDBY_ROUTES.includes(values.route);
+}
+
+/** The route as typed: airport codes, or for VS000/VS000 a standby word such as HSBY kept whole. */
+export function shapeTripRoute(raw: string, values: Pick<TripFormValues, 'startDigits' | 'endDigits'>): string {
+  const letters = raw.toUpperCase().replace(/[^A-Z]/g, '');
+  if (letters !== '' && hasStandbyFlights(values) && STANDBY_ROUTES.some((route) => route.startsWith(letters))) return letters;
+  return shapeRoute(raw);
+}
+
 export interface RouteCheck {
   message: string;
   /** Codes not in the list; a single one may be added through Confirm Valid Airport. */
@@ -107,7 +126,7 @@ export function canSubmitTrip(
     values.route !== '' &&
     values.startDate !== '' &&
     values.endDate !== '' &&
-    values.aircraft !== null &&
+    (values.aircraft !== null || isStandbyEntry(values)) &&
     problems.dateError === null &&
     problems.routeError === null
   );

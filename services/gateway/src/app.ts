@@ -39,6 +39,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     readiness: {},
     bodyLimit: 11 * 1024 * 1024,
     trustProxy: false,
+    parseJsonBodies: false,
     // Any other page is the app's own 'Page Not Found' screen, answered with a real 404.
     notFoundHandler: (request, reply) => {
       if (!webBuilt || request.url.startsWith('/api/') || request.method !== 'GET') {

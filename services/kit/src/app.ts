@@ -15,6 +15,8 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Requests to trust `x-forwarded-*` from (the gateway). */
   trustProxy?: boolean;
+  /** False where bodies are passed on unread (the gateway's proxy brings its own parsers). */
+  parseJsonBodies?: boolean;
   /** Replaces the JSON 404 (the gateway answers unknown pages with the web app). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -40,12 +42,15 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
 
   // A POST without a body (logout, send-notifications) may still say it is JSON, as curl -H and
   // many clients do; treat it as no body rather than as broken JSON.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
-  });
+  if (options.parseJsonBodies !== false) {
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString();
+      if (text.trim() === '') return done(null, undefined);
+      return parseJson(request, text, done);
+    });
+  }
 
   const metrics = createMetrics(options.name);
   app.decorate('metrics', metrics);

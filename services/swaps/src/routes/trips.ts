@@ -26,23 +26,12 @@ export function registerTripRoutes(app: FastifyInstance, deps: { guard: SessionG
     return reply.type('application/json; charset=utf-8').send(await findMatches.execute({ pilotId, tripId: id, query }));
   });
 
-  app.register(async (scope) => {
-    // Some clients send `Content-Type: application/json` with no body on a bodiless POST.
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      const text = String(body);
-      if (text.trim() === '') return done(null, undefined);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
-      }
-    });
-    scope.post('/api/trips/:id/send-notifications', async (request): Promise<SendNotificationsResponse> => {
-      const { pilotId } = guard.pilot(request);
-      const { id } = parse(IdParams, request.params);
-      parse(NoBody, request.body);
-      return pushAlert.execute({ pilotId, tripId: id });
-    });
+  // The kit takes an empty body sent as JSON as no body, so a bare POST passes NoBody.
+  app.post('/api/trips/:id/send-notifications', async (request): Promise<SendNotificationsResponse> => {
+    const { pilotId } = guard.pilot(request);
+    const { id } = parse(IdParams, request.params);
+    parse(NoBody, request.body);
+    return pushAlert.execute({ pilotId, tripId: id });
   });
 
   // The spec keeps the available-swaps list disabled; a clear 404 says so rather than an empty

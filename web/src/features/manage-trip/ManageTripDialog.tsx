@@ -11,7 +11,7 @@ import { useProductName } from '../../api/auth';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
-import { formatRange } from '../trips/format';
+import { formatDay, formatRange } from '../trips/format';
 import { canPushAlert, isAlreadySent, moveRange, rangeLimits, sentAlertStore, TONE_COLOURS, tripTone } from './manageTrip';
 import { useDescriptionAutosave } from './useDescriptionAutosave';
 
@@ -283,7 +283,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
         <p>
           Find Swaps shows offers that start between these dates, and Push Alert tells the pilots whose trips start in
           this range about your offer. The range can be at most {windowDays} days either side of your trip&apos;s start
-          ({limits.min} to {limits.max}). Leave it empty to use that whole window.
+          ({formatDay(limits.min)} to {formatDay(limits.max)}). Leave it empty to use that whole window.
         </p>
       </AppModal>
     </AppModal>

@@ -1,4 +1,4 @@
-import { EditOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { EditOutlined, SearchOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
@@ -53,7 +53,11 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
               K
             </Tag>
           )}
-          {trip.companions !== null && <Tag title="Companions">+{trip.companions}</Tag>}
+          {trip.companions !== null && (
+            <Tag icon={<TeamOutlined />} title="Companions" aria-label={`${trip.companions} companions`}>
+              {trip.companions}
+            </Tag>
+          )}
           <Button
             size="small"
             type="text"

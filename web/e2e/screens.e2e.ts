@@ -135,6 +135,20 @@ async function shot(page: Page, width: number, screen: string, options: { fullPa
   lastShot = Date.now();
   await settle(page);
   await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${width}.png`), fullPage: options.fullPage ?? false });
+  if (width < 768 && process.env.AUDIT_TARGETS) {
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a, input, [role="switch"], [role="tab"], .ant-select')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          const inSelect = element.closest('.ant-select') !== null && !element.classList.contains('ant-select');
+          const inInput = element.closest('.ant-input-affix-wrapper, .ant-input-number') !== null;
+          return box.width > 0 && box.height > 0 && box.height < 44 && style.visibility !== 'hidden' && !inSelect && !inInput;
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')} "${(element.textContent ?? '').trim().slice(0, 20)}" ${Math.round(element.getBoundingClientRect().height)}px`),
+    );
+    if (small.length > 0) console.error(`${screen}: ${small.join(' | ')}`);
+  }
   if (width < 768) {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scrollWidth <= width, `${screen}: the page is ${scrollWidth} px wide at ${width} px`);

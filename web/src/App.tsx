@@ -31,7 +31,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
           // Touch targets of at least 44 px on phones.
           controlHeight: narrow ? 44 : 36,
           controlHeightLG: narrow ? 48 : 42,
-          controlHeightSM: narrow ? 36 : 28,
+          controlHeightSM: narrow ? 44 : 28,
         },
       }}
     >

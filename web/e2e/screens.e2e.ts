@@ -2,7 +2,8 @@
  * Every screen and dialog a pilot sees, photographed at 390 px and 1280 px wide against the real
  * stack (web/e2e/screenshots/<screen>-<width>.png), to be looked at. Data is set up through the
  * API from inside the page where the form is not what is being shown. At 390 px nothing may
- * scroll sideways.
+ * scroll sideways. SHOT_TIMES=1 prints the time between screenshots (keep the file near 75 s);
+ * AUDIT_TARGETS=1 lists controls under 44 px tall on the phone screens.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -227,7 +228,10 @@ for (const width of WIDTHS) {
       const reset = confirmDialog(page, 'Password Reset Confirmation');
       await reset.waitFor();
       await shot(page, width, 'forgot-password');
-      await reset.getByRole('button', { name: 'Cancel' }).click();
+      // Not registered yet: the server answers as it would for anyone.
+      await reset.getByRole('button', { name: 'OK' }).click();
+      await toastTitled(page, 'Password Reset').waitFor();
+      await closeToasts(page);
 
       await page.getByRole('tab', { name: 'Register' }).click();
       await page.getByLabel('First Name').fill(me.firstName);
@@ -537,6 +541,13 @@ for (const width of WIDTHS) {
         await dialog.getByLabel('Search pilots').fill(me.employeeId);
         await dialog.getByRole('button', { name: `Log in as ${me.firstName} ${me.lastName}` }).click();
         await card(page, 'VS003/VS004').waitFor();
+
+        // Deleting the profile ends the session and shows the login page.
+        await openHeaderAction(page, 'Edit My Details');
+        await page.getByRole('dialog', { name: 'Edit My Details' }).getByRole('button', { name: 'Delete Profile' }).click();
+        await confirmDialog(page, 'Delete Profile?').getByRole('button', { name: 'Delete Profile' }).click();
+        await page.getByRole('tab', { name: 'Login' }).waitFor();
+        assert.equal((await api(page, 'GET', '/api/pilot/current')).status, 401);
       } finally {
         await ok(console, 'PUT', '/api/admin/settings/testing_button_enabled', { value: 'false' });
         await admin.close();

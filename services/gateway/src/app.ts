@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
@@ -72,6 +73,14 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     crossOriginEmbedderPolicy: false,
   });
 
+  // Phones on crew-room wifi: the app's bundle and the airport list are worth compressing. The
+  // event stream is left out, since compression would buffer it.
+  await app.register(compress, {
+    encodings: ['gzip'],
+    threshold: 1024,
+    customTypes: /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)/,
+  });
+
   await app.register(rateLimit, {
     global: true,
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -113,7 +122,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '365d', immutable: true });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false, maxAge: '365d', immutable: true });
     for (const path of SPA_ROUTES) {
       app.get(path, (_request, reply) => sendIndex(reply));
     }

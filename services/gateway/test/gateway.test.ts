@@ -140,3 +140,30 @@ describe('gateway', () => {
     expect((await gateway.inject('/healthz')).statusCode).toBe(200);
   });
 });
+
+describe('gateway compression and rebuilt assets', () => {
+  it('compresses JSON answers for clients that accept gzip, and serves files added after start', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const upstream = Fastify();
+    const big = { items: Array.from({ length: 500 }, (_, i) => ({ iataCode: `A${i}`, municipality: 'Somewhere far away' })) };
+    upstream.get('/api/iata-codes', async () => big);
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const port = (upstream.server.address() as { port: number }).port;
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', TRIPS_URL: `http://127.0.0.1:${port}`, WEB_DIST: dist }))).app;
+    try {
+      const response = await gateway.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'accept-encoding': 'gzip' } });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toEqual(big);
+
+      writeFileSync(join(dist, 'app-new.js'), 'console.log(1)');
+      const asset = await gateway.inject({ method: 'GET', url: '/app-new.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});

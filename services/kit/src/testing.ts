@@ -2,7 +2,7 @@
  * Helpers for tests against the real Postgres and NATS: each test file gets its own database and
  * its own subject prefix, so files run in parallel and leave nothing behind.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import knexFactory from 'knex';
 import { baseConfigSchema, type BaseConfig } from './config';
 import { generateSigningKeys } from './keys';
@@ -112,5 +112,37 @@ export async function startThrowawayNats(): Promise<{ url: string; stop(): Promi
       child?.kill('SIGTERM');
       await waitFor(false);
     },
+  };
+}
+
+let pilotSeq = 0;
+
+/** A complete pilot profile as auth publishes it, unique per call; override what a test is about. */
+export function testPilot(overrides: Partial<import('@crewswap/proto').Pilot> = {}): import('@crewswap/proto').Pilot {
+  pilotSeq += 1;
+  const tag = `${randomBytes(3).toString('hex')}${pilotSeq}`;
+  return {
+    id: randomUUID(),
+    employeeId: String(100000 + ((Number.parseInt(tag.slice(0, 5), 16) + pilotSeq) % 900000)),
+    firstName: 'Amy',
+    lastName: 'Stone',
+    email: `pilot.${tag}@fly.virgin.com`,
+    phone: '+447700900000',
+    rank: 'CP',
+    fleet: 'A350',
+    base: 'LHR',
+    apic: true,
+    ltc: false,
+    usualReq: true,
+    allVisible: true,
+    testData: false,
+    emailVerified: true,
+    searchDayRange: null,
+    rankLastChanged: null,
+    fleetLastChanged: null,
+    ltcLastChanged: null,
+    usualReqOff: null,
+    createdAt: new Date().toISOString(),
+    ...overrides,
   };
 }

@@ -1,31 +1,9 @@
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
 import type { Knex } from 'knex';
 import { createServiceApp, deleteStreams, signPilotToken, startConsumer, startRuntime, PILOT_COOKIE, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '../src/testing';
 
-const pilot: Pilot = {
-  id: '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
-  employeeId: '123456',
-  firstName: 'Amy',
-  lastName: 'Stone',
-  email: 'amy.stone@fly.virgin.com',
-  phone: '+447700900000',
-  rank: 'CP',
-  fleet: 'A350',
-  base: 'LHR',
-  apic: true,
-  ltc: false,
-  usualReq: true,
-  allVisible: true,
-  testData: false,
-  emailVerified: true,
-  searchDayRange: null,
-  rankLastChanged: null,
-  fleetLastChanged: null,
-  ltcLastChanged: null,
-  usualReqOff: null,
-  createdAt: new Date().toISOString(),
-};
+const pilot: Pilot = testPilot({ id: '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f' });
 
 const migrations = {
   '0001_notes': {

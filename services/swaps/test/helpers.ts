@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteStreams, fixedClock, PILOT_COOKIE, serveRpc, signPilotToken, startRuntime, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, uniqueName } from '@crewswap/kit/testing';
 import { addDays, RPC, SUBJECTS, type EventDataMap, type EventEnvelope, type Pilot, type Trip } from '@crewswap/proto';
 import { z } from 'zod';
 import { createApp, type SwapsService } from '../src/app';
@@ -109,31 +109,15 @@ let employeeSeq = 100000;
 
 export function makePilot(overrides: Partial<Pilot> = {}): Pilot {
   employeeSeq += 1;
-  const rank = overrides.rank ?? 'CP';
-  return {
-    id: randomUUID(),
+  return testPilot({
     employeeId: String(employeeSeq),
     firstName: 'Pat',
     lastName: `Pilot${employeeSeq}`,
     email: `pilot${employeeSeq}@fly.virgin.com`,
     phone: `+4477009${employeeSeq}`,
-    rank,
-    fleet: 'A350',
-    base: 'LHR',
-    apic: true,
-    ltc: false,
-    usualReq: true,
-    allVisible: true,
-    testData: false,
-    emailVerified: true,
-    searchDayRange: null,
-    rankLastChanged: null,
-    fleetLastChanged: null,
-    ltcLastChanged: null,
-    usualReqOff: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function makeTrip(pilot: Pilot, overrides: Partial<Trip> = {}): Trip {

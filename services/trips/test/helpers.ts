@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
 import { SUBJECTS, type Permission, type Pilot } from '@crewswap/proto';
 import { createApp, type AppOptions, type TripsApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -39,30 +39,7 @@ export async function startTestService(options: AppOptions & { config?: Partial<
 }
 
 export function makePilot(overrides: Partial<Pilot> = {}): Pilot {
-  return {
-    id: randomUUID(),
-    employeeId: String(100000 + Math.floor(Math.random() * 899999)),
-    firstName: 'Amy',
-    lastName: 'Stone',
-    email: `pilot.${randomUUID().slice(0, 8)}@fly.virgin.com`,
-    phone: '+447700900000',
-    rank: 'CP',
-    fleet: 'A350',
-    base: 'LHR',
-    apic: true,
-    ltc: false,
-    usualReq: true,
-    allVisible: true,
-    testData: false,
-    emailVerified: true,
-    searchDayRange: null,
-    rankLastChanged: null,
-    fleetLastChanged: null,
-    ltcLastChanged: null,
-    usualReqOff: null,
-    createdAt: new Date().toISOString(),
-    ...overrides,
-  };
+  return testPilot(overrides);
 }
 
 /** Publishes auth's event the way auth does (through an outbox) and waits until the directory has it. */

@@ -1,6 +1,6 @@
 import { badRequest, conflict, forbidden } from '@crewswap/kit';
 import {
-  AIRCRAFT,
+  aircraftFlownBy,
   STANDBY_FLIGHT_NUMBER,
   STANDBY_ROUTES,
   TRIP_MESSAGES,
@@ -68,19 +68,8 @@ export function checkDates(startDate: string, endDate: string, today: string, op
   if (options.mustNotHaveEnded && endDate < today) throw badRequest(M.alreadyEnded, { title: M.dateTitle });
 }
 
-/** The spec's fleet rule: B787, A330 and A350 pilots fly their own type; SFF pilots A330, A350 or SFF. */
-export function allowedAircraft(fleet: Fleet | undefined): readonly Aircraft[] {
-  switch (fleet) {
-    case 'B787':
-    case 'A330':
-    case 'A350':
-      return [fleet];
-    case 'SFF':
-      return ['A330', 'A350', 'SFF'];
-    default:
-      return AIRCRAFT;
-  }
-}
+/** The spec's fleet rule, shared with the web app. */
+export const allowedAircraft = (fleet: Fleet | undefined) => aircraftFlownBy(fleet);
 
 /** The aircraft to store: the one asked for if the fleet flies it, or the only choice when none was asked. */
 export function chooseAircraft(fleet: Fleet, asked: Aircraft | null | undefined): Aircraft {

@@ -1,4 +1,4 @@
-import { AIRCRAFT, addDays, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
+import { aircraftFlownBy, addDays, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
 import type { Aircraft, Fleet, Trip, UpdateTripBody } from '@crewswap/proto';
 
 export const LONG_TRIP_WARNING = 'This trip is more than 7 days long. Please verify the dates are correct.';
@@ -29,18 +29,9 @@ export const EMPTY_TRIP_FORM: TripFormValues = {
   training: false,
 };
 
-/** Pilot spec section 6: a fleet limits the aircraft a pilot can fly. */
+/** Pilot spec section 6: a fleet limits the aircraft a pilot can fly (the server's rule too). */
 export function aircraftChoices(fleet: Fleet | string | undefined): Aircraft[] {
-  switch (fleet) {
-    case 'B787':
-    case 'A330':
-    case 'A350':
-      return [fleet];
-    case 'SFF':
-      return ['A330', 'A350', 'SFF'];
-    default:
-      return [...AIRCRAFT];
-  }
+  return [...aircraftFlownBy(fleet)];
 }
 
 export function formFromTrip(trip: Trip): TripFormValues {

@@ -1,5 +1,11 @@
 /** Every service's jest project; each test file gets its own database and NATS prefix, so they run in parallel. */
+const { transform } = require('./jest.config.base.cjs');
+
 module.exports = {
+  // Used for the global setup below; each project brings its own.
+  transform,
   projects: ['<rootDir>/services/*/jest.config.cjs'],
   forceExit: true,
+  globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/jest-global-teardown.ts',
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Form, Input, Select, Switch } from 'antd';
+import { Alert, Button, Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { shapeEmailPrefix, shapePhone } from '@crewswap/proto/browser';
 import type { DeletedPilotLookup, LoginResponse } from '@crewswap/proto';
@@ -6,7 +6,7 @@ import { authApi, loginEmail, useProductName } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { AppModal } from '../../shared/AppModal';
 import { LTC_INFO, MasterRosterInfo } from '../../shared/infoTexts';
-import { BASE_OPTIONS, FLEET_OPTIONS, RANK_OPTIONS } from '../../shared/options';
+import { PilotRoleFields } from '../../shared/PilotRoleFields';
 import { shapeName, shapeNameTyping } from '../../shared/shaping';
 import { toast } from '../../shared/toast';
 import type { PendingVerification } from './LoginPage';
@@ -145,32 +145,7 @@ export default function RegisterForm({ domain, onVerificationRequired, onLoggedI
             suffix={<span className="email-suffix">{domain ? `@${domain}` : '@'}</span>}
           />
         </Form.Item>
-        <div className="form-grid three">
-          <Form.Item label="Rank" name="rank">
-            <Select options={RANK_OPTIONS} placeholder="Rank" aria-label="Rank" />
-          </Form.Item>
-          <Form.Item label="Fleet" name="fleet">
-            <Select options={FLEET_OPTIONS} placeholder="Fleet" aria-label="Fleet" />
-          </Form.Item>
-          <Form.Item label="Base" name="base">
-            <Select options={BASE_OPTIONS} placeholder="Base" aria-label="Base" />
-          </Form.Item>
-        </div>
-        {rank === 'FO' && (
-          <Form.Item name="apic" valuePropName="checked">
-            <Checkbox>APIC</Checkbox>
-          </Form.Item>
-        )}
-        {rank === 'CP' && (
-          <div className="inline-row">
-            <Form.Item name="ltc" valuePropName="checked" noStyle>
-              <Checkbox>Trainer (LTC)</Checkbox>
-            </Form.Item>
-            <Button type="link" onClick={() => setInfo('ltc')}>
-              What is LTC?
-            </Button>
-          </div>
-        )}
+        <PilotRoleFields rank={rank} placeholders onLtcInfo={() => setInfo('ltc')} />
         <div className="inline-row">
           <span id="register-master-roster">Master Roster</span>
           <Form.Item name="usualReq" valuePropName="checked" noStyle>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Form, Input, Select, Switch } from 'antd';
+import { Alert, Button, Form, Input, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { londonToday, shapePhone } from '@crewswap/proto/browser';
@@ -9,7 +9,7 @@ import { queryKeys } from '../../api/keys';
 import { pilotsApi } from '../../api/pilots';
 import { AppModal } from '../../shared/AppModal';
 import { LTC_INFO, MasterRosterInfo } from '../../shared/infoTexts';
-import { BASE_OPTIONS, FLEET_OPTIONS, RANK_OPTIONS } from '../../shared/options';
+import { PilotRoleFields } from '../../shared/PilotRoleFields';
 import { shapeName, shapeNameTyping } from '../../shared/shaping';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
@@ -158,33 +158,7 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
         <Form.Item label="Phone" name="phone" normalize={shapePhone}>
           <Input inputMode="tel" autoComplete="tel" />
         </Form.Item>
-        <div className="form-grid three">
-          <Form.Item label="Rank" name="rank" extra={rankLock ? `Locked until ${rankLock}` : undefined}>
-            <Select options={RANK_OPTIONS} disabled={rankLock !== null} aria-label="Rank" />
-          </Form.Item>
-          <Form.Item label="Fleet" name="fleet" extra={fleetLock ? `Locked until ${fleetLock}` : undefined}>
-            <Select options={FLEET_OPTIONS} disabled={fleetLock !== null} aria-label="Fleet" />
-          </Form.Item>
-          <Form.Item label="Base" name="base">
-            <Select options={BASE_OPTIONS} aria-label="Base" />
-          </Form.Item>
-        </div>
-        {rank === 'FO' && (
-          <Form.Item name="apic" valuePropName="checked">
-            <Checkbox>APIC</Checkbox>
-          </Form.Item>
-        )}
-        {rank === 'CP' && (
-          <div className="inline-row">
-            <Form.Item name="ltc" valuePropName="checked" noStyle>
-              <Checkbox disabled={ltcLock !== null}>Trainer (LTC)</Checkbox>
-            </Form.Item>
-            <Button type="link" onClick={() => setInfo('ltc')}>
-              What is LTC?
-            </Button>
-            {ltcLock && <span className="muted small">Locked until {ltcLock}</span>}
-          </div>
-        )}
+        <PilotRoleFields rank={rank} locks={{ rank: rankLock, fleet: fleetLock, ltc: ltcLock }} onLtcInfo={() => setInfo('ltc')} />
         <div className="inline-row">
           <span id="profile-master-roster">Master Roster</span>
           <Form.Item name="usualReq" valuePropName="checked" noStyle>

@@ -107,6 +107,16 @@ function toColumns(changes: ProfileChanges): Partial<PilotRow> {
   return row as Partial<PilotRow>;
 }
 
+/** What every newly created pilot starts with: visible, no personal swap window, nothing locked. */
+export const NEW_PILOT_DEFAULTS = {
+  allVisible: true,
+  searchDayRange: null,
+  rankLastChanged: null,
+  fleetLastChanged: null,
+  ltcLastChanged: null,
+  usualReqOff: null,
+} as const;
+
 export interface NewPilot extends Omit<Pilot, 'createdAt'> {
   passwordHash: string;
   forcePasswordChange?: boolean;

@@ -17,7 +17,7 @@ import {
 } from '@crewswap/proto';
 import { z } from 'zod';
 import type { DeletedPilot } from '../data/deleted-pilots';
-import { isUniqueViolation, toPilot, type PilotRecord } from '../data/pilots';
+import { isUniqueViolation, NEW_PILOT_DEFAULTS, toPilot, type PilotRecord } from '../data/pilots';
 import { normaliseEmail, publishProfile, type AuthContext } from './context';
 import { mailVerificationCode } from './mail';
 import { sameSecret, sha256, verificationCode } from './passwords';
@@ -92,14 +92,9 @@ export async function register(ctx: AuthContext, body: Registration): Promise<Re
           apic: rank === 'CP' ? true : body.apic,
           ltc: rank === 'CP' && body.ltc,
           usualReq: body.usualReq,
-          allVisible: true,
+          ...NEW_PILOT_DEFAULTS,
           testData: false,
           emailVerified: !verify,
-          searchDayRange: null,
-          rankLastChanged: null,
-          fleetLastChanged: null,
-          ltcLastChanged: null,
-          usualReqOff: null,
           passwordHash,
           createdAt: now,
         },

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { BASES, FLEETS, SUBJECTS, type Pilot } from '@crewswap/proto';
-import { toPilot } from '../data/pilots';
+import { NEW_PILOT_DEFAULTS, toPilot } from '../data/pilots';
 import { publishProfile, type AuthContext } from './context';
 
 const FIRST_NAMES = [
@@ -56,14 +56,9 @@ export async function seedDemoPilots(ctx: AuthContext, count: number): Promise<{
           apic: rank === 'CP' || i % 3 === 0,
           ltc: rank === 'CP' && i % 6 === 0,
           usualReq: true,
-          allVisible: true,
+          ...NEW_PILOT_DEFAULTS,
           testData: true,
           emailVerified: true,
-          searchDayRange: null,
-          rankLastChanged: null,
-          fleetLastChanged: null,
-          ltcLastChanged: null,
-          usualReqOff: null,
           passwordHash,
           createdAt: now,
         },

@@ -1,4 +1,4 @@
-import { createServiceApp, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
+import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
 import type { FastifyInstance } from 'fastify';
 import type { AdminConfig } from './config';
 import { createAdminRepository } from './data/admin-repository';
@@ -40,6 +40,7 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
     const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
 
     const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
     sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
     settingsRoutes(app, { runtime, settings });
 

@@ -1,4 +1,4 @@
-import { baseConfigSchema } from '@crewswap/kit';
+import { baseConfigSchema, requiredInProduction } from '@crewswap/kit';
 import { MIN_PASSWORD_LENGTH } from '@crewswap/proto';
 import { z } from 'zod';
 
@@ -14,7 +14,11 @@ export const configSchema = baseConfigSchema.extend({
     .email('must be an email address')
     .default('admin@crewswap.local')
     .transform((email) => email.toLowerCase()),
-  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).default(LOCAL_ADMIN_PASSWORD),
+  ADMIN_PASSWORD: requiredInProduction(
+    z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).default(LOCAL_ADMIN_PASSWORD),
+  ),
+  /** admin signs admin sessions. */
+  JWT_PRIVATE_KEY: requiredInProduction(z.string().optional()),
   ADMIN_NAME: z.string().trim().min(1).max(200).default('Master Admin'),
   // Initial setting values, applied only when a setting is first seeded; admins change them later.
   TESTING_BUTTON_ENABLED: z.enum(['true', 'false']).default('false'),

@@ -1,4 +1,4 @@
-import { createServiceApp, createSettingsClient, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
+import { createServiceApp, registerRuntimeMetrics, createSettingsClient, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createContext, type AuthContext } from './domain/context';
@@ -6,6 +6,7 @@ import { sweepIdleSessions } from './domain/sessions';
 import { startActivitySubscription } from './events/activity';
 import { serveSeedDemoPilots } from './events/seed';
 import { startSystemStateConsumer } from './events/system';
+import { countLoginOutcomes } from './login-metrics';
 import { migrations } from './migrations';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -28,6 +29,8 @@ export async function createApp(config: Config, options: { clock?: Clock } = {})
     const ctx = createContext(runtime, config, options.clock ?? systemClock, settings);
 
     const app = createServiceApp({ name: 'auth', logger: runtime.log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
+    countLoginOutcomes(app);
     authRoutes(app, ctx);
     pilotRoutes(app, ctx);
     adminRoutes(app, ctx);

@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig as loadKitConfig } from '@crewswap/kit';
+import { baseConfigSchema, loadConfig as loadKitConfig, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
 
 export const configSchema = baseConfigSchema.extend({
@@ -11,7 +11,9 @@ export const configSchema = baseConfigSchema.extend({
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'COMPANY_EMAIL_DOMAIN must be a domain such as fly.virgin.com')
     .default('fly.virgin.com'),
   /** Where the app is served; links in mails point here. */
-  APP_ORIGIN: z.url().default('http://localhost:8080'),
+  APP_ORIGIN: requiredInProduction(z.url().default('http://localhost:8080')),
+  /** auth signs pilot sessions. */
+  JWT_PRIVATE_KEY: requiredInProduction(z.string().optional()),
   PRODUCT_NAME: z.string().min(1).default('CrewSwap'),
   /** log2 of scrypt's cost N. 15 costs ~100 ms a hash; tests lower it to stay fast. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(17).default(15),

@@ -1,14 +1,14 @@
-import { baseConfigSchema, loadConfig as load, repoPath } from '@crewswap/kit';
+import { baseConfigSchema, loadConfig as load, repoPath, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
 
-const upstream = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
+const upstream = (port: number) => requiredInProduction(z.url().default(`http://127.0.0.1:${port}`));
 
 export const configSchema = baseConfigSchema
   .pick({ HOST: true, LOG_LEVEL: true, LOG_FORMAT: true })
   .extend({
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
     /** The app's own origin: the only one allowed to send mutating requests... */
-    APP_ORIGIN: z.url().default('http://localhost:8080'),
+    APP_ORIGIN: requiredInProduction(z.url().default('http://localhost:8080')),
     /** ...besides these (comma separated), e.g. the same server by IP address. */
     EXTRA_ORIGINS: z.string().default(''),
     AUTH_URL: upstream(8081),

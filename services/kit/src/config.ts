@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { repoPath } from './paths';
 
+/**
+ * `CREWSWAP_ENV=production` (the Helm chart sets it) makes every variable marked with
+ * `requiredInProduction` mandatory: its local default (a database on localhost, signing keys
+ * generated into a folder, the local admin password) is wrong or unsafe on a real deployment,
+ * so a missing one stops start-up instead of quietly using it. Unset or `local`, defaults apply.
+ */
+export const CREWSWAP_ENVS = ['local', 'production'] as const;
+
+/** Marks a variable that production must set explicitly (see CREWSWAP_ENVS). */
+export function requiredInProduction<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ requiredInProduction: true });
+}
+
 /** Variables every service reads; each service extends this with its own. */
 export const baseConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/crewswap'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  DATABASE_URL: requiredInProduction(z.url().default('postgres://postgres@127.0.0.1:5432/crewswap')),
+  NATS_URL: requiredInProduction(z.string().default('nats://127.0.0.1:4222')),
   /** Prefixes every subject and stream: lets test files share one NATS server without meeting. */
   NATS_PREFIX: z
     .string()
@@ -15,7 +28,7 @@ export const baseConfigSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PEM keys for session tokens. When both are unset, keys are kept in SIGNING_KEYS_DIR (local use). */
-  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY: requiredInProduction(z.string().optional()),
   JWT_PRIVATE_KEY: z.string().optional(),
   SIGNING_KEYS_DIR: z.string().default(repoPath('.local', 'keys')),
   /** Set true wherever the app is served over https. */
@@ -34,7 +47,25 @@ export class ConfigError extends Error {}
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  const lines = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  lines.push(...productionProblems(schema, env));
+  if (lines.length === 0 && result.success) return result.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** The variables a schema marks `requiredInProduction`: what a production deployment must set. */
+export function productionRequiredKeys(schema: z.ZodType): string[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => field.meta()?.requiredInProduction === true)
+    .map(([key]) => key);
+}
+
+function productionProblems(schema: z.ZodType, env: NodeJS.ProcessEnv): string[] {
+  const mode = env.CREWSWAP_ENV ?? 'local';
+  if (!(CREWSWAP_ENVS as readonly string[]).includes(mode)) return [`  CREWSWAP_ENV: must be ${CREWSWAP_ENVS.join(' or ')}`];
+  if (mode !== 'production') return [];
+  return productionRequiredKeys(schema)
+    .filter((key) => !env[key]?.trim())
+    .map((key) => `  ${key}: must be set when CREWSWAP_ENV=production (its local default is not for production)`);
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db, Trx } from './db';
 import type { Bus } from './nats';
 import type { Subject } from './outbox';
+import { noteConsumer } from './runtime-metrics';
 
 export type EventHandler = <S extends Subject>(
   event: EventEnvelope<EventDataMap[S]> & { type: S },
@@ -54,6 +55,7 @@ export async function startConsumer<S extends Subject>(options: ConsumerOptions<
   } catch {
     await bus.jsm.consumers.add(stream, config);
   }
+  noteConsumer(bus, stream, durable);
   const consumer = await bus.js.consumers.get(stream, durable);
   const messages = await consumer.consume({ max_messages: 50 });
 

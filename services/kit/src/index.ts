@@ -15,3 +15,5 @@ export * from './validate';
 export * from './clock';
 export * from './settings-client';
 export * from './paths';
+export * from './migrate-only';
+export * from './runtime-metrics';

@@ -1,4 +1,4 @@
-import { createServiceApp, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
+import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationsConfig } from './config';
 import { startMailConsumer } from './mail/mail-consumer';
@@ -38,6 +38,7 @@ export async function createApp(config: NotificationsConfig, options: Notificati
     runtime.onClose(() => mailConsumer.stop());
 
     const app = createServiceApp({ name: 'notifications', logger: log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
 
     let closed = false;
     return {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { baseConfigSchema } from '@crewswap/kit';
+import { baseConfigSchema, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
 
 /** The monorepo's root (the package.json with workspaces) above `from`, or `from` itself. */
@@ -15,10 +15,12 @@ export function repoRoot(from = process.cwd()): string {
 export const configSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8085),
   /** e.g. smtp://user:pass@mail.example.test:587; unset, mail is written as .eml files instead. */
-  SMTP_URL: z
-    .union([z.literal(''), z.url('must be a URL such as smtp://user:pass@host:587')])
-    .optional()
-    .transform((url) => url || undefined),
+  SMTP_URL: requiredInProduction(
+    z
+      .union([z.literal(''), z.url('must be a URL such as smtp://user:pass@host:587')])
+      .optional()
+      .transform((url) => url || undefined),
+  ),
   MAIL_FROM: z.string().trim().min(1).default('CrewSwap <noreply@crewswap.local>'),
   /**
    * Where .eml files go without SMTP. Relative paths are taken from the working directory; the

@@ -1,4 +1,4 @@
-import { createServiceApp, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
+import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createAlertsRepository, type AlertsRepository } from './data/alerts';
@@ -34,6 +34,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   try {
     const { db, bus, log } = runtime;
     const app = createServiceApp({ name: 'swaps', logger: log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
     const readModel = createReadModelRepository(db);
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });

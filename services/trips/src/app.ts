@@ -1,5 +1,6 @@
 import {
   createServiceApp,
+  registerRuntimeMetrics,
   createSettingsClient,
   startRuntime,
   systemClock,
@@ -73,6 +74,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     }
 
     const app = createServiceApp({ name: 'trips', logger: log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
     tripRoutes(app, { guard: runtime.guard, trips });
     airportRoutes(app, { guard: runtime.guard, airports });
 

@@ -4,7 +4,7 @@ SHELL := /bin/bash
 # Not npm ci: the registry reachable here lacks other platforms' optional binaries that npm ci insists on.
 NPM_INSTALL := npm install --no-audit --no-fund
 
-.PHONY: help install infra build up test test-services test-web test-e2e typecheck bench clean
+.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench clean
 
 help:
 	@echo "make up     install, start Postgres and NATS if needed, build, migrate, seed and run everything at http://localhost:8080"
@@ -24,6 +24,21 @@ build: install
 
 up: install infra build
 	@node --import tsx scripts/stack.ts
+
+# Plain JavaScript bundles of every service (what the images run), in services/<name>/dist.
+build-services: install
+	@node --import tsx scripts/build-services.ts
+
+# One image per service folder with a src/main.ts (deploy/README.md). Needs a Docker engine.
+IMAGE_PREFIX ?= crewswap
+IMAGE_TAG ?= dev
+images:
+	@docker info >/dev/null 2>&1 || { echo "make images needs a running Docker engine (docker info failed); see deploy/README.md"; exit 1; }
+	@for main in services/*/src/main.ts; do \
+	  name=$${main#services/}; name=$${name%%/*}; target=service; [ "$$name" = gateway ] && target=gateway; \
+	  echo "building $(IMAGE_PREFIX)/$$name:$(IMAGE_TAG)"; \
+	  docker build -f services/Dockerfile --target $$target --build-arg SERVICE=$$name -t $(IMAGE_PREFIX)/$$name:$(IMAGE_TAG) . || exit 1; \
+	done
 
 typecheck: install
 	@npx tsc -p tsconfig.json

@@ -1,0 +1,96 @@
+{{/* The release's name for its resources: "crewswap" when the release is called so, else "<release>-crewswap". */}}
+{{- define "crewswap.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 50 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 50 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "crewswap.labels" -}}
+app.kubernetes.io/part-of: crewswap
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+{{- end -}}
+
+{{/* Selector labels of one service's pods: (dict "root" $ "name" "auth"). */}}
+{{- define "crewswap.selector" -}}
+app.kubernetes.io/part-of: crewswap
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/name: {{ .name }}
+{{- end -}}
+
+{{/* A service's settings: serviceDefaults overlaid with its own block. (dict "root" $ "name" "auth" "values" $block) */}}
+{{- define "crewswap.service" -}}
+{{- $merged := mergeOverwrite (deepCopy .root.Values.serviceDefaults) (deepCopy .values) -}}
+{{- toYaml $merged -}}
+{{- end -}}
+
+{{- define "crewswap.image" -}}
+{{- $svc := .svc -}}
+{{- $image := $svc.image | default dict -}}
+{{- $repository := $image.repository | default (printf "%s%s/%s" (ternary "" (printf "%s/" .root.Values.image.registry) (empty .root.Values.image.registry)) .root.Values.image.prefix .name) -}}
+{{- $tag := $image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- if hasPrefix "sha256:" $tag -}}{{ printf "%s@%s" $repository $tag }}{{- else -}}{{ printf "%s:%s" $repository $tag }}{{- end -}}
+{{- end -}}
+
+{{- define "crewswap.natsUrl" -}}
+{{- .Values.natsUrl | default (printf "nats://%s-nats:4222" .Release.Name) -}}
+{{- end -}}
+
+{{- define "crewswap.cnpgName" -}}
+{{- printf "%s-pg" (include "crewswap.fullname" .) -}}
+{{- end -}}
+
+{{/* DATABASE_URL: the CloudNativePG cluster's app secret, or the key in the chart's Secret. */}}
+{{- define "crewswap.databaseUrlEnv" -}}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+{{- if .Values.database.cnpg.enabled }}
+      name: {{ include "crewswap.cnpgName" . }}-app
+      key: uri
+{{- else }}
+      name: {{ .Values.secrets.existingSecret }}
+      key: DATABASE_URL
+{{- end }}
+{{- end -}}
+
+{{/* SOME-NAME -> SOME_NAME_URL, the gateway's variable for a service's address. */}}
+{{- define "crewswap.urlVar" -}}
+{{- printf "%s_URL" (. | upper | replace "-" "_") -}}
+{{- end -}}
+
+{{- define "crewswap.natsEgress" -}}
+{{- if .Values.nats.enabled }}
+- to:
+    - podSelector:
+        matchLabels:
+          app.kubernetes.io/name: nats
+          app.kubernetes.io/instance: {{ .Release.Name }}
+  ports: [{ port: 4222, protocol: TCP }]
+{{- else }}
+# NATS outside the chart (natsUrl): its client port, wherever it is.
+- ports: [{ port: 4222, protocol: TCP }]
+{{- end }}
+{{- end -}}
+
+{{- define "crewswap.postgresEgress" -}}
+{{- if .Values.database.cnpg.enabled }}
+- to:
+    - podSelector:
+        matchLabels:
+          cnpg.io/cluster: {{ include "crewswap.cnpgName" . }}
+  ports: [{ port: 5432, protocol: TCP }]
+{{- else if .Values.database.externalCidrs }}
+- to:
+    {{- range .Values.database.externalCidrs }}
+    - ipBlock: { cidr: {{ . }} }
+    {{- end }}
+  ports: [{ port: {{ .Values.database.port }}, protocol: TCP }]
+{{- else }}
+# External Postgres with no CIDR given: its port, wherever it is (set database.externalCidrs).
+- ports: [{ port: {{ .Values.database.port }}, protocol: TCP }]
+{{- end }}
+{{- end -}}

@@ -4,7 +4,7 @@ const { transform } = require('./jest.config.base.cjs');
 module.exports = {
   // Used for the global setup below; each project brings its own.
   transform,
-  projects: ['<rootDir>/services/*/jest.config.cjs'],
+  projects: ['<rootDir>/services/*/jest.config.cjs', '<rootDir>/deploy/jest.config.cjs'],
   forceExit: true,
   globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.ts',

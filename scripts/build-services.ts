@@ -103,11 +103,17 @@ function resolvesToRoot(name: string, fromDir: string): boolean {
   }
 }
 
-if (process.argv[1]?.endsWith('build-services.ts')) {
-  const wanted = process.argv.slice(2);
-  const services = wanted.length > 0 ? wanted : serviceNames();
-  for (const service of services) {
+async function main(wanted: string[]): Promise<void> {
+  for (const service of wanted.length > 0 ? wanted : serviceNames()) {
     const files = await buildService(service);
     process.stdout.write(`${service}: ${files.join(', ')}\n`);
   }
+}
+
+// Run as a command (not when the deploy tests import buildService).
+if (process.argv[1]?.endsWith('build-services.ts')) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
 }

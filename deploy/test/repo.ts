@@ -1,0 +1,71 @@
+/** What the deploy tests read: the service folders, the chart's values, skaffold and the templates. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+export const ROOT = resolve(__dirname, '..', '..');
+export const CHART = join(ROOT, 'deploy', 'helm', 'crewswap');
+export const GRAFANA = join(ROOT, 'deploy', 'grafana');
+
+export const read = (...segments: string[]) => readFileSync(join(ROOT, ...segments), 'utf8');
+export const readYaml = (...segments: string[]): unknown => parse(read(...segments));
+
+/** Every folder under services/ with a src/main.ts: a deployable service. */
+export function serviceFolders(): string[] {
+  return readdirSync(join(ROOT, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'services', entry.name, 'src', 'main.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+export interface ServiceValues {
+  enabled: boolean;
+  port: number;
+  database: boolean;
+  migrations: boolean;
+  nats: boolean;
+  env: Record<string, string>;
+  secretEnv: string[];
+  optionalSecretEnv: string[];
+  publicPorts: { name: string; port: number }[];
+  [key: string]: unknown;
+}
+
+export interface ChartValues {
+  appOrigin: string;
+  config: Record<string, string>;
+  serviceDefaults: ServiceValues;
+  services: Record<string, Partial<ServiceValues>>;
+  nats: { enabled: boolean; config: { cluster: { enabled: boolean; replicas: number }; jetstream: { enabled: boolean } } };
+  database: { cnpg: { enabled: boolean } };
+  [key: string]: unknown;
+}
+
+export const chartValues = (file = 'values.yaml') => parse(readFileSync(join(CHART, file), 'utf8')) as ChartValues;
+
+/** A service's settings as the templates see them: serviceDefaults overlaid with its block (mergeOverwrite). */
+export function serviceSettings(values: ChartValues, name: string): ServiceValues {
+  const block = values.services[name] ?? {};
+  return { ...values.serviceDefaults, ...block, env: { ...values.serviceDefaults.env, ...(block.env ?? {}) } } as ServiceValues;
+}
+
+/**
+ * The Go templates with their actions taken out, so the YAML around them can be parsed: comment
+ * blocks and lines that are only an action go, an action inside a line becomes a placeholder.
+ */
+export function stripTemplate(text: string): string {
+  return text
+    .replace(/\{\{-?\s*\/\*[\s\S]*?\*\/\s*-?\}\}/g, '')
+    .split('\n')
+    .filter((line) => line.replace(/\{\{[\s\S]*?\}\}/g, '').trim() !== '' || !line.includes('{{'))
+    .map((line) => line.replace(/\{\{[\s\S]*?\}\}/g, 'x'))
+    .join('\n');
+}
+
+export function templateDocuments(file: string): Record<string, unknown>[] {
+  const text = stripTemplate(readFileSync(join(CHART, 'templates', file), 'utf8'));
+  return parseAllDocuments(text).map((doc) => {
+    if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((error) => error.message).join('; ')}`);
+    return doc.toJS() as Record<string, unknown>;
+  }).filter((doc) => doc !== null);
+}

@@ -1,0 +1,42 @@
+// The main pilot journey: log in, list my trips, find swaps for one, offer it. Run:
+//   k6 run -e BASE_URL=https://crewswap.example.com -e PASSWORD=... deploy/k6/journeys.js
+import http from 'k6/http';
+import { check, sleep } from 'k6';
+import { BASE, HEADERS, login } from './lib.js';
+
+export const options = {
+  scenarios: {
+    pilots: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '1m', target: Number(__ENV.VUS || 50) }, { duration: '3m', target: Number(__ENV.VUS || 50) }, { duration: '30s', target: 0 }] },
+  },
+  thresholds: {
+    http_req_failed: ['rate<0.01'],
+    'http_req_duration{name:login}': ['p(95)<800'],
+    'http_req_duration{name:list trips}': ['p(95)<300'],
+    'http_req_duration{name:find swaps}': ['p(95)<300'],
+    'http_req_duration{name:offer}': ['p(95)<500'],
+    checks: ['rate>0.99'],
+  },
+};
+
+export function setup() {
+  const res = http.get(`${BASE}/healthz`);
+  check(res, { 'gateway up': (r) => r.status === 200 });
+}
+
+export default function () {
+  const jar = http.cookieJar();
+  jar.clear(BASE);
+  login(__VU);
+  const trips = http.get(`${BASE}/api/trips`, { tags: { name: 'list trips' } });
+  check(trips, { 'trips 200': (r) => r.status === 200 });
+  const list = trips.status === 200 ? trips.json() : [];
+  const trip = Array.isArray(list) ? list.find((t) => t.flightNumber !== 'VS000') : undefined;
+  if (trip) {
+    const matches = http.get(`${BASE}/api/trips/${trip.id}/matches`, { tags: { name: 'find swaps' } });
+    check(matches, { 'matches 200': (r) => r.status === 200 });
+    // Offer it (idempotent for the journey: the same trip offered again stays offered).
+    const offer = http.patch(`${BASE}/api/trips/${trip.id}/swappable`, JSON.stringify({ isSwappable: true, swapDescription: 'k6 load test' }), { headers: HEADERS, tags: { name: 'offer' } });
+    check(offer, { 'offer 2xx': (r) => r.status >= 200 && r.status < 300 });
+  }
+  sleep(1 + Math.random() * 2);
+}

@@ -1,0 +1,24 @@
+// Holds server-sent event connections open, as pilots with the app open do: checks the stream is
+// accepted and stays open for HOLD seconds through the ingress (no buffering, no early close).
+//   k6 run -e BASE_URL=https://crewswap.example.com -e VUS=500 -e HOLD=120 deploy/k6/sse.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE, login } from './lib.js';
+
+const HOLD = Number(__ENV.HOLD || 60);
+
+export const options = {
+  scenarios: { streams: { executor: 'per-vu-iterations', vus: Number(__ENV.VUS || 100), iterations: 1, maxDuration: `${HOLD + 60}s` } },
+  thresholds: {
+    checks: ['rate>0.99'],
+    // The request lasts as long as the stream is held: it must not end early.
+    'http_req_duration{name:sse}': [`p(5)>${(HOLD - 5) * 1000}`],
+  },
+};
+
+export default function () {
+  login(__VU);
+  // k6 has no EventSource; a GET with a timeout reads the stream until the timeout ends it.
+  const res = http.get(`${BASE}/api/sse/events`, { headers: { Accept: 'text/event-stream' }, timeout: `${HOLD}s`, tags: { name: 'sse' } });
+  check(res, { 'stream held open': (r) => r.status === 200 || r.error_code === 1050 /* timeout: we ended it */ });
+}

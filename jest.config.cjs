@@ -6,6 +6,8 @@ module.exports = {
   transform,
   projects: ['<rootDir>/services/*/jest.config.cjs', '<rootDir>/deploy/jest.config.cjs'],
   forceExit: true,
+  // A global option: jest ignores it in the projects' configs, which left hooks on the 5 s default.
+  testTimeout: 30000,
   globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.ts',
 };

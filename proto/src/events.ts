@@ -45,6 +45,17 @@ export const SendPushCommand = z.object({
   dedupeKey: z.string(),
 });
 
+export const RosterProcessedEvent = z.object({
+  pilotId: z.uuid(),
+  historyId: z.uuid(),
+  source: z.enum(['email', 'manual_upload']),
+  processedCount: z.number().int(),
+  duplicateCount: z.number().int(),
+  conflictCount: z.number().int(),
+  skippedCount: z.number().int(),
+});
+export const RosterMailReceivedEvent = z.object({ mailId: z.uuid() });
+
 /** Which data schema belongs to which subject; publishers and consumers both validate with it. */
 export const EVENT_DATA = {
   [SUBJECTS.pilotRegistered]: PilotProfileEvent,
@@ -62,6 +73,8 @@ export const EVENT_DATA = {
   [SUBJECTS.systemRestart]: SystemEvent,
   [SUBJECTS.sendMail]: SendMailCommand,
   [SUBJECTS.sendPush]: SendPushCommand,
+  [SUBJECTS.rosterProcessed]: RosterProcessedEvent,
+  [SUBJECTS.rosterMailReceived]: RosterMailReceivedEvent,
 } as const;
 export type EventDataMap = { [S in keyof typeof EVENT_DATA]: z.infer<(typeof EVENT_DATA)[S]> };
 export type EventOf<S extends keyof EventDataMap> = EventEnvelope<EventDataMap[S]>;

@@ -10,3 +10,4 @@ export * from './dates';
 export * from './shaping';
 export * from './admin-pilots';
 export * from './constants';
+export * from './roster';

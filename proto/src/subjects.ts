@@ -20,6 +20,10 @@ export const SUBJECTS = {
   systemRestart: 'admin.system.restart',
   sendMail: 'notifications.cmd.mail',
   sendPush: 'notifications.cmd.push',
+  /** After every roster import (upload or email): the pilot and the counts, for the pilot's open app. */
+  rosterProcessed: 'roster.roster.processed',
+  /** An emailed roster was stored; only its id travels, the raw mail stays in roster-ingest's table. */
+  rosterMailReceived: 'roster.mail.received',
 } as const;
 export type EventSubject = (typeof SUBJECTS)[keyof typeof SUBJECTS];
 
@@ -41,6 +45,9 @@ export const STREAMS = {
   TRIPS: ['trips.trip.>', 'trips.whatsapp.>'],
   ADMIN: ['admin.settings.>', 'admin.system.>', 'admin.session.>'],
   NOTIFICATIONS: ['notifications.cmd.>'],
+  ROSTER: ['roster.roster.>'],
+  /** Work queue of emailed rosters waiting to be parsed and imported. */
+  ROSTER_MAIL: ['roster.mail.>'],
 } as const;
 export type StreamName = keyof typeof STREAMS;
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { requestRpc } from '@crewswap/kit';
 import {
   ImportTripsReply,
@@ -25,7 +26,7 @@ interface ExpectedTrip {
   aircraft: 'A330' | 'A350' | 'B787' | null;
   icsDescriptionContains: string;
 }
-const expected = JSON.parse(readFileSync('/work/shared/fixtures/rosters/expected.json', 'utf8')) as {
+const expected = JSON.parse(readFileSync(join(__dirname, '../../../../shared/fixtures/rosters/expected.json'), 'utf8')) as {
   files: Record<string, { trips?: ExpectedTrip[] }>;
 };
 const asImport = (trip: ExpectedTrip) => ({

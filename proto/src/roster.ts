@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/** Roster files: the spec's limits and messages (pilot app, "Roster file"). */
+export const ROSTER_MAX_BYTES = 10 * 1024 * 1024;
+export const ROSTER_EXTENSIONS = ['.ics', '.ics_', '.cal'] as const;
+
+export const ROSTER_ERROR_TYPES = [
+  'NOT_A_CALENDAR',
+  'MALFORMED_CALENDAR',
+  'EMPTY_CALENDAR',
+  'FILE_TOO_LARGE',
+  'UNSUPPORTED_EXTENSION',
+  'NO_FILE',
+  'UNKNOWN_SENDER',
+  'NO_CALENDAR_ATTACHMENT',
+  'IMPORT_FAILED',
+] as const;
+export const RosterErrorType = z.enum(ROSTER_ERROR_TYPES);
+export type RosterErrorType = z.infer<typeof RosterErrorType>;
+
+export const ROSTER_MESSAGES: Record<RosterErrorType, string> = {
+  NOT_A_CALENDAR: 'This file is not a calendar file. Please send the .ics calendar file exported from your roster.',
+  MALFORMED_CALENDAR: 'This calendar file is damaged or incomplete, so nothing was imported. Please export it again and retry.',
+  EMPTY_CALENDAR: 'This calendar file has no events, so nothing was imported.',
+  FILE_TOO_LARGE: 'File size must be less than 10MB',
+  UNSUPPORTED_EXTENSION: 'Only calendar files with .ics, .ics_, or .cal extensions are supported',
+  NO_FILE: 'Please choose a calendar file to upload.',
+  UNKNOWN_SENDER: 'Rosters can only be emailed from the company email address registered in CrewSwap.',
+  NO_CALENDAR_ATTACHMENT: 'No calendar file (.ics, .ics_ or .cal) was attached to this email.',
+  IMPORT_FAILED: 'Upload failed',
+};
+
+/** True when a file name carries one of the calendar extensions the spec accepts. */
+export function isRosterFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.includes('.ics') || lower.includes('.cal');
+}
+
+export const RosterSource = z.enum(['email', 'manual_upload']);
+export type RosterSource = z.infer<typeof RosterSource>;
+
+/** POST /api/roster/upload answers this once trips has stored the roster. */
+export const RosterUploadResult = z.object({
+  processedCount: z.number().int(),
+  duplicateCount: z.number().int(),
+  conflictCount: z.number().int(),
+  /** Each conflicting trip named, e.g. 'VS127/VS128 (2026-12-08 to 2026-12-11) overlaps VS125/VS126 ...'. */
+  conflicts: z.array(z.string()),
+  skippedCount: z.number().int(),
+  message: z.string(),
+});
+export type RosterUploadResult = z.infer<typeof RosterUploadResult>;
+
+/** One upload or email, as the admin's Roster Processing History lists it. */
+export const RosterHistoryRecord = z.object({
+  id: z.uuid(),
+  pilotId: z.uuid().nullable(),
+  pilotName: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  validationStage: z.string(),
+  success: z.boolean(),
+  sourceType: RosterSource,
+  fileName: z.string().nullable(),
+  fileFormatReceived: z.string().nullable(),
+  attachmentCount: z.number().int(),
+  fileSizeBytes: z.number().int(),
+  senderEmail: z.string().nullable(),
+  totalEvents: z.number().int(),
+  tripsAdded: z.number().int(),
+  skippedEvents: z.number().int(),
+  duplicateEvents: z.number().int(),
+  conflictEvents: z.number().int(),
+  durationMs: z.number().int(),
+  processingStartTime: z.string(),
+  processingEndTime: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  confirmationEmailSent: z.boolean(),
+  errorType: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RosterHistoryRecord = z.infer<typeof RosterHistoryRecord>;
+
+export const RosterHistoryQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  source: RosterSource.optional(),
+  status: z.enum(['success', 'failed']).optional(),
+  range: z.enum(['today', '7days', '30days']).optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type RosterHistoryQuery = z.infer<typeof RosterHistoryQuery>;
+
+export const RosterStats = z.object({
+  totalProcessed: z.number().int(),
+  emailProcessed: z.number().int(),
+  manualProcessed: z.number().int(),
+  successfulProcessed: z.number().int(),
+  averageDurationMs: z.number().int(),
+  totalTripsAdded: z.number().int(),
+});
+export type RosterStats = z.infer<typeof RosterStats>;

@@ -1,0 +1,104 @@
+import { parseRoster } from '../src/domain/parse-roster';
+import { CALENDAR_FIXTURES, expected, readFixture, tripKey } from './fixtures';
+
+const parse = (text: string, base: 'LHR' | 'MAN' = 'LHR') => parseRoster(text, { base });
+const keys = (text: string, base: 'LHR' | 'MAN' = 'LHR') => parse(text, base).trips.map(({ trip }) => tripKey(trip));
+
+/** A small calendar in a style none of the fixtures uses. */
+function calendar(events: string[], header = ''): string {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', header, ...events, 'END:VCALENDAR', ''].filter(Boolean).join('\r\n');
+}
+const vevent = (lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'].join('\r\n');
+
+describe('roster parsing: each fixture gives exactly the records its README lists', () => {
+  it.each(CALENDAR_FIXTURES)('%s', (name) => {
+    const file = expected.files[name]!;
+    const parsed = parse(readFixture(name).toString('utf8'), file.base);
+    const stored = new Set(file.trips!.map(tripKey));
+    // Roster B also yields its overlapping trip, which trips reports as a conflict (FORMAT.md D1).
+    const extra = parsed.trips.filter(({ trip }) => !stored.has(tripKey(trip)));
+    expect(parsed.trips.map(({ trip }) => tripKey(trip)).filter((key) => stored.has(key))).toEqual(file.trips!.map(tripKey));
+    if (name.startsWith('roster-b')) {
+      expect(extra.map(({ trip }) => tripKey(trip))).toEqual(['VS127 VS128 JFK 2026-12-08 2026-12-11 A330']);
+    } else {
+      expect(extra).toEqual([]);
+    }
+    for (const want of file.trips!) {
+      const got = parsed.trips.find(({ trip }) => tripKey(trip) === tripKey(want))!.trip;
+      expect(got.icsDescription).toContain(want.icsDescriptionContains);
+    }
+    // Every event is accounted for: in a record, skipped with a reason, or a repeat.
+    const used = parsed.trips.reduce((sum, trip) => sum + trip.events, 0);
+    expect(parsed.totalEvents).toBe(file.eventCount);
+    expect(used + parsed.skipped.length + parsed.duplicateEvents).toBe(file.eventCount);
+    const conflictEvents = extra.reduce((sum, trip) => sum + trip.events, 0);
+    expect(parsed.skipped.length + parsed.duplicateEvents + conflictEvents).toBe(file.skippedEventCount);
+    expect(parsed.skipped.every((skip) => skip.reason.length > 0)).toBe(true);
+  });
+
+  it('reads the same roster with LF line ends, unfolded lines and events in reverse order', () => {
+    const text = readFixture('roster-a-lhr-a350-cp.ics').toString('utf8');
+    const lf = text.replace(/\r\n/g, '\n').replace(/\n[ \t]/g, '');
+    const blocks = lf.split(/(?=BEGIN:VEVENT)/);
+    const head = blocks.shift()!;
+    const last = blocks.pop()!.replace(/END:VCALENDAR\s*$/, '');
+    const reversed = `${head}${[last, ...blocks.reverse()].join('')}END:VCALENDAR\n`;
+    expect(keys(reversed)).toEqual(keys(text));
+  });
+
+  it('takes the base from the roster when the pilot is not known yet', () => {
+    const text = readFixture('roster-b-man-a330-fo.ics').toString('utf8');
+    const parsed = parseRoster(text);
+    expect(parsed.base).toBe('MAN');
+    expect(parsed.trips.map(({ trip }) => tripKey(trip))).toEqual(keys(text, 'MAN'));
+  });
+
+  it('UTC or outstation dates are not used: a return departing before midnight UTC-5 ends on the base-local date', () => {
+    const text = calendar([
+      vevent(['UID:1', 'DTSTART:20261201T093000Z', 'DTEND:20261201T171000Z', 'SUMMARY:VS 9 LHR-ORD']),
+      vevent(['UID:2', 'DTSTART;TZID=America/Chicago:20261202T213000', 'DTEND;TZID=America/Chicago:20261203T050000', 'SUMMARY:VS  10   ORD \u2013 LHR  B789']),
+    ]);
+    expect(keys(text)).toEqual(['VS009 VS010 ORD 2026-12-01 2026-12-03 B787']);
+  });
+
+  it('Windows zone names and floating times are read as base-local time', () => {
+    const text = calendar([
+      vevent(['UID:a', 'DTSTART;TZID=GMT Standard Time:20260615T234500', 'DTEND;TZID=GMT Standard Time:20260616T003000', 'SUMMARY:rsv']),
+      vevent(['UID:b', 'DTSTART:20260620T080000', 'DTEND:20260620T200000', 'SUMMARY:SBY-A LHR']),
+    ]);
+    // 23:45-00:30 BST: a reserve ending after midnight ends the next day (FORMAT.md D4).
+    expect(keys(text)).toEqual(['VS000 VS000 RSV 2026-06-15 2026-06-16 -', 'VS000 VS000 ASBY 2026-06-20 2026-06-20 -']);
+  });
+
+  it('positioning-only chains and other carriers never become trips or supply flight numbers', () => {
+    const text = calendar([
+      vevent(['UID:1', 'DTSTART:20261201T080000Z', 'DTEND:20261201T090000Z', 'SUMMARY:DH BA1386 LHR-EDI']),
+      vevent(['UID:2', 'DTSTART:20261201T100000Z', 'DTEND:20261201T180000Z', 'SUMMARY:VS0024 EDI 1000 JFK 1300 333']),
+      vevent(['UID:3', 'DTSTART:20261203T100000Z', 'DTEND:20261203T180000Z', 'SUMMARY:VS0025 JFK 1000 LHR 2200 333']),
+      vevent(['UID:4', 'DTSTART:20261205T100000Z', 'DTEND:20261205T110000Z', 'SUMMARY:PAX BA1 LHR-MAN']),
+      vevent(['UID:5', 'DTSTART:20261206T100000Z', 'DTEND:20261206T110000Z', 'SUMMARY:PAX BA2 MAN-LHR']),
+    ]);
+    const parsed = parse(text);
+    expect(parsed.trips.map(({ trip }) => tripKey(trip))).toEqual(['VS024 VS025 EDI-JFK 2026-12-01 2026-12-03 A330']);
+    expect(parsed.skipped.map((skip) => skip.reason)).toEqual(['Positioning only, no operated flight', 'Positioning only, no operated flight']);
+  });
+
+  describe('a malformed, truncated, empty or non-calendar file is refused', () => {
+    it.each([
+      ['a text file', 'hello, this is my roster', 'NOT_A_CALENDAR'],
+      ['a file that is empty', '', 'NOT_A_CALENDAR'],
+      ['a PDF', '%PDF-1.4\n%\u00e2\u00e3', 'NOT_A_CALENDAR'],
+      ['a calendar with no events', calendar([]), 'EMPTY_CALENDAR'],
+      ['a truncated calendar', readFixture('roster-a-lhr-a350-cp.ics').toString('utf8').slice(0, 3000), 'MALFORMED_CALENDAR'],
+      ['unbalanced BEGIN and END', calendar(['BEGIN:VEVENT\r\nUID:1\r\nDTSTART:20261201T080000Z\r\nSUMMARY:SBY\r\nEND:VTODO']), 'MALFORMED_CALENDAR'],
+      ['content after the end', `${calendar([vevent(['UID:1', 'DTSTART:20261201T080000Z', 'SUMMARY:SBY'])])}BEGIN:VEVENT\r\n`, 'MALFORMED_CALENDAR'],
+    ])('%s', (_, text, type) => {
+      expect(() => parse(text)).toThrow(expect.objectContaining({ type }));
+    });
+
+    it('accepts a byte order mark before BEGIN:VCALENDAR', () => {
+      const text = `\uFEFF${readFixture('roster-c-lhr-b787-fo.ics_').toString('utf8')}`;
+      expect(keys(text)).toHaveLength(9);
+    });
+  });
+});

@@ -28,5 +28,5 @@ export const CALENDAR_FIXTURES = Object.keys(expected.files).filter((name) => ex
 /** The README's clock: every fixture lies in the future on this day. */
 export const FIXTURE_TODAY = '2026-11-01T12:00:00Z';
 
-export const tripKey = (trip: Omit<ExpectedTrip, 'kind' | 'icsDescriptionContains'>) =>
+export const tripKey = (trip: Pick<ExpectedTrip, 'flightNoStart' | 'flightNoEnd' | 'route' | 'startDate' | 'endDate'> & { aircraft: string | null }) =>
   [trip.flightNoStart, trip.flightNoEnd, trip.route, trip.startDate, trip.endDate, trip.aircraft ?? '-'].join(' ');

@@ -91,7 +91,13 @@ export const ImportTrip = z.object({
   endDate: IsoDate,
   icsDescription: z.string().nullable(),
 });
-export const ImportTripsRequest = z.object({ pilotId: z.uuid(), trips: z.array(ImportTrip).max(2000) });
+export const ImportTripsRequest = z.object({
+  pilotId: z.uuid(),
+  trips: z.array(ImportTrip).max(2000),
+  source: z.enum(['upload', 'email']).default('upload'),
+  /** Asking again with the same id answers the first reply and stores nothing (a redelivered mail). */
+  importId: z.uuid().optional(),
+});
 export const ImportTripsReply = z.object({
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),

@@ -17,6 +17,10 @@ const swapDescriptionText = z
   .refine(noNul, NUL_MESSAGE);
 const icsDescriptionText = z.string().max(5000).refine(noNul, NUL_MESSAGE);
 
+export const TRIP_SOURCES = ['manual', 'upload', 'email'] as const;
+export const TripSource = z.enum(TRIP_SOURCES);
+export type TripSource = z.infer<typeof TripSource>;
+
 export const Trip = z.object({
   id: z.uuid(),
   pilotId: z.uuid(),
@@ -37,6 +41,8 @@ export const Trip = z.object({
   searchStartDate: IsoDate.nullable(),
   searchEndDate: IsoDate.nullable(),
   isStandby: z.boolean(),
+  /** How the trip arrived: typed in the app, uploaded as a roster file, or emailed as one. */
+  source: TripSource.default('manual'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -83,6 +83,7 @@ function makeTrips(pilot: Pilot): Trip[] {
     trips.push({
       id: randomUUID(),
       pilotId: pilot.id,
+      source: 'manual',
       flightNoStart: standby ? 'VS000' : `VS${String(between(1, 299)).padStart(3, '0')}`,
       flightNoEnd: standby ? 'VS000' : `VS${String(between(1, 299)).padStart(3, '0')}`,
       aircraft,

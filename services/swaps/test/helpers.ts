@@ -126,6 +126,7 @@ export function makeTrip(pilot: Pilot, overrides: Partial<Trip> = {}): Trip {
   return {
     id: randomUUID(),
     pilotId: pilot.id,
+    source: 'manual',
     flightNoStart: 'VS001',
     flightNoEnd: 'VS002',
     aircraft,

@@ -73,6 +73,18 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
     expect(created.filter((row: { envelope: { data: { trip: Trip } } }) => row.envelope.data.trip.pilotId === pilot.id)).toHaveLength(9);
   });
 
+  it('records the trip source, and a repeated import id answers the first reply and stores nothing twice', async () => {
+    const pilot = await registerPilot(service, makePilot({ fleet: 'A350' }));
+    const importId = '7d7c6f1e-9a53-4b53-8f0e-2f4b8d1c0a01';
+    const first = await ask(RPC.importTrips, { pilotId: pilot.id, trips: rosterA, source: 'email', importId }, ImportTripsReply);
+    const again = await ask(RPC.importTrips, { pilotId: pilot.id, trips: rosterA, source: 'email', importId }, ImportTripsReply);
+    expect(first.processedCount).toBe(9);
+    expect(again).toEqual(first);
+    const stored = await tripsOf(pilot.id);
+    expect(stored).toHaveLength(9);
+    expect(new Set(stored.map((trip) => trip.source))).toEqual(new Set(['email']));
+  });
+
   it('an overlapping trip is a conflict and is not stored; duplicates inside one import are counted', async () => {
     const pilot = await registerPilot(service, makePilot({ fleet: 'A330', rank: 'FO' }));
     const overlapping = { flightNoStart: 'VS127', flightNoEnd: 'VS128', route: 'JFK', startDate: '2026-12-08', endDate: '2026-12-11', aircraft: 'A330', icsDescription: 'VS127' };

@@ -1,5 +1,5 @@
 import type { Db, Executor } from '@crewswap/kit';
-import type { Aircraft, Trip } from '@crewswap/proto';
+import type { Aircraft, Trip, TripSource } from '@crewswap/proto';
 
 export interface TripRow {
   id: string;
@@ -19,6 +19,7 @@ export interface TripRow {
   search_start_date: string | null;
   search_end_date: string | null;
   is_standby: boolean;
+  source: TripSource;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -46,6 +47,7 @@ export function toTrip(row: TripRow): Trip {
     searchStartDate: row.search_start_date,
     searchEndDate: row.search_end_date,
     isStandby: row.is_standby,
+    source: row.source,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -69,6 +71,7 @@ export function toRow(fields: Partial<TripFields>): Partial<TripRow> {
     ['searchStartDate', 'search_start_date'],
     ['searchEndDate', 'search_end_date'],
     ['isStandby', 'is_standby'],
+    ['source', 'source'],
   ];
   for (const [field, column] of map) {
     if (fields[field] !== undefined) (row as Record<string, unknown>)[column] = fields[field];

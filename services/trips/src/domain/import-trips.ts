@@ -1,5 +1,5 @@
 import { HttpError, conflict, type Clock, type Db } from '@crewswap/kit';
-import { ImportTrip, ImportTripsReply, TRIP_MESSAGES, addDays, type Trip } from '@crewswap/proto';
+import { ImportTrip, ImportTripsReply, ImportTripsRequest, TRIP_MESSAGES, addDays, type Trip } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { AirportRepository } from '../data/airports';
 import type { PilotRepository } from '../data/pilots';
@@ -9,6 +9,7 @@ import { allowedAircraft, checkDates, checkFlightNumbers, describeTrip, invalidA
 
 type ImportTrip = z.infer<typeof ImportTrip>;
 type Reply = z.infer<typeof ImportTripsReply>;
+type Request = z.infer<typeof ImportTripsRequest>;
 
 /** Trips that ended more than this many days ago are skipped (the daily purge would remove them). */
 export const IMPORT_KEEP_ENDED_DAYS = 7;
@@ -22,8 +23,20 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
   const { db, trips, pilots, airports, events, clock } = deps;
 
   return {
-    async execute(input: { pilotId: string; trips: ImportTrip[] }): Promise<Reply> {
+    async execute(input: Request): Promise<Reply> {
       return db.transaction(async (trx) => {
+        if (input.importId) {
+          // Taken first, under its primary key: a concurrent repeat waits here, then answers the stored reply.
+          const claimed = await trx('roster_imports')
+            .insert({ import_id: input.importId, pilot_id: input.pilotId, reply: '{}' })
+            .onConflict('import_id')
+            .ignore()
+            .returning('import_id');
+          if (claimed.length === 0) {
+            const done = await trx('roster_imports').where({ import_id: input.importId }).first();
+            return ImportTripsReply.parse(done.reply);
+          }
+        }
         const pilot = await pilots.find(input.pilotId, trx, true);
         // 409 rather than 503: request/reply hides the text of 5xx answers, and the caller shows this one.
         if (!pilot) throw conflict(TRIP_MESSAGES.profileNotReady);
@@ -66,6 +79,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
         for (const trip of stored) await events.created(trx, trip);
         reply.processedCount = stored.length;
+        if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });
         return reply;
 
         async function shape(item: ImportTrip): Promise<TripFields> {
@@ -99,6 +113,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
             searchStartDate: null,
             searchEndDate: null,
             isStandby: standby,
+            source: input.source,
           };
         }
       });

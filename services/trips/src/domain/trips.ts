@@ -139,6 +139,7 @@ export function createTripService(deps: TripServiceDeps) {
             searchStartDate,
             searchEndDate,
             isStandby: standby,
+            source: 'manual',
           },
           trx,
         );

@@ -90,4 +90,18 @@ export const migrations: Record<string, Migration> = {
       await knex('excluded_airports').insert(ALWAYS_EXCLUDED_AIRPORTS.map((code) => ({ iata_code: code })));
     },
   },
+  '0004_trip_source_and_imports': {
+    async up(knex: Knex) {
+      await knex.schema.alterTable('trips', (table) => {
+        table.string('source', 10).notNullable().defaultTo('manual');
+      });
+      // The reply of each roster import by id, so a repeated request (a redelivered mail) stores nothing twice.
+      await knex.schema.createTable('roster_imports', (table) => {
+        table.uuid('import_id').primary();
+        table.uuid('pilot_id').notNullable();
+        table.jsonb('reply').notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
 };

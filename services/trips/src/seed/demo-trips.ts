@@ -78,6 +78,7 @@ export function demoTripsFor(pilot: Pick<Pilot, 'id' | 'fleet'>, today: string):
       searchStartDate: null,
       searchEndDate: null,
       isStandby: standby,
+      source: 'manual',
     });
     day = addDays(endDate, 2 + Math.floor(random() * 4));
   }

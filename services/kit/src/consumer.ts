@@ -24,6 +24,8 @@ export interface ConsumerOptions<S extends Subject> {
    */
   filter: string;
   subjects: readonly S[];
+  /** How long a taken event may stay unacked before another replica gets it (default 30 s). */
+  ackWaitMs?: number;
   handle: (event: { [K in S]: EventEnvelope<EventDataMap[K]> & { type: K } }[S], trx: Trx) => Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function startConsumer<S extends Subject>(options: ConsumerOptions<
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     filter_subject: filterSubject,
-    ack_wait: 30_000_000_000,
+    ack_wait: (options.ackWaitMs ?? 30_000) * 1_000_000,
     max_ack_pending: 100,
   };
   try {

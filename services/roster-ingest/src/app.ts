@@ -1,0 +1,80 @@
+import multipart from '@fastify/multipart';
+import { createServiceApp, createSettingsClient, startRuntime, systemClock, type Clock, type SettingsClient, type SigningKeys } from '@crewswap/kit';
+import { ROSTER_MAX_BYTES } from '@crewswap/proto';
+import type { Config } from './config';
+import { createHistoryRepository } from './data/history';
+import { createMailRepository } from './data/mail';
+import { createPilotRepository } from './data/pilots';
+import { createImportRoster } from './domain/import-roster';
+import { createProcessMail } from './domain/process-mail';
+import { startMailWorker } from './events/mail-worker';
+import { startPilotDirectory } from './events/pilot-directory';
+import { migrations } from './migrations';
+import { historyRoutes } from './routes/history';
+import { uploadRoutes } from './routes/upload';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
+
+export interface AppOptions {
+  clock?: Clock;
+  keys?: SigningKeys;
+  settings?: Pick<SettingsClient, 'get'>;
+}
+
+export async function createApp(config: Config, options: AppOptions = {}) {
+  const clock = options.clock ?? systemClock;
+  const runtime = await startRuntime({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, keys: options.keys });
+  try {
+    const { db, bus, log, outbox } = runtime;
+    const pilots = createPilotRepository(db);
+    const history = createHistoryRepository(db);
+    const mails = createMailRepository(db);
+
+    let settings = options.settings;
+    if (!settings) {
+      const client = createSettingsClient(bus, log);
+      runtime.onClose(() => client.stop());
+      settings = client;
+    }
+
+    const importRoster = createImportRoster({ db, bus, outbox, history, productName: config.PRODUCT_NAME });
+    const processMail = createProcessMail({ mails, pilots, history, importRoster });
+
+    const directory = await startPilotDirectory({ db, bus, log, pilots });
+    runtime.onClose(() => directory.stop());
+    if (config.MAIL_WORKER_ENABLED) {
+      const worker = await startMailWorker({ db, bus, log, processMail, ackWaitMs: config.MAIL_ACK_WAIT_MS });
+      runtime.onClose(() => worker.stop());
+    }
+    let smtp: SmtpReceiver | undefined;
+    if (config.SMTP_INGEST_ENABLED) {
+      const uploadAddresses = async () => [(await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL, config.ROSTER_UPLOAD_EMAIL];
+      smtp = await startSmtpReceiver({ db, outbox, mails, log, host: config.SMTP_INGEST_HOST, port: config.SMTP_INGEST_PORT, maxBytes: config.SMTP_MAX_MESSAGE_BYTES, uploadAddresses });
+      const receiver = smtp;
+      runtime.onClose(() => receiver.close());
+    }
+
+    const app = createServiceApp({ name: 'roster-ingest', logger: log, readiness: runtime.readiness });
+    // One file part of up to 10 MB; a larger one is cut off and answered 413 by the route.
+    app.register(multipart, { limits: { fileSize: ROSTER_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    app.after(() => {
+      uploadRoutes(app, { guard: runtime.guard, pilots, importRoster });
+      historyRoutes(app, { guard: runtime.guard, history, clock });
+    });
+
+    return {
+      app,
+      runtime,
+      smtpPort: smtp?.port,
+      useCases: { importRoster, processMail },
+      repositories: { pilots, history, mails },
+      async close() {
+        await app.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+}
+export type RosterIngestApp = Awaited<ReturnType<typeof createApp>>;

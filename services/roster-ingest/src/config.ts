@@ -1,0 +1,29 @@
+import { baseConfigSchema } from '@crewswap/kit';
+import { z } from 'zod';
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
+
+export const configSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().default(8086),
+  PRODUCT_NAME: z.string().min(1).default('CrewSwap'),
+  /** The SMTP receiver for emailed rosters; 0 picks a free port (tests). */
+  SMTP_INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  SMTP_INGEST_HOST: z.string().default('0.0.0.0'),
+  SMTP_INGEST_ENABLED: flag('true'),
+  /** The worker that parses and imports stored mail; replicas share its durable consumer. */
+  MAIL_WORKER_ENABLED: flag('true'),
+  /** A mail the worker took but did not finish (a crash) is handed out again after this long. */
+  MAIL_ACK_WAIT_MS: z.coerce.number().int().min(500).default(60_000),
+  /** The upload address when the `upload_email` setting cannot be read. */
+  ROSTER_UPLOAD_EMAIL: z.email().default('roster-upload@crewswap.local'),
+  /**
+   * Largest mail accepted at the SMTP level: a 10 MB calendar grows by a third in base64, plus
+   * headers and a message body.
+   */
+  SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(15 * 1024 * 1024),
+});
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,147 @@
+import type { Db, Executor } from '@crewswap/kit';
+import type { RosterHistoryQuery, RosterHistoryRecord, RosterSource, RosterStats } from '@crewswap/proto';
+
+export interface HistoryFields {
+  pilotId: string | null;
+  pilotName: string | null;
+  employeeId: string | null;
+  validationStage: string;
+  success: boolean;
+  sourceType: RosterSource;
+  fileName: string | null;
+  fileFormatReceived: string | null;
+  attachmentCount: number;
+  fileSizeBytes: number;
+  senderEmail: string | null;
+  totalEvents: number;
+  tripsAdded: number;
+  skippedEvents: number;
+  duplicateEvents: number;
+  conflictEvents: number;
+  durationMs: number;
+  processingStartTime: Date;
+  processingEndTime: Date | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  confirmationEmailSent: boolean;
+  errorType: string | null;
+  errorMessage: string | null;
+  mailId?: string | null;
+}
+
+const COLUMNS: [keyof HistoryFields, string][] = [
+  ['pilotId', 'pilot_id'],
+  ['pilotName', 'pilot_name'],
+  ['employeeId', 'employee_id'],
+  ['validationStage', 'validation_stage'],
+  ['success', 'success'],
+  ['sourceType', 'source_type'],
+  ['fileName', 'file_name'],
+  ['fileFormatReceived', 'file_format_received'],
+  ['attachmentCount', 'attachment_count'],
+  ['fileSizeBytes', 'file_size_bytes'],
+  ['senderEmail', 'sender_email'],
+  ['totalEvents', 'total_events'],
+  ['tripsAdded', 'trips_added'],
+  ['skippedEvents', 'skipped_events'],
+  ['duplicateEvents', 'duplicate_events'],
+  ['conflictEvents', 'conflict_events'],
+  ['durationMs', 'duration_ms'],
+  ['processingStartTime', 'processing_start_time'],
+  ['processingEndTime', 'processing_end_time'],
+  ['ipAddress', 'ip_address'],
+  ['userAgent', 'user_agent'],
+  ['confirmationEmailSent', 'confirmation_email_sent'],
+  ['errorType', 'error_type'],
+  ['errorMessage', 'error_message'],
+  ['mailId', 'mail_id'],
+];
+
+type Row = Record<string, unknown> & { id: string; created_at: Date };
+
+function toRecord(row: Row): RosterHistoryRecord {
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null ? null : String(value));
+  return {
+    id: row.id,
+    pilotId: row.pilot_id as string | null,
+    pilotName: row.pilot_name as string | null,
+    employeeId: row.employee_id as string | null,
+    validationStage: row.validation_stage as string,
+    success: row.success as boolean,
+    sourceType: row.source_type as RosterSource,
+    fileName: row.file_name as string | null,
+    fileFormatReceived: row.file_format_received as string | null,
+    attachmentCount: Number(row.attachment_count),
+    fileSizeBytes: Number(row.file_size_bytes),
+    senderEmail: row.sender_email as string | null,
+    totalEvents: Number(row.total_events),
+    tripsAdded: Number(row.trips_added),
+    skippedEvents: Number(row.skipped_events),
+    duplicateEvents: Number(row.duplicate_events),
+    conflictEvents: Number(row.conflict_events),
+    durationMs: Number(row.duration_ms),
+    processingStartTime: iso(row.processing_start_time)!,
+    processingEndTime: iso(row.processing_end_time),
+    ipAddress: row.ip_address as string | null,
+    userAgent: row.user_agent as string | null,
+    confirmationEmailSent: row.confirmation_email_sent as boolean,
+    errorType: row.error_type as string | null,
+    errorMessage: row.error_message as string | null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const RANGE_DAYS = { today: 0, '7days': 7, '30days': 30 } as const;
+
+export function createHistoryRepository(db: Db) {
+  return {
+    async insert(fields: HistoryFields, trx: Executor = db): Promise<RosterHistoryRecord> {
+      const row: Record<string, unknown> = {};
+      for (const [field, column] of COLUMNS) if (fields[field] !== undefined) row[column] = fields[field];
+      const [stored] = (await trx('roster_history').insert(row).returning('*')) as Row[];
+      return toRecord(stored!);
+    },
+
+    async findByMail(mailId: string, trx: Executor = db): Promise<RosterHistoryRecord | undefined> {
+      const row = (await trx('roster_history').where({ mail_id: mailId }).first()) as Row | undefined;
+      return row && toRecord(row);
+    },
+
+    /** `today` is the Europe/London date; ranges count back whole London days from it. */
+    async list(query: RosterHistoryQuery, today: string): Promise<{ records: RosterHistoryRecord[]; total: number }> {
+      const base = db('roster_history');
+      if (query.source) base.where({ source_type: query.source });
+      if (query.status) base.where({ success: query.status === 'success' });
+      if (query.range) {
+        base.whereRaw("(created_at AT TIME ZONE 'Europe/London')::date >= ?::date - ?::int", [today, RANGE_DAYS[query.range]]);
+      }
+      if (query.search) {
+        const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base.where((q) => q.whereILike('pilot_name', like).orWhereILike('employee_id', like).orWhereILike('sender_email', like).orWhereILike('file_name', like));
+      }
+      const [{ count }] = (await base.clone().count<{ count: string }[]>('* as count')) as [{ count: string }];
+      const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset)) as Row[];
+      return { records: rows.map(toRecord), total: Number(count) };
+    },
+
+    async stats(): Promise<RosterStats> {
+      const [row] = (await db('roster_history').select(
+        db.raw('count(*)::int AS total'),
+        db.raw("count(*) FILTER (WHERE source_type = 'email')::int AS email"),
+        db.raw("count(*) FILTER (WHERE source_type = 'manual_upload')::int AS manual"),
+        db.raw('count(*) FILTER (WHERE success)::int AS successful'),
+        db.raw('coalesce(round(avg(duration_ms)), 0)::int AS average'),
+        db.raw('coalesce(sum(trips_added), 0)::int AS trips'),
+      )) as { total: number; email: number; manual: number; successful: number; average: number; trips: number }[];
+      return {
+        totalProcessed: row!.total,
+        emailProcessed: row!.email,
+        manualProcessed: row!.manual,
+        successfulProcessed: row!.successful,
+        averageDurationMs: row!.average,
+        totalTripsAdded: row!.trips,
+      };
+    },
+  };
+}
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>;

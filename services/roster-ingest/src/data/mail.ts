@@ -1,0 +1,46 @@
+import type { Db, Executor } from '@crewswap/kit';
+
+export interface InboundMail {
+  id: string;
+  mailFrom: string | null;
+  rcptTo: string[];
+  remoteAddress: string | null;
+  sizeBytes: number;
+  raw: Buffer;
+  receivedAt: Date;
+}
+
+export function createMailRepository(db: Db) {
+  return {
+    async insert(mail: Omit<InboundMail, 'receivedAt'>, trx: Executor = db): Promise<void> {
+      await trx('inbound_mail').insert({
+        id: mail.id,
+        mail_from: mail.mailFrom,
+        rcpt_to: mail.rcptTo,
+        remote_address: mail.remoteAddress,
+        size_bytes: mail.sizeBytes,
+        raw: mail.raw,
+      });
+    },
+
+    async find(id: string, trx: Executor = db): Promise<InboundMail | undefined> {
+      const row = await trx('inbound_mail').where({ id }).first();
+      return (
+        row && {
+          id: row.id,
+          mailFrom: row.mail_from,
+          rcptTo: row.rcpt_to,
+          remoteAddress: row.remote_address,
+          sizeBytes: row.size_bytes,
+          raw: row.raw,
+          receivedAt: row.received_at,
+        }
+      );
+    },
+
+    async markProcessed(id: string, trx: Executor = db): Promise<void> {
+      await trx('inbound_mail').where({ id }).update({ processed_at: trx.fn.now() });
+    },
+  };
+}
+export type MailRepository = ReturnType<typeof createMailRepository>;

@@ -1,0 +1,205 @@
+import { HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
+import { ImportTripsReply, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
+import type { z } from 'zod';
+import type { HistoryRepository } from '../data/history';
+import type { KnownPilot } from '../data/pilots';
+import { RosterError } from './calendar';
+import { parseRoster, type ParsedTrip } from './parse-roster';
+
+export interface RosterFile {
+  name: string;
+  contentType: string | null;
+  text: string;
+  sizeBytes: number;
+}
+
+export interface ImportInput {
+  source: RosterSource;
+  pilotId: string;
+  pilot: KnownPilot | undefined;
+  files: RosterFile[];
+  startedAt: Date;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  senderEmail?: string | null;
+  attachmentCount: number;
+  /** Emailed rosters: the stored mail; also the import id, so a retried mail stores nothing twice. */
+  mailId?: string;
+  /** Where a confirmation goes (emailed rosters). */
+  replyTo?: string | null;
+}
+
+export type ImportOutcome = { ok: true; result: RosterUploadResult } | { ok: false; errorType: RosterErrorType; message: string };
+
+type Reply = z.infer<typeof ImportTripsReply>;
+const keyOf = (trip: { flightNoStart: string; flightNoEnd: string; startDate: string }) => `${trip.flightNoStart}/${trip.flightNoEnd}/${trip.startDate}`;
+
+/**
+ * One roster import, from files to stored trips: parse every calendar, ask trips to import the
+ * records (it decides duplicates, conflicts and old trips), then record the history, publish
+ * `roster.roster.processed` and, for mail, queue the reply, all in one transaction.
+ */
+export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; history: HistoryRepository; productName: string }) {
+  const { db, bus, outbox, history } = deps;
+
+  async function fail(input: ImportInput, trx: Executor | undefined, stage: string, errorType: RosterErrorType, message: string, counts: { totalEvents?: number } = {}): Promise<ImportOutcome> {
+    const write = async (executor: Executor) => {
+      if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, failureMail(input, message, deps.productName));
+      await history.insert({ ...baseRecord(input, stage), success: false, errorType, errorMessage: message, totalEvents: counts.totalEvents ?? 0 }, executor);
+    };
+    if (trx) await write(trx);
+    else await db.transaction(write);
+    return { ok: false, errorType, message };
+  }
+
+  return {
+    fail,
+
+    async execute(input: ImportInput, trx?: Executor): Promise<ImportOutcome> {
+      if (input.files.length === 0) return fail(input, trx, 'attachments', 'NO_CALENDAR_ATTACHMENT', ROSTER_MESSAGES.NO_CALENDAR_ATTACHMENT);
+      const parsed: ParsedTrip[] = [];
+      let totalEvents = 0;
+      let skippedEvents = 0;
+      let duplicateEvents = 0;
+      for (const file of input.files) {
+        try {
+          const roster = parseRoster(file.text, { base: input.pilot?.base });
+          parsed.push(...roster.trips);
+          totalEvents += roster.totalEvents;
+          skippedEvents += roster.skipped.length;
+          duplicateEvents += roster.duplicateEvents;
+        } catch (error) {
+          if (!(error instanceof RosterError)) throw error;
+          // One broken calendar refuses the whole import: a partial roster is never stored.
+          const message = input.files.length > 1 ? `${file.name}: ${error.message}` : error.message;
+          return fail(input, trx, 'parse', error.type, message, { totalEvents });
+        }
+      }
+
+      let reply: Reply;
+      try {
+        reply = await requestRpc(
+          bus,
+          RPC.importTrips,
+          {
+            pilotId: input.pilotId,
+            trips: parsed.map(({ trip }) => trip),
+            source: input.source === 'email' ? 'email' : 'upload',
+            importId: input.mailId,
+          },
+          ImportTripsReply,
+          30_000,
+        );
+      } catch (error) {
+        // A refusal (4xx) is final; trips being away (5xx) is not, and the caller retries or answers 503.
+        if (error instanceof HttpError && error.status < 500) return fail(input, trx, 'import', 'IMPORT_FAILED', error.message, { totalEvents });
+        throw error;
+      }
+
+      const eventsOf = new Map(parsed.map((item) => [keyOf(item.trip), item.events]));
+      const conflictEvents = reply.conflicts.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
+      skippedEvents += reply.skipped.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
+      const conflicts = reply.conflicts.map(
+        ({ trip, conflictsWith }) => `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate}) overlaps ${conflictsWith}`,
+      );
+      const result: RosterUploadResult = {
+        processedCount: reply.processedCount,
+        duplicateCount: reply.duplicateCount,
+        conflictCount: reply.conflicts.length,
+        conflicts,
+        skippedCount: reply.skipped.length,
+        message: summary(reply.processedCount, reply.duplicateCount, conflicts),
+      };
+
+      const write = async (executor: Executor) => {
+        const confirmation = Boolean(input.replyTo);
+        if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, successMail(input.replyTo, result, deps.productName));
+        const record = await history.insert(
+          {
+            ...baseRecord(input, 'complete'),
+            success: true,
+            totalEvents,
+            tripsAdded: reply.processedCount,
+            skippedEvents,
+            duplicateEvents: duplicateEvents + reply.duplicateCount,
+            conflictEvents,
+            confirmationEmailSent: confirmation,
+            errorType: null,
+            errorMessage: null,
+          },
+          executor,
+        );
+        await outbox.write(executor, SUBJECTS.rosterProcessed, {
+          pilotId: input.pilotId,
+          historyId: record.id,
+          source: input.source,
+          processedCount: result.processedCount,
+          duplicateCount: result.duplicateCount,
+          conflictCount: result.conflictCount,
+          skippedCount: result.skippedCount,
+        });
+      };
+      if (trx) await write(trx);
+      else await db.transaction(write);
+      return { ok: true, result };
+    },
+  };
+}
+export type ImportRoster = ReturnType<typeof createImportRoster>;
+
+function baseRecord(input: ImportInput, stage: string) {
+  const end = new Date();
+  const first = input.files[0];
+  return {
+    pilotId: input.pilot?.id ?? (input.source === 'manual_upload' ? input.pilotId : null),
+    pilotName: input.pilot ? `${input.pilot.firstName} ${input.pilot.lastName}` : null,
+    employeeId: input.pilot?.employeeId ?? null,
+    validationStage: stage,
+    sourceType: input.source,
+    fileName: input.files.map((file) => file.name).join(', ').slice(0, 300) || null,
+    fileFormatReceived: first ? (first.contentType ?? extensionOf(first.name)) : null,
+    attachmentCount: input.attachmentCount,
+    fileSizeBytes: input.files.reduce((sum, file) => sum + file.sizeBytes, 0),
+    senderEmail: input.senderEmail ?? null,
+    totalEvents: 0,
+    tripsAdded: 0,
+    skippedEvents: 0,
+    duplicateEvents: 0,
+    conflictEvents: 0,
+    durationMs: end.getTime() - input.startedAt.getTime(),
+    processingStartTime: input.startedAt,
+    processingEndTime: end,
+    ipAddress: input.ipAddress ?? null,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    confirmationEmailSent: Boolean(input.replyTo),
+    mailId: input.mailId ?? null,
+  };
+}
+
+function extensionOf(name: string): string | null {
+  const match = /\.[a-z0-9_]+$/i.exec(name);
+  return match ? match[0].toLowerCase() : null;
+}
+
+export function summary(added: number, duplicates: number, conflicts: string[]): string {
+  const parts = [`${added} ${added === 1 ? 'trip' : 'trips'} added`];
+  if (duplicates > 0) parts.push(`${duplicates} ${duplicates === 1 ? 'duplicate' : 'duplicates'} skipped`);
+  if (conflicts.length > 0) parts.push(`${conflicts.length} ${conflicts.length === 1 ? 'conflict' : 'conflicts'}: ${conflicts.join('; ')}`);
+  return parts.join(', ');
+}
+
+function successMail(to: string, result: RosterUploadResult, product: string) {
+  const lines = [`Your roster was imported into ${product}.`, '', `${result.processedCount} trips added.`];
+  if (result.duplicateCount > 0) lines.push(`${result.duplicateCount} trips were already in ${product} and were skipped.`);
+  for (const conflict of result.conflicts) lines.push(`Not added, conflicts with a trip you hold: ${conflict}`);
+  if (result.skippedCount > 0) lines.push(`${result.skippedCount} entries could not be read as trips and were skipped.`);
+  return { to, subject: `${product}: roster imported, ${result.processedCount} trips added`, text: lines.join('\n') };
+}
+
+function failureMail(input: ImportInput, message: string, product: string) {
+  return {
+    to: input.replyTo!,
+    subject: `${product}: your roster could not be imported`,
+    text: [`We could not import the roster you emailed to ${product}.`, '', message, '', 'Nothing was changed. Please correct the issue and try again.'].join('\n'),
+  };
+}

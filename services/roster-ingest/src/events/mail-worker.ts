@@ -1,0 +1,23 @@
+import { startConsumer, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
+import { SUBJECTS } from '@crewswap/proto';
+import type { Logger } from 'pino';
+import type { ProcessMail } from '../domain/process-mail';
+
+/**
+ * Takes stored mail ids off the ROSTER_MAIL stream. The ack follows the commit of the history
+ * record; a worker killed mid-import leaves the id unacked and another (or the restarted) worker
+ * gets it after `ackWaitMs`.
+ */
+export function startMailWorker(deps: { db: Db; bus: Bus; log: Logger; processMail: ProcessMail; ackWaitMs: number }): Promise<RunningConsumer> {
+  return startConsumer({
+    db: deps.db,
+    bus: deps.bus,
+    log: deps.log,
+    stream: 'ROSTER_MAIL',
+    durable: 'roster_mail_worker',
+    filter: 'roster.mail.>',
+    subjects: [SUBJECTS.rosterMailReceived],
+    ackWaitMs: deps.ackWaitMs,
+    handle: async (event, trx) => deps.processMail.execute(event.data.mailId, trx),
+  });
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Db, Outbox } from '@crewswap/kit';
+import { SUBJECTS } from '@crewswap/proto';
+import type { Logger } from 'pino';
+import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import type { MailRepository } from '../data/mail';
+
+export interface SmtpReceiver {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The SMTP receiver only accepts, stores and enqueues: the raw message goes to `inbound_mail` and
+ * its id onto the ROSTER_MAIL stream (through the outbox, in the same transaction), so a burst of
+ * mail never waits for parsing and nothing is lost if a process stops half-way.
+ */
+export async function startSmtpReceiver(deps: {
+  db: Db;
+  outbox: Outbox;
+  mails: MailRepository;
+  log: Logger;
+  host: string;
+  port: number;
+  maxBytes: number;
+  /** The addresses mail is accepted for (the `upload_email` setting and its fallback). */
+  uploadAddresses: () => Promise<string[]>;
+}): Promise<SmtpReceiver> {
+  const { db, outbox, mails, log } = deps;
+  const server = new SMTPServer({
+    name: 'crewswap-roster-ingest',
+    banner: 'CrewSwap roster upload',
+    size: deps.maxBytes,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    async onRcptTo(address, _session, callback) {
+      try {
+        const accepted = (await deps.uploadAddresses()).map((value) => value.toLowerCase());
+        if (accepted.includes(address.address.trim().toLowerCase())) return callback();
+        const error = Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 });
+        return callback(error);
+      } catch (error) {
+        return callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451, cause: error }));
+      }
+    },
+    onData(stream: SMTPServerDataStream, session, callback) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        // Past the limit the rest is only counted, so an oversized mail never fills memory.
+        if (size <= deps.maxBytes) chunks.push(chunk);
+      });
+      stream.on('error', (error) => callback(error));
+      stream.on('end', () => {
+        if (stream.sizeExceeded) {
+          return callback(Object.assign(new Error('Message exceeds the maximum size of a roster email'), { responseCode: 552 }));
+        }
+        const id = randomUUID();
+        const raw = Buffer.concat(chunks);
+        db.transaction(async (trx) => {
+          await mails.insert(
+            {
+              id,
+              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+              rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              remoteAddress: session.remoteAddress ?? null,
+              sizeBytes: raw.length,
+              raw,
+            },
+            trx,
+          );
+          await outbox.write(trx, SUBJECTS.rosterMailReceived, { mailId: id });
+        }).then(
+          () => callback(null, `Queued as ${id}`),
+          (error: unknown) => {
+            log.error({ err: error }, 'could not store an incoming roster mail');
+            callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }));
+          },
+        );
+      });
+    },
+  });
+  server.on('error', (error) => log.warn({ err: error }, 'SMTP receiver error'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(deps.port, deps.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  log.info({ port }, 'SMTP receiver listening');
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

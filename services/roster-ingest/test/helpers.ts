@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { SUBJECTS, type Pilot } from '@crewswap/proto';
+// The real trips service answers the import call: roster-ingest is tested against it, not a stand-in.
+import { createApp as createTripsApp, type TripsApp } from '../../trips/src/app';
+import type { Config as TripsConfig } from '../../trips/src/config';
+import { createApp, type AppOptions, type RosterIngestApp } from '../src/app';
+import type { Config } from '../src/config';
+import { FIXTURE_TODAY } from './fixtures';
+
+export const UPLOAD_EMAIL = 'roster-upload@example-airline.test';
+
+export interface TestStack {
+  roster: RosterIngestApp;
+  trips: TripsApp;
+  clock: ReturnType<typeof fixedClock>;
+  config: Config;
+  databaseUrl: string;
+  tripsConfig: TripsConfig;
+  startTrips(): Promise<TripsApp>;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean } = {}): Promise<TestStack> {
+  const database = await createTestDatabase();
+  const base = testBaseConfig(database.url);
+  const clock = fixedClock(FIXTURE_TODAY);
+  const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
+  const tripsConfig: TripsConfig = {
+    ...base,
+    PORT: 0,
+    PURGE_CHECK_INTERVAL_MS: 3_600_000,
+    PURGE_RETENTION_DAYS: 7,
+    PURGE_SCHEDULER_ENABLED: false,
+    PROFILE_WAIT_MS: 300,
+  };
+  const startTrips = () => createTripsApp(tripsConfig, { clock, settings, keys: TEST_KEYS });
+  const trips = await startTrips();
+  const config: Config = {
+    ...base,
+    PORT: 0,
+    PRODUCT_NAME: 'CrewSwap',
+    SMTP_INGEST_PORT: 0,
+    SMTP_INGEST_HOST: '127.0.0.1',
+    SMTP_INGEST_ENABLED: true,
+    MAIL_WORKER_ENABLED: true,
+    MAIL_ACK_WAIT_MS: 2000,
+    ROSTER_UPLOAD_EMAIL: 'fallback-upload@crewswap.local',
+    SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
+    ...options.config,
+  };
+  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, ...options });
+  const stack: TestStack = {
+    roster,
+    trips,
+    clock,
+    config,
+    databaseUrl: database.url,
+    tripsConfig,
+    startTrips,
+    async stop() {
+      await deleteStreams(roster.runtime.bus);
+      await roster.close();
+      await stack.trips.close().catch(() => undefined);
+      await database.drop();
+    },
+  };
+  return stack;
+}
+
+/** Publishes auth's registration the way auth does and waits until both projections hold it. */
+export async function registerPilot(stack: TestStack, overrides: Partial<Pilot> = {}): Promise<Pilot> {
+  const pilot = testPilot(overrides);
+  const { db, outbox } = stack.trips.runtime;
+  await db.transaction((trx) => outbox.write(trx, SUBJECTS.pilotRegistered, { pilot }));
+  await eventually(async () => (await stack.trips.repositories.pilots.find(pilot.id)) !== undefined && (await stack.roster.repositories.pilots.find(pilot.id)) !== undefined, 10_000);
+  return pilot;
+}
+
+export function pilotCookie(pilotId: string): Record<string, string> {
+  return { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId }) };
+}
+
+export function adminCookie(): Record<string, string> {
+  return { [ADMIN_COOKIE]: signAdminToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), adminId: randomUUID(), isMasterAdmin: false, permissions: [] }) };
+}
+
+/** A multipart body with one file part, as a browser's FormData sends it. */
+export function multipart(fileName: string, content: Buffer | string, field = 'roster', type = 'text/calendar'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----crewswap${randomUUID().replace(/-/g, '')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -58,6 +58,7 @@ test: typecheck test-services test-web test-e2e
 bench: install infra
 	@npm run bench -w @crewswap/trips
 	@npm run bench -w @crewswap/swaps
+	@npm run bench -w @crewswap/roster-ingest
 
 clean:
 	rm -rf node_modules */node_modules services/*/node_modules web/dist .local

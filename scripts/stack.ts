@@ -18,7 +18,11 @@ const SERVICES = [
   { name: 'auth', port: 8081 },
   { name: 'trips', port: 8082 },
   { name: 'swaps', port: 8083 },
+  { name: 'roster-ingest', port: 8086 },
 ] as const;
+
+/** The variable the gateway reads a service's address from: `roster-ingest` -> `ROSTER_INGEST_URL`. */
+const urlVariable = (name: string) => `${name.toUpperCase().replace(/-/g, '_')}_URL`;
 
 export interface StackOptions {
   databaseUrl: string;
@@ -32,6 +36,11 @@ export interface StackOptions {
   /** 'prefix' writes each line as `[service] ...`; 'silent' keeps child output to itself. */
   logs: 'prefix' | 'silent';
   env?: Record<string, string>;
+  /**
+   * roster-ingest's SMTP receiver. Defaults to 2525 for the documented ports (basePort 8080) and to
+   * basePort+9 otherwise, so stacks started side by side (end-to-end tests) never share it.
+   */
+  smtpIngestPort?: number;
 }
 
 export interface Stack {
@@ -65,16 +74,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const children: Supervised[] = [];
   const present = SERVICES.filter((service) => existsSync(join(root, 'services', service.name, 'src', 'main.ts')));
   const urls: Record<string, string> = {};
+  const smtpIngestPort = options.smtpIngestPort ?? (options.basePort === 8080 ? 2525 : options.basePort + 9);
   present.forEach((service, index) => {
     const port = options.basePort + (service.port - 8080);
-    urls[`${service.name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${port}`;
-    children.push(supervise(root, service.name, { ...commonEnv, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
+    urls[urlVariable(service.name)] = `http://127.0.0.1:${port}`;
+    const own: Record<string, string> = service.name === 'roster-ingest' ? { SMTP_INGEST_PORT: String(smtpIngestPort) } : {};
+    children.push(supervise(root, service.name, { ...commonEnv, ...own, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
   });
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
   };
   try {
-    await Promise.all(present.map((service) => waitReady(service.name, `${urls[`${service.name.toUpperCase()}_URL`]}/readyz`)));
+    await Promise.all(present.map((service) => waitReady(service.name, `${urls[urlVariable(service.name)]}/readyz`)));
     children.push(supervise(root, 'gateway', { ...commonEnv, ...urls, PORT: String(options.gatewayPort) }, options.logs, 37));
     await waitReady('gateway', `http://127.0.0.1:${options.gatewayPort}/healthz`);
     if (options.seedDemo) await seedDemo(options);
@@ -184,6 +195,7 @@ async function main(): Promise<void> {
     natsPrefix: env.NATS_PREFIX ?? '',
     gatewayPort,
     basePort: Number(env.SERVICES_BASE_PORT ?? 8080),
+    smtpIngestPort: env.SMTP_INGEST_PORT ? Number(env.SMTP_INGEST_PORT) : undefined,
     mailDir: env.MAIL_OUTBOX_DIR ?? join(repoRoot(), '.local', 'mail-outbox'),
     seedDemo: (env.SEED_DEMO ?? 'true') === 'true',
     logs: 'prefix',

@@ -18,7 +18,9 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
   const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, ignoreTLS: true });
   const historyFor = async (sender: string) => stack.roster.repositories.history.list({ search: sender, limit: 10, offset: 0 }, '2026-11-01');
   const mailsTo = async (to: string) =>
-    (await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })).map((row: { envelope: { data: { to: string; subject: string; text: string } } }) => row.envelope.data).filter((mail: { to: string }) => mail.to === to);
+    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })) as { envelope: { data: { to: string; subject: string; text: string } } }[])
+      .map((row) => row.envelope.data)
+      .filter((mail) => mail.to === to);
 
   it('roster-a.eml sent by a registered pilot imports its 9 trips, writes the reply and the history record', async () => {
     const pilot = await registerPilot(stack, { email: IMOGEN, base: 'LHR', fleet: 'A350', firstName: 'Imogen', lastName: 'Thistlewood' });
@@ -53,7 +55,7 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
     });
     const replies = await mailsTo(IMOGEN);
     expect(replies).toHaveLength(1);
-    expect(replies[0].text).toContain('9 trips added.');
+    expect(replies[0]!.text).toContain('9 trips added.');
   });
 
   it('the same mail again adds 0 trips and replies that 9 were already there', async () => {
@@ -62,7 +64,7 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
     const [latest] = (await historyFor(IMOGEN)).records;
     expect(latest).toMatchObject({ success: true, tripsAdded: 0, duplicateEvents: 9 });
     const replies = await mailsTo(IMOGEN);
-    expect(replies.at(-1).text).toContain('9 trips were already in CrewSwap');
+    expect(replies.at(-1)!.text).toContain('9 trips were already in CrewSwap');
   });
 
   it('an unknown sender is recorded as failed, never imported, and told why', async () => {
@@ -75,7 +77,7 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
     expect(records[0]).toMatchObject({ success: false, sourceType: 'email', pilotId: null, errorType: 'UNKNOWN_SENDER', errorMessage: ROSTER_MESSAGES.UNKNOWN_SENDER, confirmationEmailSent: true });
     const replies = await mailsTo(stranger);
     expect(replies).toHaveLength(1);
-    expect(replies[0].text).toContain(ROSTER_MESSAGES.UNKNOWN_SENDER);
+    expect(replies[0]!.text).toContain(ROSTER_MESSAGES.UNKNOWN_SENDER);
     const processed = await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.rosterProcessed });
     expect(processed.every((row: { envelope: { data: { historyId: string } } }) => row.envelope.data.historyId !== records[0]!.id)).toBe(true);
   });
@@ -113,7 +115,7 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
       return found.records.length === 1 && found;
     }, 20_000);
     expect(records[0]).toMatchObject({ success: false, errorType: 'NO_CALENDAR_ATTACHMENT', attachmentCount: 1 });
-    expect((await mailsTo(email))[0].text).toContain(ROSTER_MESSAGES.NO_CALENDAR_ATTACHMENT);
+    expect((await mailsTo(email))[0]!.text).toContain(ROSTER_MESSAGES.NO_CALENDAR_ATTACHMENT);
   });
 
   it('an oversized mail is refused at the SMTP level and nothing is stored', async () => {

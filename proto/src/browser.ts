@@ -5,3 +5,4 @@
 export * from './constants';
 export * from './shaping';
 export * from './dates';
+export * from './roster-files';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { ROSTER_FILE_TOO_LARGE, ROSTER_UNSUPPORTED_EXTENSION } from './roster-files';
 
-/** Roster files: the spec's limits and messages (pilot app, "Roster file"). */
-export const ROSTER_MAX_BYTES = 10 * 1024 * 1024;
-export const ROSTER_EXTENSIONS = ['.ics', '.ics_', '.cal'] as const;
+export * from './roster-files';
 
 export const ROSTER_ERROR_TYPES = [
   'NOT_A_CALENDAR',
@@ -22,19 +21,13 @@ export const ROSTER_MESSAGES: Record<RosterErrorType, string> = {
   NOT_A_CALENDAR: 'This file is not a calendar file. Please send the .ics calendar file exported from your roster.',
   MALFORMED_CALENDAR: 'This calendar file is damaged or incomplete, so nothing was imported. Please export it again and retry.',
   EMPTY_CALENDAR: 'This calendar file has no events, so nothing was imported.',
-  FILE_TOO_LARGE: 'File size must be less than 10MB',
-  UNSUPPORTED_EXTENSION: 'Only calendar files with .ics, .ics_, or .cal extensions are supported',
+  FILE_TOO_LARGE: ROSTER_FILE_TOO_LARGE,
+  UNSUPPORTED_EXTENSION: ROSTER_UNSUPPORTED_EXTENSION,
   NO_FILE: 'Please choose a calendar file to upload.',
   UNKNOWN_SENDER: 'Rosters can only be emailed from the company email address registered in CrewSwap.',
   NO_CALENDAR_ATTACHMENT: 'No calendar file (.ics, .ics_ or .cal) was attached to this email.',
   IMPORT_FAILED: 'Upload failed',
 };
-
-/** True when a file name carries one of the calendar extensions the spec accepts. */
-export function isRosterFileName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.includes('.ics') || lower.includes('.cal');
-}
 
 export const RosterSource = z.enum(['email', 'manual_upload']);
 export type RosterSource = z.infer<typeof RosterSource>;

@@ -78,6 +78,7 @@ export function makeTrip(overrides: Partial<Trip> = {}): Trip {
   return {
     id: '22222222-2222-4222-8222-222222222222',
     pilotId: PILOT.id,
+    source: 'manual',
     flightNoStart: 'VS007',
     flightNoEnd: 'VS008',
     aircraft: 'A350',

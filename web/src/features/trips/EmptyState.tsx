@@ -1,9 +1,9 @@
-import { BellOutlined, PlusOutlined } from '@ant-design/icons';
+import { BellOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useSetting } from '../../api/settings';
 
-/** No trips yet: the three steps of pilot spec section 1, as text (those features arrive later). */
-export function EmptyState({ onAddTrip }: { onAddTrip: () => void }) {
+/** No trips yet: the three steps of pilot spec section 1; the roster step opens the upload dialog. */
+export function EmptyState({ onAddTrip, onUploadRoster }: { onAddTrip: () => void; onUploadRoster: () => void }) {
   const uploadEmail = useSetting('upload_email').data;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
@@ -18,11 +18,17 @@ export function EmptyState({ onAddTrip }: { onAddTrip: () => void }) {
           <strong>Join the tech support group</strong> on WhatsApp for help and news about the app.
         </li>
         <li>
-          <strong>Upload your roster</strong>: email your calendar file (.ics) from your company email account to{' '}
-          {uploadEmail ? <strong>{uploadEmail}</strong> : 'the roster upload address'}, or add trips by hand with Add Trip.
+          <Button type="link" className="inline-link" onClick={onUploadRoster}>
+            <strong>Upload your roster</strong>
+          </Button>
+          : choose your calendar file (.ics), or email it from your company email account to{' '}
+          {uploadEmail ? <strong>{uploadEmail}</strong> : 'the roster upload address'}. You can also add trips by hand with Add Trip.
         </li>
       </ol>
       <div className="empty-actions">
+        <Button size="large" icon={<CloudUploadOutlined />} onClick={onUploadRoster}>
+          Upload roster
+        </Button>
         <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onAddTrip}>
           Add a trip
         </Button>

@@ -90,6 +90,12 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
         )}
       </div>
       {trip.swapDescription && trip.isSwappable && <p className="trip-description">“{trip.swapDescription}”</p>}
+      {trip.icsDescription && (
+        <details className="trip-duty">
+          <summary>Roster details</summary>
+          <pre>{trip.icsDescription}</pre>
+        </details>
+      )}
       <div className="trip-actions">
         {!trip.isStandby && (
           <>

@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -23,12 +23,13 @@ interface Props {
   pilot: Pilot;
   refreshing: boolean;
   onAddTrip: () => void;
+  onUploadRoster: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDetails, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onRefresh, onEditDetails, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
@@ -55,6 +56,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDet
         {narrow ? (
           <>
             <Button type="text" className="header-icon" icon={<PlusOutlined />} onClick={onAddTrip} aria-label="Add a trip" />
+            <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" />
             <Button
               type="text"
               className="header-icon"
@@ -65,6 +67,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDet
             <HeaderMenu
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
+                { label: 'Upload Roster', onClick: onUploadRoster },
                 { label: 'Edit My Details', onClick: onEditDetails },
                 { label: 'Logout', onClick: onLogout },
               ]}
@@ -74,6 +77,9 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onRefresh, onEditDet
           <>
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
               Add Trip
+            </Button>
+            <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster}>
+              Upload Roster
             </Button>
             <Button
               type="text"

@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { authApi } from '../../api/auth';
 import { endSession, errorMessage, withExpirySuppressed } from '../../api/client';
@@ -15,17 +16,25 @@ import { TripsHeader } from './TripsHeader';
 const TripFormDialog = lazy(() => import('./TripFormDialog'));
 const ManageTripDialog = lazy(() => import('../manage-trip/ManageTripDialog'));
 const EditDetailsDialog = lazy(() => import('../profile/EditDetailsDialog'));
+const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
 
 export const MIN_SPINNER_MS = 500;
 const FADE_MS = 300;
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; tripId: string } | { kind: 'manage'; tripId: string } | { kind: 'details' } | null;
+type Dialog = { kind: 'add' } | { kind: 'upload' } | { kind: 'edit'; tripId: string } | { kind: 'manage'; tripId: string } | { kind: 'details' } | null;
 
 export function TripsPage({ pilot }: { pilot: Pilot }) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const trips = useTrips();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // /upload-roster opens the upload dialog over the trips page.
+  const [dialog, setDialog] = useState<Dialog>(location.pathname === '/upload-roster' ? { kind: 'upload' } : null);
+  const closeUpload = () => {
+    setDialog(null);
+    if (location.pathname === '/upload-roster') navigate('/', { replace: true });
+  };
   const [refreshing, setRefreshing] = useState(false);
   const [fading, setFading] = useState<ReadonlySet<string>>(new Set());
   const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
@@ -73,6 +82,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         pilot={pilot}
         refreshing={refreshing}
         onAddTrip={() => setDialog({ kind: 'add' })}
+        onUploadRoster={() => setDialog({ kind: 'upload' })}
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onLogout={logout}
@@ -85,7 +95,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
           </div>
         )}
         {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
-        {trips.data && trips.data.length === 0 && <EmptyState onAddTrip={() => setDialog({ kind: 'add' })} />}
+        {trips.data && trips.data.length === 0 && <EmptyState onAddTrip={() => setDialog({ kind: 'add' })} onUploadRoster={() => setDialog({ kind: 'upload' })} />}
         {trips.data && trips.data.length > 0 && (
           <div className="trip-list">
             {trips.data.map((trip) => (
@@ -109,6 +119,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'manage' && dialogTrip && (
           <ManageTripDialog trip={dialogTrip} pilot={pilot} onClose={() => setDialog(null)} />
         )}
+        {dialog?.kind === 'upload' && <RosterUploadDialog onClose={closeUpload} />}
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
       </Suspense>
     </div>

@@ -57,7 +57,7 @@ describe('roster upload in the browser', () => {
     await dialog.getByLabel('Roster file').setInputFiles(ROSTER_C);
     await dialog.getByText('9 trips added').waitFor({ timeout: 30_000 });
     await screenshot(page, 'roster-upload-result');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('article', { name: /^Trip VS025\/VS026/ }).waitFor();
     assert.equal(await page.locator('article.trip-card').count(), 9);
 

@@ -9,6 +9,7 @@ import { createImportRoster } from './domain/import-roster';
 import { createProcessMail } from './domain/process-mail';
 import { startMailWorker } from './events/mail-worker';
 import { startPilotDirectory } from './events/pilot-directory';
+import { createRosterMetrics } from './metrics';
 import { migrations } from './migrations';
 import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
@@ -36,7 +37,9 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       settings = client;
     }
 
-    const importRoster = createImportRoster({ db, bus, outbox, history, productName: config.PRODUCT_NAME });
+    const app = createServiceApp({ name: 'roster-ingest', logger: log, readiness: runtime.readiness });
+    const metrics = createRosterMetrics(app.metrics.registry);
+    const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME });
     const processMail = createProcessMail({ mails, pilots, history, importRoster });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });
@@ -53,7 +56,6 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       runtime.onClose(() => receiver.close());
     }
 
-    const app = createServiceApp({ name: 'roster-ingest', logger: log, readiness: runtime.readiness });
     // One file part of up to 10 MB; a larger one is cut off and answered 413 by the route.
     app.register(multipart, { limits: { fileSize: ROSTER_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     app.after(() => {

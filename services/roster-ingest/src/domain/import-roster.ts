@@ -3,6 +3,7 @@ import { ImportTripsReply, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType,
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
 import type { KnownPilot } from '../data/pilots';
+import type { RosterMetrics } from '../metrics';
 import { RosterError } from './calendar';
 import { parseRoster, type ParsedTrip } from './parse-roster';
 
@@ -39,7 +40,7 @@ const keyOf = (trip: { flightNoStart: string; flightNoEnd: string; startDate: st
  * records (it decides duplicates, conflicts and old trips), then record the history, publish
  * `roster.roster.processed` and, for mail, queue the reply, all in one transaction.
  */
-export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; history: HistoryRepository; productName: string }) {
+export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; history: HistoryRepository; metrics: RosterMetrics; productName: string }) {
   const { db, bus, outbox, history } = deps;
 
   async function fail(input: ImportInput, trx: Executor | undefined, stage: string, errorType: RosterErrorType, message: string, counts: { totalEvents?: number } = {}): Promise<ImportOutcome> {
@@ -49,6 +50,7 @@ export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; his
     };
     if (trx) await write(trx);
     else await db.transaction(write);
+    deps.metrics.imports.inc({ source: metricSource(input), result: 'failed' });
     return { ok: false, errorType, message };
   }
 
@@ -141,6 +143,7 @@ export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; his
       };
       if (trx) await write(trx);
       else await db.transaction(write);
+      deps.metrics.imports.inc({ source: metricSource(input), result: 'processed' });
       return { ok: true, result };
     },
   };
@@ -175,6 +178,8 @@ function baseRecord(input: ImportInput, stage: string) {
     mailId: input.mailId ?? null,
   };
 }
+
+const metricSource = (input: ImportInput) => (input.source === 'email' ? 'email' : 'upload');
 
 function extensionOf(name: string): string | null {
   const match = /\.[a-z0-9_]+$/i.exec(name);

@@ -19,6 +19,7 @@ const SERVICES = [
   { name: 'trips', port: 8082 },
   { name: 'swaps', port: 8083 },
   { name: 'roster-ingest', port: 8086 },
+  { name: 'links', port: 8088 },
 ] as const;
 
 /** The variable the gateway reads a service's address from: `roster-ingest` -> `ROSTER_INGEST_URL`. */
@@ -29,7 +30,7 @@ export interface StackOptions {
   natsUrl: string;
   natsPrefix?: string;
   gatewayPort: number;
-  /** Service ports are basePort+1..; 8080 gives the documented 8081-8085. */
+  /** Service ports are basePort+1..; 8080 gives the documented 8081-8088. */
   basePort: number;
   mailDir: string;
   seedDemo: boolean;

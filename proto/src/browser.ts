@@ -6,3 +6,4 @@ export * from './constants';
 export * from './shaping';
 export * from './dates';
 export * from './roster-files';
+export * from './crew-link-rules';

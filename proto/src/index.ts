@@ -11,3 +11,4 @@ export * from './shaping';
 export * from './admin-pilots';
 export * from './constants';
 export * from './roster';
+export * from './crew-links';

@@ -33,6 +33,8 @@ export const RPC = {
   purgeTrips: 'trips.rpc.purge',
   purgePreview: 'trips.rpc.purge-preview',
   tripCounts: 'trips.rpc.trip-counts',
+  /** Which of some airport codes are in trips' IATA list (links checks a link's destinations). */
+  knownAirports: 'trips.rpc.known-airports',
   /** Demo data for local use: auth creates test pilots, then trips gives them trips (see scripts/seed-demo). */
   seedDemoPilots: 'auth.rpc.seed-demo',
   seedDemoTrips: 'trips.rpc.seed-demo',

@@ -66,7 +66,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
 
     const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, events });
     runtime.onClose(() => directory.stop());
-    const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, importTrips, purge, seedDemoTrips });
+    const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
     if (config.PURGE_SCHEDULER_ENABLED) {
       const scheduler = startPurgeScheduler({ purge, retentionDays: config.PURGE_RETENTION_DAYS, intervalMs: config.PURGE_CHECK_INTERVAL_MS, log });

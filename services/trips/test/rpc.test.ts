@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { requestRpc } from '@crewswap/kit';
 import {
   ImportTripsReply,
+  KnownAirportsReply,
   PurgePreviewReply,
   PurgeTripsReply,
   RPC,
@@ -200,6 +201,13 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
     expect(reply.counts).toEqual({ [withTrips.id]: 3, [without.id]: 0 });
     const all = await ask(RPC.tripCounts, {}, TripCountsReply);
     expect(all.counts[withTrips.id]).toBe(3);
+  });
+
+  it('answers which airport codes are in the IATA list, including one a pilot just added', async () => {
+    expect(await ask(RPC.knownAirports, { codes: ['JFK', 'LAX', 'XQZ'] }, KnownAirportsReply)).toEqual({ known: ['JFK', 'LAX'] });
+    await service.useCases.airports.createIata({ iataCode: 'XQZ' });
+    expect(await ask(RPC.knownAirports, { codes: ['XQZ'] }, KnownAirportsReply)).toEqual({ known: ['XQZ'] });
+    await expect(ask(RPC.knownAirports, { codes: ['jfk'] }, KnownAirportsReply)).rejects.toMatchObject({ status: 400 });
   });
 
   it('seeds demo trips for test pilots once: two months, no overlaps, standbys, about a fifth offered', async () => {

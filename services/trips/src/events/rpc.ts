@@ -1,6 +1,7 @@
 import { serveRpc, type Bus } from '@crewswap/kit';
 import {
   ImportTripsRequest,
+  KnownAirportsRequest,
   PurgeTripsRequest,
   RPC,
   SeedDemoTripsRequest,
@@ -10,6 +11,7 @@ import type { Subscription } from 'nats';
 import type { Logger } from 'pino';
 import type { TripRepository } from '../data/trips';
 import type { createImportTrips } from '../domain/import-trips';
+import type { KnownAirports } from '../domain/known-airports';
 import type { PurgeTrips } from '../domain/purge';
 import type { createSeedDemoTrips } from '../seed/demo-trips';
 
@@ -18,6 +20,7 @@ export function serveTripRpcs(deps: {
   bus: Bus;
   log: Logger;
   trips: TripRepository;
+  knownAirports: KnownAirports;
   importTrips: ReturnType<typeof createImportTrips>;
   purge: PurgeTrips;
   seedDemoTrips: ReturnType<typeof createSeedDemoTrips>;
@@ -33,6 +36,13 @@ export function serveTripRpcs(deps: {
       subject: RPC.tripCounts,
       request: TripCountsRequest,
       handle: async (input) => ({ counts: await deps.trips.countsByPilot(input.pilotIds) }),
+    }),
+    serveRpc({
+      bus,
+      log,
+      subject: RPC.knownAirports,
+      request: KnownAirportsRequest,
+      handle: async (input) => ({ known: [...(await deps.knownAirports.known(input.codes))] }),
     }),
     serveRpc({ bus, log, subject: RPC.seedDemoTrips, request: SeedDemoTripsRequest, handle: (input) => deps.seedDemoTrips.execute(input) }),
   ];

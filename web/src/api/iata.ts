@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateIataCodeBody } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
+import { fixed } from './mutations';
 
 /** Used when the list cannot be fetched, so common routes still validate (pilot spec section 8). */
 export const FALLBACK_IATA_CODES = [
@@ -37,3 +38,14 @@ export function useIataCodes() {
 export const iataApi = {
   add: (body: CreateIataCodeBody) => request<unknown>('/api/iata-codes', { method: 'POST', body }),
 };
+
+/** Confirm Valid Airport: the code joins the list for every pilot, and this pilot's list at once. */
+export function useAddIataCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => request<unknown>('/api/iata-codes', { method: 'POST', body: { iataCode: code } satisfies CreateIataCodeBody }),
+    onSuccess: (_answer, code) =>
+      queryClient.setQueryData<IataList>(queryKeys.iataCodes, (list) => (list ? { ...list, codes: new Set([...list.codes, code]) } : list)),
+    meta: fixed('Error', 'Failed to add airport code to database.'),
+  });
+}

@@ -7,5 +7,12 @@ export const queryKeys = {
   matches: (tripId: string) => ['matches', tripId] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,
+  /** Everything under this prefix is dropped when a link changes. */
+  crewLinks: ['crew-links'] as const,
+  crewLinkList: (filter: { search: string; category: string; destinations: readonly string[] }) => ['crew-links', 'list', filter] as const,
+  crewLink: (id: string) => ['crew-links', 'one', id] as const,
+  crewLinkSuggestions: (q: string) => ['crew-links', 'suggestions', q] as const,
+  crewLinkSimilar: (title: string) => ['crew-links', 'similar', title] as const,
+  crewLinkDestinations: ['crew-links', 'destinations'] as const,
   masterRosterCooldown: (pilotId: string) => ['pilots', pilotId, 'master-roster-cooldown'] as const,
 };

@@ -1,8 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createMutationCache } from './mutations';
 
 /** The admin spec's data policy: no retries, no refetch on focus/mount/reconnect, never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: {
         retry: false,

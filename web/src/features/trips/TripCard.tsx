@@ -1,4 +1,4 @@
-import { EditOutlined, SearchOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
@@ -15,14 +15,18 @@ interface Props {
   fading: boolean;
   onEdit: (trip: Trip) => void;
   onManage: (trip: Trip) => void;
+  /** Opens Crew Links filtered by this trip's airports. */
+  onCrewLinks?: (destinations: string[]) => void;
 }
 
-export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
+export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks }: Props) {
   const queryClient = useQueryClient();
   const swaps = useFindSwaps(trip, pilot);
   const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
   const dates = formatRange(trip.startDate, trip.endDate);
   const canChangeAircraft = pilot.fleet === 'SFF' && !trip.isStandby;
+  // The trip's outstations (its route, e.g. SEA-LAX), the destinations its crew links are for.
+  const destinations = trip.route.split('-').filter((code) => /^[A-Z]{3}$/.test(code));
 
   const changeAircraft = async (aircraft: Aircraft) => {
     try {
@@ -105,6 +109,11 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage }: Props) {
             <Button icon={<SwapOutlined />} onClick={() => onManage(trip)}>
               Keep / Swap
             </Button>
+            {onCrewLinks && destinations.length > 0 && (
+              <Button icon={<LinkOutlined />} onClick={() => onCrewLinks(destinations)} aria-label={`Crew links for ${destinations.join(', ')}`}>
+                Links
+              </Button>
+            )}
           </>
         )}
       </div>

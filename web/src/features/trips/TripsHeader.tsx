@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -24,12 +24,13 @@ interface Props {
   refreshing: boolean;
   onAddTrip: () => void;
   onUploadRoster: () => void;
+  onCrewLinks: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onRefresh, onEditDetails, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onRefresh, onEditDetails, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
@@ -68,6 +69,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onRe
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
                 { label: 'Upload Roster', onClick: onUploadRoster },
+                { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Edit My Details', onClick: onEditDetails },
                 { label: 'Logout', onClick: onLogout },
               ]}
@@ -75,6 +77,9 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onRe
           </>
         ) : (
           <>
+            <Button type="text" className="header-icon" icon={<LinkOutlined />} onClick={onCrewLinks}>
+              Crew Links
+            </Button>
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
               Add Trip
             </Button>

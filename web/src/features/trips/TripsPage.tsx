@@ -17,11 +17,20 @@ const TripFormDialog = lazy(() => import('./TripFormDialog'));
 const ManageTripDialog = lazy(() => import('../manage-trip/ManageTripDialog'));
 const EditDetailsDialog = lazy(() => import('../profile/EditDetailsDialog'));
 const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
+// Crew links are their own area of the app: their code loads when first opened.
+const CrewLinks = lazy(() => import('../crew-links/CrewLinks'));
 
 export const MIN_SPINNER_MS = 500;
 const FADE_MS = 300;
 
-type Dialog = { kind: 'add' } | { kind: 'upload' } | { kind: 'edit'; tripId: string } | { kind: 'manage'; tripId: string } | { kind: 'details' } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'upload' }
+  | { kind: 'edit'; tripId: string }
+  | { kind: 'manage'; tripId: string }
+  | { kind: 'details' }
+  | { kind: 'crew-links'; destinations: readonly string[] }
+  | null;
 
 export function TripsPage({ pilot }: { pilot: Pilot }) {
   const queryClient = useQueryClient();
@@ -83,6 +92,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         refreshing={refreshing}
         onAddTrip={() => setDialog({ kind: 'add' })}
         onUploadRoster={() => setDialog({ kind: 'upload' })}
+        onCrewLinks={() => setDialog({ kind: 'crew-links', destinations: [] })}
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onLogout={logout}
@@ -106,6 +116,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
                 fading={fading.has(trip.id)}
                 onEdit={(t) => setDialog({ kind: 'edit', tripId: t.id })}
                 onManage={(t) => setDialog({ kind: 'manage', tripId: t.id })}
+                onCrewLinks={(destinations) => setDialog({ kind: 'crew-links', destinations })}
               />
             ))}
           </div>
@@ -121,6 +132,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         )}
         {dialog?.kind === 'upload' && <RosterUploadDialog onClose={closeUpload} />}
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'crew-links' && <CrewLinks initialDestinations={dialog.destinations} onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
   );

@@ -15,7 +15,7 @@ import { startStack } from '../../scripts/stack';
 const dir = new URL('.', import.meta.url).pathname;
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.e2e.ts'))
-  // E2E_ONLY=roster-upload runs the files whose name contains it.
+  // E2E_ONLY=crew-links runs only the files whose names contain it (one journey while working on it).
   .filter((name) => !process.env.E2E_ONLY || name.includes(process.env.E2E_ONLY))
   .map((name) => join(dir, name));
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { launchBrowser, SCREENSHOTS, temporaryPassword, unique, verificationCode } from './support';
+import { launchBrowser, SCREENSHOTS, settle, temporaryPassword, unique, verificationCode } from './support';
 
 const WIDTHS = [390, 1280] as const;
 const PASSWORD = 'secret-pass-1';
@@ -109,23 +109,6 @@ async function openHeaderAction(page: Page, name: string) {
     await page.getByRole('menuitem', { name }).click();
   } else {
     await page.getByRole('button', { name }).click();
-  }
-}
-
-/** Waits for antd's open and close animations (zoom, fade, slide) to end. */
-async function settle(page: Page) {
-  const moving = () => {
-    const pattern = /^ant-([\w-]+-)?(zoom|fade|move-up|slide-up|slide-down|show-help|show-help-item)-(appear|enter|leave)(-(prepare|start|active))?$/;
-    return [...document.querySelectorAll('[class*="ant-"]')].flatMap((element) =>
-      [...element.classList].filter((name) => pattern.test(name)),
-    );
-  };
-  const deadline = Date.now() + 3000;
-  let classes = await page.evaluate(moving);
-  while (classes.length > 0) {
-    if (Date.now() > deadline) throw new Error(`still moving: ${classes.join(' ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    classes = await page.evaluate(moving);
   }
 }
 

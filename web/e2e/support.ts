@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const BASE_URL = required('BASE_URL').replace(/\/$/, '');
@@ -86,4 +87,102 @@ function decodeMail(raw: string): string {
   const base64 = body.match(/^[A-Za-z0-9+/=\r\n]{40,}$/m)?.[0];
   const decoded = base64 ? Buffer.from(base64.replace(/\s/g, ''), 'base64').toString('utf8') : '';
   return `${body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))}\n${decoded}`;
+}
+
+// Steps the journeys share.
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  employeeId: string;
+  prefix: string;
+  password: string;
+}
+
+export function pilotData(tag: string): Registration {
+  const id = unique();
+  return {
+    firstName: 'Erin',
+    lastName: `${tag}-Tester`,
+    employeeId: `${(Number(id) + tag.charCodeAt(0)) % 1_000_000}`.padStart(6, '7'),
+    prefix: `e2e.${tag.toLowerCase()}.${id}`,
+    password: 'secret-pass-1',
+  };
+}
+
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Registers through the form, reads the code from the outbox and verifies: ends on the trips page. */
+export async function register(page: Page, pilot: Registration) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('First Name').fill(pilot.firstName);
+  await page.getByLabel('Last Name').fill(pilot.lastName);
+  await page.getByLabel('Employee ID').fill(pilot.employeeId);
+  await page.getByLabel('Phone').fill('+447700900123');
+  await page.getByLabel('Email').fill(pilot.prefix);
+  await chooseOption(page, 'Rank', 'First Officer (FO)');
+  await chooseOption(page, 'Fleet', 'A350');
+  await chooseOption(page, 'Base', 'LHR');
+  await page.getByLabel('Password', { exact: true }).fill(pilot.password);
+  await page.getByLabel('Confirm Password').fill(pilot.password);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Register Pilot' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your ID and Email' });
+  await confirm.getByText(pilot.employeeId).waitFor();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const verify = page.getByRole('dialog', { name: 'VS Pilot Verification' });
+  await verify.waitFor();
+  const email = await verify.locator('strong').first().textContent();
+  assert.ok(email?.startsWith(pilot.prefix), `verification is for ${email}`);
+  await verify.getByLabel('Verification Code').fill(await verificationCode(email!, since));
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: /^Edit My Details/ }).waitFor();
+}
+
+export async function addTrip(page: Page, trip: { start: string; end: string; route: string; from: string; to: string }) {
+  await openHeaderAction(page, 'Add Trip');
+  const dialog = page.getByRole('dialog', { name: 'Add New Trip' });
+  await dialog.getByLabel('Start Flight').fill(trip.start);
+  await dialog.getByLabel('End Flight').fill(trip.end);
+  await dialog.getByLabel('Route').fill(trip.route);
+  await dialog.getByLabel('Start Date').fill(trip.from);
+  await dialog.getByLabel('End Date').fill(trip.to);
+  return dialog;
+}
+
+/** A confirmation or notice (antd's confirm dialogs carry their title in the body). */
+export function confirmDialog(page: Page, title: string) {
+  return page.locator('.ant-modal-confirm').filter({ hasText: title });
+}
+
+/** The header's actions are buttons on a desktop and a menu on a phone. */
+export async function openHeaderAction(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name }).click();
+  } else {
+    await page.getByRole('button', { name }).click();
+  }
+}
+
+/** Waits for antd's open and close animations (zoom, fade, slide) to end. */
+export async function settle(page: Page) {
+  const moving = () => {
+    const pattern = /^ant-([\w-]+-)?(zoom|fade|move-up|slide-up|slide-down|show-help|show-help-item)-(appear|enter|leave)(-(prepare|start|active))?$/;
+    return [...document.querySelectorAll('[class*="ant-"]')].flatMap((element) =>
+      [...element.classList].filter((name) => pattern.test(name)),
+    );
+  };
+  const deadline = Date.now() + 3000;
+  let classes = await page.evaluate(moving);
+  while (classes.length > 0) {
+    if (Date.now() > deadline) throw new Error(`still moving: ${classes.join(' ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    classes = await page.evaluate(moving);
+  }
 }

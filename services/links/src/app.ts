@@ -1,4 +1,4 @@
-import { createServiceApp, startRuntime, systemClock, type Clock, type SigningKeys } from '@crewswap/kit';
+import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type SigningKeys } from '@crewswap/kit';
 import type { Config } from './config';
 import { createLinkRepository } from './data/links';
 import { createPilotRepository } from './data/pilots';
@@ -26,6 +26,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     runtime.onClose(() => directory.stop());
 
     const app = createServiceApp({ name: 'links', logger: log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
     crewLinkRoutes(app, { guard: runtime.guard, links: crewLinks });
 
     return {

@@ -65,7 +65,7 @@ export async function registerPilot(service: LinksApp, overrides: Partial<Pilot>
   const pilot = testPilot(overrides);
   const { db, outbox } = service.runtime;
   await db.transaction((trx) => outbox.write(trx, SUBJECTS.pilotRegistered, { pilot }));
-  await eventually(async () => (await service.repositories.pilots.findName(pilot.id)) !== undefined, 5000);
+  await eventually(async () => (await service.repositories.pilots.findName(pilot.id)) !== undefined, 20_000);
   return pilot;
 }
 

@@ -102,7 +102,11 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
       return list.length === 18 && list;
     }, 20_000);
     expect(trips).toHaveLength(18);
-    const { records } = await historyFor(email);
+    // Trips are stored by the import call before the worker writes its history record.
+    const { records } = await eventually(async () => {
+      const found = await historyFor(email);
+      return found.records.length === 1 && found;
+    }, 20_000);
     expect(records[0]).toMatchObject({ success: true, attachmentCount: 2, tripsAdded: 18, fileName: 'december.ics_, next-year.cal' });
   });
 

@@ -54,7 +54,7 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     url: () => '/api/auth/register',
-    fields: ['firstName', 'lastName', 'employeeId', 'phone', 'emailPrefix', 'rank', 'fleet', 'base', 'apic', 'ltc', 'usualReq', 'password', 'confirmPassword'],
+    fields: ['firstName', 'lastName', 'employeeId', 'phone', 'emailPrefix', 'email', 'rank', 'fleet', 'base', 'apic', 'ltc', 'usualReq', 'password', 'confirmPassword'],
   },
   { method: 'POST', url: () => '/api/auth/verify-email', fields: ['email', 'code'] },
   { method: 'POST', url: () => '/api/auth/resend-verification', fields: ['email'] },

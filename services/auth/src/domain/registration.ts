@@ -49,12 +49,16 @@ export async function register(ctx: AuthContext, body: Registration): Promise<Re
   }
   const firstName = shapeName(body.firstName);
   const lastName = shapeName(body.lastName);
-  const prefix = shapeEmailPrefix(body.emailPrefix.trim());
+  const fullEmail = body.email?.trim() ?? '';
+  // The prefix as typed, or else the part of the full address before its domain.
+  const typedPrefix = body.emailPrefix.trim() || fullEmail.replace(/@[^@]*$/, '');
+  const prefix = shapeEmailPrefix(typedPrefix);
   const { rank, fleet, base } = body;
   if (!firstName || !lastName || !prefix || !/\d/.test(phone) || !rank || !fleet || !base) {
     throw badRequest('Please fill in all required fields.', { title: 'Missing Information' });
   }
-  if (/\s/.test(body.emailPrefix.trim())) throw badRequest('Email prefix cannot contain spaces.', { title: 'Invalid Email Format' });
+  if (/\s/.test(typedPrefix)) throw badRequest('Email prefix cannot contain spaces.', { title: 'Invalid Email Format' });
+  if (fullEmail) checkFullEmail(fullEmail, prefix, ctx.config.COMPANY_EMAIL_DOMAIN);
   const email = `${prefix}@${ctx.config.COMPANY_EMAIL_DOMAIN}`;
   if (!EMAIL_PREFIX.test(prefix) || !z.email().safeParse(email).success) {
     throw badRequest('Email prefix can only contain letters, numbers, dots, hyphens and underscores.', { title: 'Invalid Email Format' });
@@ -110,6 +114,17 @@ export async function register(ctx: AuthContext, body: Registration): Promise<Re
     if (isUniqueViolation(error, 'employee_id')) throw failed('A pilot with this employee ID is already registered.');
     if (isUniqueViolation(error, 'email')) throw failed('A pilot with this email address is already registered.');
     throw error;
+  }
+}
+
+/** A full address sent with (or instead of) the prefix: at the company domain, agreeing with the prefix. */
+function checkFullEmail(fullEmail: string, prefix: string, domain: string): void {
+  const at = fullEmail.lastIndexOf('@');
+  if (at < 0 || fullEmail.slice(at + 1).toLowerCase() !== domain.toLowerCase()) {
+    throw badRequest(`Please register with your company email address, ending @${domain}.`, { title: 'Invalid Email Format' });
+  }
+  if (shapeEmailPrefix(fullEmail.slice(0, at)) !== prefix) {
+    throw badRequest('The email address and the email prefix do not match.', { title: 'Invalid Email Format' });
   }
 }
 

@@ -67,6 +67,17 @@ export const EmailBody = z.strictObject({
 });
 export type EmailBody = z.infer<typeof EmailBody>;
 
+/**
+ * `POST /api/auth/resend-verification` inside the minute after the last code: 429 with the
+ * seconds left (also sent as `Retry-After`); nothing was mailed.
+ */
+export const ResendVerificationWait = z.object({
+  error: z.string(),
+  title: z.string().optional(),
+  retryAfterSeconds: z.number().int().min(1),
+});
+export type ResendVerificationWait = z.infer<typeof ResendVerificationWait>;
+
 export const VerifyEmailBody = z.strictObject({
   email: z.string().trim().toLowerCase().min(1).max(200),
   code: z

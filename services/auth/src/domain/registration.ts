@@ -178,15 +178,25 @@ export async function verifyEmail(ctx: AuthContext, rawEmail: string, code: stri
 
 export const RESEND_MESSAGE = 'If this email address is registered and not yet verified, a new verification code has been sent to it.';
 
-/** Answers the same whether or not the address is registered. */
+/**
+ * Mails a new code to a registered, unverified address, and answers the same whether or not the
+ * address is registered. At most one mail a minute, so the form cannot flood a pilot's inbox; a
+ * request inside that minute is refused with the seconds left (429), never answered as if a mail
+ * had left.
+ */
 export async function resendVerification(ctx: AuthContext, email: string): Promise<MessageResponse> {
   const pilot = await ctx.repos.pilots.byEmail(normaliseEmail(email));
   if (pilot && !pilot.emailVerified) {
     const current = await ctx.repos.verification.get(pilot.id);
-    // One mail a minute at most, so the form cannot be used to flood a pilot's inbox.
-    if (!current || ctx.clock.now().getTime() - current.sentAt.getTime() >= RESEND_INTERVAL_MS) {
-      await ctx.db.transaction((trx) => sendVerificationCode(ctx, trx, pilot));
+    const waitMs = current ? current.sentAt.getTime() + RESEND_INTERVAL_MS - ctx.clock.now().getTime() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw tooMany(`A verification code was sent less than a minute ago. Please wait ${seconds} seconds before asking for another.`, {
+        title: 'Please Wait',
+        extra: { retryAfterSeconds: seconds },
+      });
     }
+    await ctx.db.transaction((trx) => sendVerificationCode(ctx, trx, pilot));
   }
   return { message: RESEND_MESSAGE };
 }

@@ -60,8 +60,13 @@ export function limitBodies(app: FastifyInstance): void {
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
     // pipe, not pipeline: an error in the counter must not destroy the request, whose socket
-    // still has to carry the 413.
-    return payload.pipe(new ByteCounter(bodyLimitOf(request.url)));
+    // still has to carry the 413. pipe passes no abort on, so a client gone mid-body ends the
+    // counter (and the upstream request reading it) here.
+    const counter = new ByteCounter(bodyLimitOf(request.url));
+    request.raw.once('close', () => {
+      if (!request.raw.complete) counter.destroy(new Error('The client closed the connection before sending the whole body'));
+    });
+    return payload.pipe(counter);
   });
 }
 

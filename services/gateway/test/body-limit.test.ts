@@ -11,6 +11,9 @@ import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
 import { DEFAULT_BODY_LIMIT } from '../src/route-table';
 
+// Tens of megabytes over loopback on a shared machine: more than jest's default 5 s at times.
+jest.setTimeout(60_000);
+
 const ORIGIN = 'http://localhost:8080';
 const TOO_LARGE = { error: 'Request body too large' };
 
@@ -64,6 +67,7 @@ describe('gateway body limits', () => {
   let gateway: FastifyInstance;
   let port: number;
   const served: { url: string; bytes: number }[] = [];
+  const upstreamAborts: (() => void)[] = [];
 
   beforeAll(async () => {
     // A service as the kit makes them: 1 MiB of JSON at most.
@@ -72,6 +76,10 @@ describe('gateway body limits', () => {
       let bytes = 0;
       payload.on('data', (chunk: Buffer) => (bytes += chunk.length));
       payload.on('end', () => done(null, { bytes }));
+    });
+    upstream.addHook('onRequestAbort', (_request, done) => {
+      upstreamAborts.shift()?.();
+      done();
     });
     upstream.all('/api/*', async (request) => {
       const body = request.body as { bytes?: number } | undefined;
@@ -125,6 +133,16 @@ describe('gateway body limits', () => {
     expect(statusLines(accepted.received)).toEqual(['HTTP/1.1 200']);
     // The client asked for the connection to close; the service's own keep-alive is not passed on.
     expect(accepted.received).not.toMatch(/keep-alive/i);
+  });
+
+  it('a client that goes away in the middle of a chunked body ends the request to the service too', async () => {
+    const abandoned = new Promise<void>((resolve) => upstreamAborts.push(resolve));
+    const socket = net.connect(port, '127.0.0.1');
+    socket.write(head('/api/trips', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }));
+    socket.write('10\r\n{"route":"JFK",  \r\n', () => setTimeout(() => socket.destroy(), 200));
+    // Without the abort passed on, the service would wait for the rest of the body until its timeout.
+    await abandoned;
+    expect(served).toEqual([]);
   });
 
   it('the roster upload takes a 10 MB calendar file in its multipart form, and refuses one larger than that', async () => {

@@ -27,6 +27,3 @@ export function aircraftFlownBy(fleet: string | undefined): readonly (typeof AIR
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const MAX_SWAP_DESCRIPTION = 100;
-
-/** The largest roster file a pilot may upload: 10 MB (pilot-app sections 5 and 9). */
-export const ROSTER_MAX_BYTES = 10_485_760;

@@ -31,10 +31,6 @@ const NOT_YET = new Set([
   'PATCH /api/trips/{id}/whatsapp-group',
   'DELETE /api/trips/{id}/whatsapp-group',
   'POST /api/trips/{id}/whatsapp-group/claim',
-  // roster upload and its history (roster-ingest service)
-  'POST /api/roster/upload',
-  'GET /api/admin/roster-history',
-  'GET /api/admin/roster-history/stats',
   // calendars and trip search
   'GET /api/usual-requests/search?date=YYYY-MM-DD&flightNumber&destination',
   'GET /api/master-calendar/{rank}/{fleet}',
@@ -46,13 +42,6 @@ const NOT_YET = new Set([
   'DELETE /api/notifications/unsubscribe',
   'POST /api/notifications/test',
   'DELETE /api/notifications/clear-all',
-  // crew links (links service)
-  'GET /api/crew-links',
-  'POST /api/crew-links',
-  'PUT /api/crew-links/{id}',
-  'DELETE /api/crew-links/{id}',
-  'POST /api/crew-links/{id}/like',
-  'DELETE /api/crew-links/{id}/like',
   // admin: administrators, emergency shutdown and restart, cleanup, analytics
   'GET /api/admin/admins',
   'POST /api/admin/admins',
@@ -113,6 +102,23 @@ interface Exercise {
   eventually?: boolean;
 }
 
+/** A one-trip roster (LHR-JFK-LHR on `date` and the day after), as crew systems export it. */
+function rosterCalendar(date: string): string {
+  const day = date.replace(/-/g, '');
+  const next = addDays(date, 1).replace(/-/g, '');
+  const event = (uid: string, start: string, end: string, summary: string) =>
+    ['BEGIN:VEVENT', `UID:${uid}@contract.test`, `DTSTAMP:${day}T060000Z`, `DTSTART:${start}`, `DTEND:${end}`, `SUMMARY:${summary}`, 'END:VEVENT'];
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//CrewSwap contract test//EN',
+    ...event('out', `${day}T110000Z`, `${day}T190000Z`, 'VS25 LHR 1100 JFK 1400 351 [FO]'),
+    ...event('back', `${next}T220000Z`, `${next}T230000Z`, 'VS26 JFK 1800 LHR 0600 351 [FO]'),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
 describe("the spec's API tables, row by row, through the gateway", () => {
   const rows = new Map(readApiRows().map((row) => [row.key, row]));
   const exercised = new Set<string>();
@@ -125,14 +131,16 @@ describe("the spec's API tables, row by row, through the gateway", () => {
   const origin = `http://localhost:${basePort}`;
 
   async function call(method: string, path: string, body: unknown, jar?: Jar): Promise<Answer> {
+    const form = body instanceof FormData;
     const response = await fetch(`http://127.0.0.1:${basePort}${path}`, {
       method,
       headers: {
         origin,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // fetch writes a form's own content type, with its boundary.
+        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
         ...(jar ? { cookie: jar.header() } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     jar?.take(response);
     const text = await response.text();
@@ -168,9 +176,9 @@ describe("the spec's API tables, row by row, through the gateway", () => {
       expect({ row: key, field, inner: Object.keys(values[field] as object).sort() }).toEqual({ row: key, field, inner: [...inner].sort() });
     }
     if (options.unlistedBody && row.fields.length > 0) throw new Error(`${key} lists its body; send what it lists`);
-    const body = row.fields.length > 0 ? values : options.unlistedBody;
+    const body = row.multipart ? formOf(values) : row.fields.length > 0 ? values : options.unlistedBody;
     const send = () => call(row.method, url(row, options.params ?? {}), body, options.jar);
-    if (body !== undefined) {
+    if (body !== undefined && !row.multipart) {
       // Strict still: a field that no row or screen names is refused, and changes nothing.
       const extra = await call(row.method, url(row, options.params ?? {}), { ...body, notInTheSpec: true }, options.jar);
       expect({ row: key, status: extra.status, error: extra.body.error }).toEqual({ row: key, status: 400, error: 'Unknown field(s): notInTheSpec' });
@@ -187,6 +195,16 @@ describe("the spec's API tables, row by row, through the gateway", () => {
     }
     exercised.add(key);
     return answer;
+  }
+
+  /** A multipart form of files: each value is `{name, content}`. */
+  function formOf(values: Record<string, unknown>): FormData {
+    const form = new FormData();
+    for (const [field, value] of Object.entries(values)) {
+      const file = value as { name: string; content: string };
+      form.append(field, new Blob([file.content], { type: 'text/calendar' }), file.name);
+    }
+    return form;
   }
 
   /** The code in the newest verification mail to `email`. */
@@ -346,6 +364,43 @@ describe("the spec's API tables, row by row, through the gateway", () => {
     await exercise('POST /api/trips/{id}/send-notifications', { jar: pilot, params: { id }, eventually: true });
     await exercise('PATCH /api/trips/{id}/requested', { jar: pilot, params: { id }, values: { requested: true } });
     await exercise('DELETE /api/trips/{id}', { jar: pilot, params: { id } });
+    await exercise('POST /api/roster/upload', { jar: pilot, values: { roster: { name: 'roster.ics', content: rosterCalendar(addDays(today, 20)) } } });
+
+    const link = await exercise('POST /api/crew-links', {
+      jar: pilot,
+      values: {
+        title: 'Crew pizza near the hotel',
+        category: 'restaurant',
+        description: 'Big slices, open late',
+        discountDetails: '10% with a crew ID',
+        destinations: 'JFK',
+        website: 'https://pizza.example.com',
+        locationName: 'Corner Pizza',
+        locationCoordinates: '40.7306,-73.9866',
+        contactInfo: '+1 212 555 0100',
+      },
+    });
+    const linkId = link.body.id as string;
+    await exercise('GET /api/crew-links', { jar: pilot });
+    await exercise('PUT /api/crew-links/{id}', {
+      jar: pilot,
+      params: { id: linkId },
+      values: {
+        title: 'Crew pizza near the hotel',
+        category: 'restaurant',
+        description: 'Big slices, open until 2am',
+        discountDetails: '10% with a crew ID',
+        destinations: 'JFK, EWR',
+        website: 'https://pizza.example.com',
+        locationName: 'Corner Pizza',
+        locationCoordinates: '40.7306,-73.9866',
+        contactInfo: '+1 212 555 0100',
+        lastEditedBy: pilotId,
+      },
+    });
+    await exercise('POST /api/crew-links/{id}/like', { jar: pilot, params: { id: linkId } });
+    await exercise('DELETE /api/crew-links/{id}/like', { jar: pilot, params: { id: linkId } });
+    await exercise('DELETE /api/crew-links/{id}', { jar: pilot, params: { id: linkId } });
 
     await exercise('PATCH /api/pilots/{id}', {
       jar: pilot,
@@ -384,6 +439,8 @@ describe("the spec's API tables, row by row, through the gateway", () => {
       values: { employeeId: me.employeeId, firstName: 'Casey', lastName: 'Contract', email, phone: '+447700900001', rank: 'FO', fleet: 'A350', base: 'LHR', apic: true, ltc: false, usualReq: true, allVisible: true, testData: false },
     });
     const reset = await exercise('PATCH /api/admin/pilots/{id}/password', { jar: admin, params: { id: pilotId }, values: { password: 'temporary1' } });
+    await exercise('GET /api/admin/roster-history', { jar: admin });
+    await exercise('GET /api/admin/roster-history/stats', { jar: admin });
     await exercise('GET /api/admin/sessions/active', { jar: admin });
     await exercise('GET /api/admin/sessions/history', { jar: admin });
     await exercise('GET /api/admin/recent-registrations', { jar: admin });

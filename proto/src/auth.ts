@@ -10,6 +10,9 @@ export { MAX_LOGIN_ATTEMPTS, MIN_PASSWORD_LENGTH } from './constants';
  * Registration is checked field by field in the spec's order on the server (see auth's register
  * rules), so the body only bounds types and sizes here; blanks are allowed through to get the
  * spec's 'Missing Information' message rather than a generic one.
+ *
+ * The spec's API table sends "all registration fields plus email": `email` is the full company
+ * address, and may come with `emailPrefix` (they must agree) or instead of it.
  */
 export const RegisterBody = z.strictObject({
   firstName: z.string().max(100).default(''),
@@ -17,6 +20,7 @@ export const RegisterBody = z.strictObject({
   employeeId: z.string().max(20).default(''),
   phone: z.string().max(30).default(''),
   emailPrefix: z.string().max(100).default(''),
+  email: z.string().max(200).optional(),
   rank: Rank.optional(),
   fleet: Fleet.optional(),
   base: Base.optional(),
@@ -62,6 +66,17 @@ export const EmailBody = z.strictObject({
   email: z.string().trim().toLowerCase().min(1, 'Please enter your email address first.').max(200),
 });
 export type EmailBody = z.infer<typeof EmailBody>;
+
+/**
+ * `POST /api/auth/resend-verification` inside the minute after the last code: 429 with the
+ * seconds left (also sent as `Retry-After`); nothing was mailed.
+ */
+export const ResendVerificationWait = z.object({
+  error: z.string(),
+  title: z.string().optional(),
+  retryAfterSeconds: z.number().int().min(1),
+});
+export type ResendVerificationWait = z.infer<typeof ResendVerificationWait>;
 
 export const VerifyEmailBody = z.strictObject({
   email: z.string().trim().toLowerCase().min(1).max(200),

@@ -181,6 +181,7 @@ export const TRIP_MESSAGES = {
   routeMissing: 'Please enter the route.',
   invalidAirports: (codes: string[]) => `Invalid airport code(s): ${codes.join(', ')} (not in IATA database)`,
   routeTooLong: 'A route lists at most two airports (e.g. JFK or SEA-LAX).',
+  routeFormat: 'A route is one or two 3-letter airport codes joined by a hyphen (e.g. JFK or SEA-LAX).',
   routeTitle: 'Route Validation Error',
   endBeforeStart: 'End date cannot be before start date',
   alreadyEnded: 'Trip has already ended (end date is in the past)',

@@ -54,7 +54,7 @@ const ROUTES: Route[] = [
   {
     method: 'POST',
     url: () => '/api/auth/register',
-    fields: ['firstName', 'lastName', 'employeeId', 'phone', 'emailPrefix', 'rank', 'fleet', 'base', 'apic', 'ltc', 'usualReq', 'password', 'confirmPassword'],
+    fields: ['firstName', 'lastName', 'employeeId', 'phone', 'emailPrefix', 'email', 'rank', 'fleet', 'base', 'apic', 'ltc', 'usualReq', 'password', 'confirmPassword'],
   },
   { method: 'POST', url: () => '/api/auth/verify-email', fields: ['email', 'code'] },
   { method: 'POST', url: () => '/api/auth/resend-verification', fields: ['email'] },
@@ -117,9 +117,10 @@ describe('Fuzzed bodies get 400 with a message, never 500', () => {
     },
   );
 
-  it('a body over the size limit is 413', async () => {
+  it('a body over the size limit is 413 with a JSON error, as the gateway answers it', async () => {
     const response = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a', password: 'b'.repeat(2_000_000) } });
     expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'Request body too large' });
   });
 
   it('bad params and queries are 400', async () => {

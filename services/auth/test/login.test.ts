@@ -192,6 +192,28 @@ describe('Email verification', () => {
     expect(registered.json()).toEqual(stranger.json());
     expect((await h.mails(pilot.email)).length).toBe(2);
   });
+
+  it('resend right after registering sends nothing and answers 429 with the seconds to wait; once they pass, a new code is sent', async () => {
+    const pilot = await h.createPilot();
+    const resend = () => h.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: pilot.email } });
+    h.clock.advance(15_000);
+    const tooSoon = await resend();
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toEqual({
+      error: 'A verification code was sent less than a minute ago. Please wait 45 seconds before asking for another.',
+      title: 'Please Wait',
+      retryAfterSeconds: 45,
+    });
+    expect(tooSoon.headers['retry-after']).toBe('45');
+    expect((await h.mails(pilot.email)).length).toBe(1);
+
+    h.clock.advance(45_000);
+    const sent = await resend();
+    expect(sent.statusCode).toBe(200);
+    expect((await h.mails(pilot.email)).length).toBe(2);
+    // The minute starts again from the code just sent.
+    expect((await resend()).json().retryAfterSeconds).toBe(60);
+  });
 });
 
 describe('Forgot password', () => {

@@ -71,6 +71,50 @@ describe('Registration checks, in the spec order', () => {
   });
 });
 
+describe("Registration with the full email ('all registration fields plus email')", () => {
+  it('accepts the full company address together with a matching email prefix', async () => {
+    const response = await h.register({ emailPrefix: 'both.agree', email: `Both.Agree@${DOMAIN.toUpperCase()}` });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().pilot.email).toBe(`both.agree@${DOMAIN}`);
+  });
+
+  it('accepts the full company address instead of the email prefix', async () => {
+    const { emailPrefix: _prefix, ...withoutPrefix } = h.registration({ email: ` only.email@${DOMAIN} ` });
+    const response = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: withoutPrefix });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().pilot.email).toBe(`only.email@${DOMAIN}`);
+  });
+
+  it('refuses an address outside the company domain: Invalid Email Format', async () => {
+    for (const email of ['amy.stone@gmail.com', `amy.stone@${DOMAIN}.evil.com`, 'amy.stone']) {
+      expect(await refusal({ email })).toMatchObject({
+        status: 400,
+        title: 'Invalid Email Format',
+        error: `Please register with your company email address, ending @${DOMAIN}.`,
+      });
+    }
+  });
+
+  it('refuses an address whose name does not agree with the email prefix: Invalid Email Format', async () => {
+    expect(await refusal({ emailPrefix: 'amy.stone', email: `someone.else@${DOMAIN}` })).toMatchObject({
+      status: 400,
+      title: 'Invalid Email Format',
+      error: 'The email address and the email prefix do not match.',
+    });
+  });
+
+  it('an address with spaces before the domain is refused as the prefix would be', async () => {
+    const { emailPrefix: _prefix, ...withoutPrefix } = h.registration({ email: `amy stone@${DOMAIN}` });
+    const response = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: withoutPrefix });
+    expect([response.statusCode, response.json().error]).toEqual([400, 'Email prefix cannot contain spaces.']);
+  });
+
+  it('still refuses a field no screen or API row names', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...h.registration(), isAdmin: true } });
+    expect([response.statusCode, response.json().error]).toEqual([400, 'Unknown field(s): isAdmin']);
+  });
+});
+
 describe('Registration shaping and flags', () => {
   it('shapes names, phone and email prefix; email is prefix @ company domain', async () => {
     const response = await h.register({ firstName: "  mary-jane o'neil3 ", lastName: 'SMITH  jones', phone: '+44 (0)7700-900 123', emailPrefix: 'Mary.Jane@', employeeId: '700001' });

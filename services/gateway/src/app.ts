@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isBodyTooLarge, limitBodies, refuse } from './body-limit';
 import type { Config } from './config';
 import { ownerOf, type ServiceName } from './route-table';
 
@@ -38,7 +39,6 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     name: 'gateway',
     logger: log,
     readiness: {},
-    bodyLimit: 11 * 1024 * 1024,
     trustProxy: false,
     parseJsonBodies: false,
     // Any other page is the app's own 'Page Not Found' screen, answered with a real 404.
@@ -53,6 +53,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     [config.APP_ORIGIN, ...config.EXTRA_ORIGINS.split(',')].map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean),
   );
   const services = upstreams(config);
+  // First of the hooks: a body too large is refused before anything else looks at the request.
+  limitBodies(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -108,9 +110,15 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     replyOptions: {
       getUpstream: (request) => services[ownerOf(request.url)!],
       rewriteRequestHeaders: (request, headers) => ({ ...headers, [REQUEST_ID_HEADER]: String(request.id) }),
-      rewriteHeaders: (headers, request) =>
-        request?.url.startsWith('/api/sse/') ? { ...headers, 'x-accel-buffering': 'no', 'cache-control': 'no-cache' } : headers,
+      rewriteHeaders: (headers, request) => {
+        // Hop-by-hop headers describe the service's connection to the gateway, not the client's:
+        // passed on, a service's 'keep-alive' would overrule a client's 'Connection: close'.
+        const { connection: _connection, 'keep-alive': _keepAlive, ...endToEnd } = headers;
+        return request?.url.startsWith('/api/sse/') ? { ...endToEnd, 'x-accel-buffering': 'no', 'cache-control': 'no-cache' } : endToEnd;
+      },
       onError: (reply, { error }) => {
+        // A client's body too large is its own mistake, not a service being down.
+        if (isBodyTooLarge(error)) return refuse(reply);
         const service = ownerOf(reply.request.url);
         reply.log.warn({ err: error, service }, 'upstream unavailable');
         reply

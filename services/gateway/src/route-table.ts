@@ -1,3 +1,5 @@
+import { ROSTER_MAX_BYTES } from '@crewswap/proto';
+
 /**
  * The one place that says which service answers which `/api` path. Entries are tried in order,
  * so the narrower paths come before the wider ones of the same resource.
@@ -26,4 +28,21 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
 export function ownerOf(url: string): ServiceName | undefined {
   const path = url.split('?')[0] ?? '';
   return ROUTES.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+/** Request bodies above this are refused at the gateway (413), unless the route says otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The roster upload carries a calendar file of up to 10 MB, wrapped in a multipart form whose
+ * boundaries and part headers add a few hundred bytes; 64 KiB leaves room for any client's.
+ */
+export const MULTIPART_ALLOWANCE = 64 * 1024;
+
+const BODY_LIMITS: readonly [RegExp, number][] = [[/^\/api\/roster\/upload$/, ROSTER_MAX_BYTES + MULTIPART_ALLOWANCE]];
+
+/** The largest body the gateway lets through to a path (query string ignored). */
+export function bodyLimitOf(url: string): number {
+  const path = url.split('?')[0] ?? '';
+  return BODY_LIMITS.find(([pattern]) => pattern.test(path))?.[1] ?? DEFAULT_BODY_LIMIT;
 }

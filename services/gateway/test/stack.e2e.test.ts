@@ -98,6 +98,17 @@ describe('the system end to end through the gateway', () => {
     expect(after.status).toBe(401);
   });
 
+  it('a 20 MB JSON body is refused by the gateway as 413 Request body too large, never as a service being down', async () => {
+    for (const path of ['/api/auth/login', '/api/trips']) {
+      const response = await fetch(url(path), {
+        method: 'POST',
+        headers: { origin: `http://localhost:${basePort}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a'.repeat(20 * 1024 * 1024), password: 'x' }),
+      });
+      expect([path, response.status, await response.json()]).toEqual([path, 413, { error: 'Request body too large' }]);
+    }
+  });
+
   it('answers health, readiness and metrics on every service', async () => {
     for (let offset = 1; offset <= 5; offset += 1) {
       for (const path of ['/healthz', '/readyz', '/metrics']) {

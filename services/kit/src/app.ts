@@ -109,7 +109,8 @@ function clientMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      // The gateway's words for the same refusal, so a client sees one message wherever it hits.
+      return 'Request body too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request body as JSON.';
     default:

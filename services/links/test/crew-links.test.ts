@@ -189,7 +189,7 @@ describe('crew links: add, edit, delete, list and the helper calls', () => {
     it("a body over the service's limit is 413 with a JSON error", async () => {
       const response = await post(linkBody({ description: 'x'.repeat(2 * 1024 * 1024) }));
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ error: 'The request body is too large.' });
+      expect(response.json()).toEqual({ error: 'Request body too large' });
     });
 
     it('a bad id is 400, never a 5xx', async () => {

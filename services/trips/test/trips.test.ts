@@ -90,9 +90,28 @@ describe('trips: add, edit, delete and list own trips', () => {
     });
   });
 
+  it.each([
+    ['JF', 'Invalid airport code(s): JF (not in IATA database)'],
+    ['jf1', 'Invalid airport code(s): JF1 (not in IATA database)'],
+    ['JFK-12', 'Invalid airport code(s): 12 (not in IATA database)'],
+    ['JFK LAX', 'Invalid airport code(s): JFK LAX (not in IATA database)'],
+    ['JFK-LAX-SFO', M.routeTooLong],
+    ['JFK--LAX', M.routeFormat],
+    ['JFK-', M.routeFormat],
+  ])('refuses route %s (not 3-letter codes joined by one hyphen) on add and on edit, rather than storing part of it', async (route, message) => {
+    const { post, patch, list } = await newPilot();
+    const added = await post(tripBody({ route }));
+    expect([added.statusCode, added.json()]).toEqual([400, { error: message, title: 'Route Validation Error' }]);
+    expect(await list()).toEqual([]);
+    const trip = (await post(tripBody())).json() as Trip;
+    const edited = await patch(trip.id, { route });
+    expect([edited.statusCode, edited.json()]).toEqual([400, { error: message, title: 'Route Validation Error' }]);
+    expect((await list()).map((t) => t.route)).toEqual(['JFK']);
+  });
+
   it('accepts a two-outstation route, uppercased', async () => {
     const { post } = await newPilot();
-    const response = await post(tripBody({ route: 'sea-lax' }));
+    const response = await post(tripBody({ route: ' sea-lax ' }));
     expect(response.statusCode).toBe(201);
     expect(response.json().route).toBe('SEA-LAX');
   });

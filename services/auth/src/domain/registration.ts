@@ -49,12 +49,16 @@ export async function register(ctx: AuthContext, body: Registration): Promise<Re
   }
   const firstName = shapeName(body.firstName);
   const lastName = shapeName(body.lastName);
-  const prefix = shapeEmailPrefix(body.emailPrefix.trim());
+  const fullEmail = body.email?.trim() ?? '';
+  // The prefix as typed, or else the part of the full address before its domain.
+  const typedPrefix = body.emailPrefix.trim() || fullEmail.replace(/@[^@]*$/, '');
+  const prefix = shapeEmailPrefix(typedPrefix);
   const { rank, fleet, base } = body;
   if (!firstName || !lastName || !prefix || !/\d/.test(phone) || !rank || !fleet || !base) {
     throw badRequest('Please fill in all required fields.', { title: 'Missing Information' });
   }
-  if (/\s/.test(body.emailPrefix.trim())) throw badRequest('Email prefix cannot contain spaces.', { title: 'Invalid Email Format' });
+  if (/\s/.test(typedPrefix)) throw badRequest('Email prefix cannot contain spaces.', { title: 'Invalid Email Format' });
+  if (fullEmail) checkFullEmail(fullEmail, prefix, ctx.config.COMPANY_EMAIL_DOMAIN);
   const email = `${prefix}@${ctx.config.COMPANY_EMAIL_DOMAIN}`;
   if (!EMAIL_PREFIX.test(prefix) || !z.email().safeParse(email).success) {
     throw badRequest('Email prefix can only contain letters, numbers, dots, hyphens and underscores.', { title: 'Invalid Email Format' });
@@ -113,6 +117,17 @@ export async function register(ctx: AuthContext, body: Registration): Promise<Re
   }
 }
 
+/** A full address sent with (or instead of) the prefix: at the company domain, agreeing with the prefix. */
+function checkFullEmail(fullEmail: string, prefix: string, domain: string): void {
+  const at = fullEmail.lastIndexOf('@');
+  if (at < 0 || fullEmail.slice(at + 1).toLowerCase() !== domain.toLowerCase()) {
+    throw badRequest(`Please register with your company email address, ending @${domain}.`, { title: 'Invalid Email Format' });
+  }
+  if (shapeEmailPrefix(fullEmail.slice(0, at)) !== prefix) {
+    throw badRequest('The email address and the email prefix do not match.', { title: 'Invalid Email Format' });
+  }
+}
+
 export async function sendVerificationCode(ctx: AuthContext, trx: Executor, pilot: PilotRecord): Promise<void> {
   const code = verificationCode();
   const now = ctx.clock.now();
@@ -163,15 +178,25 @@ export async function verifyEmail(ctx: AuthContext, rawEmail: string, code: stri
 
 export const RESEND_MESSAGE = 'If this email address is registered and not yet verified, a new verification code has been sent to it.';
 
-/** Answers the same whether or not the address is registered. */
+/**
+ * Mails a new code to a registered, unverified address, and answers the same whether or not the
+ * address is registered. At most one mail a minute, so the form cannot flood a pilot's inbox; a
+ * request inside that minute is refused with the seconds left (429), never answered as if a mail
+ * had left.
+ */
 export async function resendVerification(ctx: AuthContext, email: string): Promise<MessageResponse> {
   const pilot = await ctx.repos.pilots.byEmail(normaliseEmail(email));
   if (pilot && !pilot.emailVerified) {
     const current = await ctx.repos.verification.get(pilot.id);
-    // One mail a minute at most, so the form cannot be used to flood a pilot's inbox.
-    if (!current || ctx.clock.now().getTime() - current.sentAt.getTime() >= RESEND_INTERVAL_MS) {
-      await ctx.db.transaction((trx) => sendVerificationCode(ctx, trx, pilot));
+    const waitMs = current ? current.sentAt.getTime() + RESEND_INTERVAL_MS - ctx.clock.now().getTime() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw tooMany(`A verification code was sent less than a minute ago. Please wait ${seconds} seconds before asking for another.`, {
+        title: 'Please Wait',
+        extra: { retryAfterSeconds: seconds },
+      });
     }
+    await ctx.db.transaction((trx) => sendVerificationCode(ctx, trx, pilot));
   }
   return { message: RESEND_MESSAGE };
 }

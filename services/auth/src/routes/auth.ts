@@ -1,4 +1,4 @@
-import { clearSessionCookie, parse, PILOT_COOKIE, setSessionCookie } from '@crewswap/kit';
+import { clearSessionCookie, HttpError, parse, PILOT_COOKIE, setSessionCookie } from '@crewswap/kit';
 import { type AuthPublicConfig, EmailBody, ForcePasswordChangeBody, LoginBody, RegisterBody, TestLoginBody, VerifyEmailBody } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthContext } from '../domain/context';
@@ -29,7 +29,17 @@ export function authRoutes(app: FastifyInstance, ctx: AuthContext): void {
     return verifyEmail(ctx, body.email, body.code);
   });
 
-  app.post('/api/auth/resend-verification', async (request) => resendVerification(ctx, parse(EmailBody, request.body).email));
+  app.post('/api/auth/resend-verification', async (request, reply) => {
+    const { email } = parse(EmailBody, request.body);
+    try {
+      return await resendVerification(ctx, email);
+    } catch (error) {
+      // The body says how long to wait; the standard header says it to any HTTP client.
+      const wait = error instanceof HttpError ? error.options.extra?.retryAfterSeconds : undefined;
+      if (typeof wait === 'number') reply.header('retry-after', String(wait));
+      throw error;
+    }
+  });
 
   app.post('/api/auth/login', async (request, reply) => signIn(reply, await login(ctx, parse(LoginBody, request.body))));
 

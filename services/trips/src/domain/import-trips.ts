@@ -90,7 +90,10 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
           let storedRoute = route;
           if (!standby) {
             // Excluded airports (home bases, technical stops) are never a destination.
-            const codes = route.split('-').filter((code) => code && !excluded.has(code));
+            const codes = route
+              .split('-')
+              .map((code) => code.trim())
+              .filter((code) => code && !excluded.has(code));
             const outstations = routeCodes(codes.join('-'), 'No destination outside the excluded airports');
             invalidAirports(outstations, await airports.knownCodes(outstations, trx));
             storedRoute = outstations.join('-');

@@ -36,25 +36,29 @@ export function checkFlightNumbers(start: string | undefined, end: string | unde
   return { flightNoStart: start, flightNoEnd: end };
 }
 
-/** Uppercased, letters and hyphens only, no empty codes: 'jfk-' is 'JFK'. */
+/**
+ * Upper case and trimmed, nothing more: shaping what a pilot types is the form's job, and a
+ * server that dropped characters would store 'JFK-12' as 'JFK'. routeCodes() refuses the rest.
+ */
 export function normalizeRoute(raw: string | undefined): string {
-  return (raw ?? '')
-    .toUpperCase()
-    .replace(/[^A-Z-]/g, '')
-    .split('-')
-    .filter(Boolean)
-    .join('-');
+  return (raw ?? '').trim().toUpperCase();
 }
 
 export function isStandbyDuty(flightNoStart: string, flightNoEnd: string, route: string): boolean {
   return flightNoStart === STANDBY_FLIGHT_NUMBER && flightNoEnd === STANDBY_FLIGHT_NUMBER && (STANDBY_ROUTES as readonly string[]).includes(route);
 }
 
-/** Checks a (normalized) route's shape and answers its codes; the IATA lookup is the caller's. */
+/**
+ * Checks a (normalized) route's shape, one or two 3-letter codes joined by one hyphen, and
+ * answers its codes; the IATA lookup is the caller's.
+ */
 export function routeCodes(route: string, missingMessage: string = M.routeMissing): string[] {
-  const codes = route.split('-').filter(Boolean);
-  if (codes.length === 0) throw badRequest(missingMessage, { title: M.missingTitle });
+  if (route === '') throw badRequest(missingMessage, { title: M.missingTitle });
+  const codes = route.split('-');
+  if (codes.includes('')) throw badRequest(M.routeFormat, { title: M.routeTitle });
   if (codes.length > 2) throw badRequest(M.routeTooLong, { title: M.routeTitle });
+  const malformed = codes.filter((code) => !/^[A-Z]{3}$/.test(code));
+  if (malformed.length > 0) throw badRequest(M.invalidAirports(malformed), { title: M.routeTitle });
   return codes;
 }
 

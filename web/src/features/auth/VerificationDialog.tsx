@@ -1,7 +1,7 @@
 import { Button, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { shapeVerificationCode, VERIFICATION_CODE_MIN } from '@crewswap/proto/browser';
-import type { LoginResponse } from '@crewswap/proto';
+import type { LoginResponse, ResendVerificationWait } from '@crewswap/proto';
 import { authApi } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { AppModal } from '../../shared/AppModal';
@@ -15,9 +15,31 @@ interface Props {
 }
 
 /** 'VS Pilot Verification': the code from the verification email (or the daily access code). */
+/** The seconds a refused resend must wait (429), or undefined for any other failure. */
+function resendWait(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  const seconds = (error.body as Partial<ResendVerificationWait> | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}
+
 export default function VerificationDialog({ pending, onClose, onVerified }: Props) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // When the server will send another code; Resend stays off until then. A deadline rather than
+  // a count of ticks, since a phone pauses timers while the app is in the background.
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const resendIn = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (resendAt === 0) return undefined;
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= resendAt) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [resendAt]);
 
   const verify = async () => {
     if (code.length < VERIFICATION_CODE_MIN) {
@@ -42,7 +64,15 @@ export default function VerificationDialog({ pending, onClose, onVerified }: Pro
       await authApi.resendVerification(pending.email);
       toast.success('Code Sent', 'A new verification code has been sent to your email.');
     } catch (error) {
-      toast.error('Error', errorMessage(error));
+      const wait = resendWait(error);
+      if (wait === undefined) {
+        toast.error('Error', errorMessage(error));
+        return;
+      }
+      const current = Date.now();
+      setNow(current);
+      setResendAt(current + wait * 1000);
+      toast.error(error instanceof ApiError && error.title ? error.title : 'Please Wait', errorMessage(error));
     }
   };
 
@@ -52,8 +82,8 @@ export default function VerificationDialog({ pending, onClose, onVerified }: Pro
       title="VS Pilot Verification"
       onCancel={onClose}
       footer={[
-        <Button key="resend" onClick={resend}>
-          Resend Code
+        <Button key="resend" onClick={resend} disabled={resendIn > 0}>
+          {resendIn > 0 ? `Resend Code (${resendIn}s)` : 'Resend Code'}
         </Button>,
         <Button key="verify" type="primary" loading={busy} onClick={verify}>
           Verify
@@ -75,6 +105,11 @@ export default function VerificationDialog({ pending, onClose, onVerified }: Pro
           onPressEnter={verify}
           maxLength={20}
         />
+        {resendIn > 0 && (
+          <p role="status">
+            A new code can be sent in {resendIn} seconds.
+          </p>
+        )}
       </div>
     </AppModal>
   );

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Logger } from 'pino';
 import { HttpError } from './errors';
 import { createMetrics, type Metrics } from './metrics';
+import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -48,6 +49,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body.toString();
       if (text.trim() === '') return done(null, undefined);
+      if (jsonNestedDeeperThan(text)) return done(new HttpError(400, TOO_DEEP_MESSAGE), undefined);
       return parseJson(request, text, done);
     });
   }

@@ -1,4 +1,4 @@
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -18,4 +18,20 @@ export function createMetrics(service: string): Metrics {
     registers: [registry],
   });
   return { registry, httpDuration };
+}
+
+/**
+ * `dependency_up{dependency}`: 1 while a dependency answers, 0 while it does not, asked afresh at
+ * each scrape. NATS shows here even though it does not decide readiness.
+ */
+export function trackDependencies(metrics: Metrics, check: () => Promise<Record<string, boolean>>): void {
+  new Gauge({
+    name: 'dependency_up',
+    help: 'Whether a dependency (database, nats, an upstream) answers: 1 up, 0 down',
+    labelNames: ['dependency'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      for (const [dependency, up] of Object.entries(await check())) this.set({ dependency }, up ? 1 : 0);
+    },
+  });
 }

@@ -19,7 +19,11 @@ export interface Runtime {
   relay: OutboxRelay;
   guard: SessionGuard;
   keys: SigningKeys;
-  /** The database decides readiness; NATS is reported only (the outbox holds events while it is away). */
+  /**
+   * The database decides readiness; NATS and whether session revocations are followed are
+   * reported only (the outbox holds events while NATS is away, and every replica is in the same
+   * state, so taking them out of service would help nobody).
+   */
   readiness: Record<string, ReadinessCheck>;
   /** Registers work to undo at close, run in reverse order. */
   onClose(fn: () => Promise<void> | void): void;
@@ -63,7 +67,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       relay,
       guard,
       keys,
-      readiness: { database: () => isDatabaseReachable(db), nats: { required: false, check: () => isBusReachable(bus) } },
+      readiness: {
+        database: () => isDatabaseReachable(db),
+        nats: { required: false, check: () => isBusReachable(bus) },
+        revocations: { required: false, check: async () => guard.following() },
+      },
       onClose: (fn) => closers.push(fn),
       async close() {
         for (const close of closers.reverse().splice(0)) {

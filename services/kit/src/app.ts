@@ -33,6 +33,8 @@ export interface ServiceAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
+    /** Every route the service registered, for tests that exercise them all (the fuzz test). */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -64,6 +66,11 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
 
   const metrics = createMetrics(options.name);
   app.decorate('metrics', metrics);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   app.register(cookie);
 
   app.addHook('onSend', async (request, reply) => {

@@ -113,7 +113,7 @@ const REVOCATION_FEEDS = [
  * whether a session has ended, so it refuses sessions with 503 rather than trust them; auth,
  * which owns pilot sessions, checks its own store instead (`storeChecked`). See docs/DECISIONS.md.
  */
-export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger; settleMs?: number }): Promise<SessionGuard> {
+export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger }): Promise<SessionGuard> {
   const { publicKey, bus, log } = options;
   const revoked = new Map<string, number>();
   const lastReported = new Map<string, number>();
@@ -191,7 +191,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         if (following) log.warn('cannot follow session revocations while NATS is away: refusing sessions with 503');
         following = false;
       } else if (status.type === 'reconnect') {
-        void catchUp(options.settleMs ?? REVOCATION_SETTLE_MS);
+        void catchUp(REVOCATION_SETTLE_MS);
       }
     }
   })();

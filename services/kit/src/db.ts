@@ -21,13 +21,13 @@ export interface Migration {
  * A service's database handle: every unqualified table lives in the service's own schema. knex's
  * own complaints (a connection lost, refused) go to the service's log, marked as the database's.
  */
-export function createDb(url: string, schema: string, options: { pool?: { min: number; max: number }; log?: Logger } = {}): Db {
-  const log = options.log?.child({ dependency: 'database' });
+export function createDb(url: string, schema: string, pool = { min: 0, max: 10 }, logger?: Logger): Db {
+  const log = logger?.child({ dependency: 'database' });
   return knexFactory({
     client: 'pg',
     connection: url,
     searchPath: [schema, 'public'],
-    pool: options.pool ?? { min: 0, max: 10 },
+    pool,
     ...(log
       ? {
           log: {

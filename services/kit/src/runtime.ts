@@ -44,7 +44,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, name } = options;
   const log = options.log ?? createLogger(name, config);
   const closers: (() => Promise<void> | void)[] = [];
-  const db = createDb(config.DATABASE_URL, options.schema, { log });
+  const db = createDb(config.DATABASE_URL, options.schema, undefined, log);
   closers.push(() => db.destroy());
   try {
     await migrate(db, options.schema, { ...kitMigrations, ...options.migrations });

@@ -19,7 +19,7 @@ describe('a dependency that cannot be reached', () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((line) => lines.push(JSON.parse(line))));
     const logger = pino({ level: 'info' }, stream);
-    const db = createDb(`postgres://postgres@127.0.0.1:${await closedPort()}/nothing`, 'nothing', { log: logger });
+    const db = createDb(`postgres://postgres@127.0.0.1:${await closedPort()}/nothing`, 'nothing', undefined, logger);
     const app = createServiceApp({
       name: 'trips',
       logger,

@@ -43,6 +43,7 @@ export function unreachableDependency(error: unknown): Dependency | undefined {
   if (name === 'NatsError') return NATS_UNAVAILABLE.has(String(code)) ? 'nats' : undefined;
   if (name === 'KnexTimeoutError') return 'database';
   if (typeof code === 'string' && (PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code))) return 'database';
-  if (typeof message === 'string' && /^Connection terminated|not queryable|timeout exceeded when trying to connect/.test(message)) return 'database';
+  // pg's own words when a connection dies; knex puts the statement in front ("ROLLBACK - ...").
+  if (typeof message === 'string' && /Connection terminated|not queryable|timeout exceeded when trying to connect/.test(message)) return 'database';
   return undefined;
 }

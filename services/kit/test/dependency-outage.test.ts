@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import pino from 'pino';
-import { createDb, createServiceApp, isDatabaseReachable } from '../src';
+import { createDb, createServiceApp, isDatabaseReachable, unreachableDependency } from '../src';
 
 /** A port on which nothing listens: connecting is refused at once, as while Postgres is down. */
 async function closedPort(): Promise<number> {
@@ -53,5 +53,21 @@ describe('a dependency that cannot be reached', () => {
     expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'degraded', checks: { database: true, nats: false } }]);
     expect((await app.inject('/metrics')).body).toMatch(/dependency_up\{dependency="nats",service="trips"\} 0/);
     await app.close();
+  });
+});
+
+describe('telling an outage from a bug', () => {
+  it.each([
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), 'database'],
+    ['a connection cut inside a transaction', new Error('ROLLBACK - Connection terminated unexpectedly'), 'database'],
+    ['Postgres shutting down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), 'database'],
+    ['Postgres starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' }), 'database'],
+    ["knex's pool timing out", Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }), 'database'],
+    ['NATS away', Object.assign(new Error('TIMEOUT'), { name: 'NatsError', code: 'TIMEOUT' }), 'nats'],
+    ['a NATS stream that does not exist', Object.assign(new Error('stream not found'), { name: 'NatsError', code: '404' }), undefined],
+    ['a unique violation', Object.assign(new Error('duplicate key value'), { code: '23505' }), undefined],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')"), undefined],
+  ])('%s', (_name, error, dependency) => {
+    expect(unreachableDependency(error)).toBe(dependency);
   });
 });

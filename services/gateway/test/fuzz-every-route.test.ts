@@ -17,8 +17,12 @@ import { createApp as createAdmin } from '../../admin/src/app';
 import { configSchema as adminConfig } from '../../admin/src/config';
 import { createApp as createAuth } from '../../auth/src/app';
 import { configSchema as authConfig } from '../../auth/src/config';
+import { createApp as createLinks } from '../../links/src/app';
+import { configSchema as linksConfig } from '../../links/src/config';
 import { createApp as createNotifications } from '../../notifications/src/app';
 import { configSchema as notificationsConfig } from '../../notifications/src/config';
+import { createApp as createRosterIngest } from '../../roster-ingest/src/app';
+import { configSchema as rosterIngestConfig } from '../../roster-ingest/src/config';
 import { createApp as createSwaps } from '../../swaps/src/app';
 import { configSchema as swapsConfig } from '../../swaps/src/config';
 import { createApp as createTrips } from '../../trips/src/app';
@@ -130,12 +134,17 @@ describe('fuzzed bodies on every route of every service', () => {
       createNotifications({ ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...base }, { clock }).then(
         (s) => ({ name: 'notifications', ...s }),
       ),
+      createRosterIngest({ ...rosterIngestConfig.parse({ SMTP_INGEST_PORT: '0', SMTP_INGEST_HOST: '127.0.0.1' }), ...base }, { clock }).then((s) => ({
+        name: 'roster-ingest',
+        ...s,
+      })),
+      createLinks({ ...linksConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'links', ...s })),
     ]);
     services.push(...started);
     const urls: Record<string, string> = {};
     for (const service of services) {
       await service.app.listen({ port: 0, host: '127.0.0.1' });
-      urls[`${service.name.toUpperCase()}_URL`] = `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`;
+      urls[`${service.name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`;
     }
     gateway = (
       await createGateway(

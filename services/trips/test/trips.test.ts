@@ -263,6 +263,7 @@ describe('trips: add, edit, delete and list own trips', () => {
 
     const imported = await service.useCases.importTrips.execute({
       pilotId: pilot.id,
+      source: 'upload',
       trips: [{ flightNoStart: 'VS025', flightNoEnd: 'VS026', route: 'BOS', startDate: '9999-12-30', endDate: '9999-12-31', aircraft: null, icsDescription: null }],
     });
     expect(imported).toMatchObject({ processedCount: 0, skipped: [{ reason: outOfRange.error }] });

@@ -87,7 +87,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await Promise.all(present.map((service) => waitReady(service.name, `${urls[urlVariable(service.name)]}/readyz`)));
-    children.push(supervise(root, 'gateway', { ...commonEnv, ...urls, PORT: String(options.gatewayPort) }, options.logs, 37));
+    // Gateway metrics sit apart from its public port: 8089 locally; any free port for the
+    // end-to-end stacks, whose blocks of ten ports are all taken.
+    const metricsPort = options.gatewayPort === 8080 ? 8089 : 0;
+    const gatewayEnv = { ...commonEnv, ...urls, PORT: String(options.gatewayPort), METRICS_PORT: String(metricsPort) };
+    children.push(supervise(root, 'gateway', gatewayEnv, options.logs, 37));
     await waitReady('gateway', `http://127.0.0.1:${options.gatewayPort}/healthz`);
     if (options.seedDemo) await seedDemo(options);
   } catch (error) {
@@ -101,14 +105,39 @@ interface Supervised {
   stop(): Promise<void>;
 }
 
+/** A process that ran this long was healthy: its next crash starts the back-off again. */
+export const HEALTHY_RUN_MS = 60_000;
+
+/**
+ * The wait before restarting a process that exited: 500 ms more for each exit in a row, at most
+ * 10 s, counted again from the start once the process has run a healthy minute (otherwise a
+ * service that crashes once a day would, after a month, wait the maximum every time).
+ */
+export function restartBackoff(now: () => number = Date.now) {
+  let restarts = 0;
+  let startedAt = now();
+  return {
+    started(): void {
+      startedAt = now();
+    },
+    /** Called when the process exits: the delay before starting it again. */
+    nextDelay(): number {
+      if (now() - startedAt >= HEALTHY_RUN_MS) restarts = 0;
+      restarts += 1;
+      return Math.min(10_000, 500 * restarts);
+    },
+  };
+}
+
 /** Runs one service, restarting it if it exits on its own (as 'restart server' asks it to). */
 function supervise(root: string, name: string, env: Record<string, string>, logs: StackOptions['logs'], colour: number): Supervised {
   let child: ChildProcess | undefined;
   let stopping = false;
-  let restarts = 0;
+  const backoff = restartBackoff();
   const label = process.stdout.isTTY ? `\x1b[${colour}m[${name}]\x1b[0m` : `[${name}]`;
 
   const start = () => {
+    backoff.started();
     child = spawn(process.execPath, ['--import', 'tsx', join('services', name, 'src', 'main.ts')], {
       cwd: root,
       env,
@@ -122,8 +151,7 @@ function supervise(root: string, name: string, env: Record<string, string>, logs
     }
     child.on('exit', (code, signal) => {
       if (stopping) return;
-      restarts += 1;
-      const delay = Math.min(10_000, 500 * restarts);
+      const delay = backoff.nextDelay();
       process.stdout.write(`${label} exited (${signal ?? code}); restarting in ${delay} ms\n`);
       setTimeout(start, delay).unref();
     });

@@ -1,4 +1,4 @@
-import { serveRpc } from '@crewswap/kit';
+import { createServiceApp, PILOT_COOKIE, serveRpc } from '@crewswap/kit';
 import { ADMIN_PHONE_PLUS_ZERO_MESSAGE, AdminPilotList, RPC, SUBJECTS, TripCountsRequest } from '@crewswap/proto';
 import { START, startAuth, type Harness } from './harness';
 
@@ -155,6 +155,33 @@ describe('Admin pilot password reset', () => {
     expect(done.json()).toEqual({ temporaryPassword: 'temp-pass' });
     expect((await h.app.inject({ method: 'GET', url: '/api/pilot/current', cookies: me.cookies })).statusCode).toBe(401);
     expect((await h.login(me.pilot.email, 'temp-pass')).response.json().forcePasswordChange).toBe(true);
+  });
+
+  it('every service refuses the temporary-password session until the change is made, then serves the re-issued one', async () => {
+    const me = await h.signedIn();
+    await h.app.inject({ method: 'PATCH', url: `/api/admin/pilots/${me.pilot.id}/password`, cookies: admin, payload: { password: 'temp-pass', confirmPassword: 'temp-pass' } });
+    const { cookie } = await h.login(me.pilot.email, 'temp-pass');
+    // Another service: the kit's guard as trips and swaps run it, knowing only the token.
+    const tripsApp = createServiceApp({ name: 'trips', logger: h.runtime.log, readiness: {} });
+    tripsApp.post('/api/trips', async (request, reply) => reply.status(201).send(h.runtime.guard.pilot(request)));
+    const addTrip = (value: string) => tripsApp.inject({ method: 'POST', url: '/api/trips', cookies: { [PILOT_COOKIE]: value } });
+
+    const refused = await addTrip(cookie!);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      { error: 'You must change your password before continuing.', title: 'Password Change Required', forcePasswordChange: true },
+    ]);
+    const change = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/force-password-change',
+      cookies: { [PILOT_COOKIE]: cookie! },
+      payload: { newPassword: 'brand-new', confirmPassword: 'brand-new' },
+    });
+    expect(change.statusCode).toBe(200);
+    const reissued = change.cookies.find((c) => c.name === PILOT_COOKIE)!.value;
+    expect((await addTrip(reissued)).statusCode).toBe(201);
+    expect((await addTrip(cookie!)).statusCode).toBe(403);
+    await tripsApp.close();
   });
 });
 

@@ -80,7 +80,9 @@ describe('Failed logins: 5, then password reset', () => {
     const done = await change({ newPassword: 'brand-new', confirmPassword: 'brand-new' });
     expect(done.statusCode).toBe(200);
     expect(done.json().forcePasswordChange).toBe(false);
-    expect((await current(cookie!)).statusCode).toBe(200);
+    // The same session goes on, under a re-issued cookie.
+    const reissued = done.cookies.find((c) => c.name === PILOT_COOKIE)!.value;
+    expect((await current(reissued)).statusCode).toBe(200);
     expect((await h.login(pilot.email, 'brand-new')).response.json().forcePasswordChange).toBe(false);
   });
 

@@ -28,7 +28,23 @@ describe('Testing mode (testing_button_enabled)', () => {
       const pilot = await h.createPilot();
       const denied = await testLogin(pilot.email, 'guess');
       expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ title: 'Access Denied', error: 'Incorrect password.' });
+      expect(denied.json()).toEqual({ title: 'Access Denied', error: 'Incorrect password.', remainingAttempts: 4 });
+    });
+
+    it('5 wrong testing passwords in a row lock test login for 15 minutes, the right one included', async () => {
+      const pilot = await h.createPilot();
+      expect((await testLogin(pilot.email, 'let-me-test')).statusCode).toBe(200);
+      const remaining = [];
+      for (let i = 0; i < 4; i += 1) remaining.push((await testLogin(pilot.email, `guess-${i}`)).json().remainingAttempts);
+      expect(remaining).toEqual([4, 3, 2, 1]);
+      const fifth = await testLogin(pilot.email, 'guess-5');
+      expect([fifth.statusCode, fifth.json()]).toEqual([
+        429,
+        { error: 'Too many wrong testing passwords. Test login is locked; please try again in 15 minutes.', title: 'Test Login Failed', accountLocked: true },
+      ]);
+      expect((await testLogin(pilot.email, 'let-me-test')).statusCode).toBe(429);
+      h.clock.advance(15 * 60_000);
+      expect((await testLogin(pilot.email, 'let-me-test')).statusCode).toBe(200);
     });
 
     it('test-login logs in as the chosen pilot without their password', async () => {

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER } from '@crewswap/kit';
+import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isBodyTooLarge, limitBodies, refuse } from './body-limit';
 import type { Config } from './config';
@@ -15,6 +15,35 @@ import { ownerOf, type ServiceName } from './route-table';
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
+const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
+/** How long /readyz waits for an upstream's /healthz. */
+const UPSTREAM_PROBE_MS = 1000;
+
+/**
+ * Readiness of the gateway: whether it reaches its upstreams (their /healthz, which answers while
+ * the process runs, so one service's database does not take the gateway out too). Each upstream
+ * is reported; the gateway is ready while it reaches at least one, since every replica would
+ * fail the same upstream alike and taking them all out would only make the rest unreachable.
+ */
+export function upstreamReadiness(services: Record<ServiceName, string>): Record<string, ReadinessCheck> {
+  let round: { at: number; result: Promise<Record<string, boolean>> } | undefined;
+  // One round of probes serves every check of one /readyz (or metrics scrape).
+  const probeAll = () => {
+    if (!round || Date.now() - round.at > UPSTREAM_PROBE_MS) {
+      const entries = Object.entries(services).map(async ([name, url]) => {
+        const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(UPSTREAM_PROBE_MS) }).then((response) => response.ok, () => false);
+        return [name, up] as const;
+      });
+      round = { at: Date.now(), result: Promise.all(entries).then(Object.fromEntries) };
+    }
+    return round.result;
+  };
+  const checks: Record<string, ReadinessCheck> = {
+    upstreams: async () => Object.values(await probeAll()).some(Boolean),
+  };
+  for (const name of Object.keys(services)) checks[name] = { required: false, check: async () => (await probeAll())[name] === true };
+  return checks;
+}
 
 export function upstreams(config: Config): Record<ServiceName, string> {
   return {
@@ -34,11 +63,13 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
   const indexHtml = join(config.WEB_DIST, 'index.html');
   const webBuilt = existsSync(indexHtml);
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-  // The gateway owns no data: it is ready whenever it runs.
+  const services = upstreams(config);
   const app = createServiceApp({
     name: 'gateway',
     logger: log,
-    readiness: {},
+    readiness: upstreamReadiness(services),
+    // This port is public: metrics are served apart (main.ts, METRICS_PORT).
+    serveMetrics: false,
     trustProxy: false,
     parseJsonBodies: false,
     // Any other page is the app's own 'Page Not Found' screen, answered with a real 404.
@@ -52,7 +83,6 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
   const allowedOrigins = new Set(
     [config.APP_ORIGIN, ...config.EXTRA_ORIGINS.split(',')].map((origin) => origin.trim().replace(/\/$/, '')).filter(Boolean),
   );
-  const services = upstreams(config);
   // First of the hooks: a body too large is refused before anything else looks at the request.
   limitBodies(app);
 
@@ -94,6 +124,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
+    if (DOT_SEGMENT.test(request.url.split('?')[0] ?? '')) throw notFound(`No such API path: ${request.method} ${request.url.split('?')[0]}`);
     if (MUTATING.has(request.method)) {
       const origin = request.headers.origin;
       if (!origin || !allowedOrigins.has(origin)) {

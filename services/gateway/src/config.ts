@@ -7,6 +7,8 @@ export const configSchema = baseConfigSchema
   .pick({ HOST: true, LOG_LEVEL: true, LOG_FORMAT: true })
   .extend({
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    /** Prometheus metrics, apart from the public port (0 picks a free one). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(8089),
     /** The app's own origin: the only one allowed to send mutating requests... */
     APP_ORIGIN: requiredInProduction(z.url().default('http://localhost:8080')),
     /** ...besides these (comma separated), e.g. the same server by IP address. */

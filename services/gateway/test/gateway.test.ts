@@ -1,6 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startMetricsServer } from '@crewswap/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
@@ -51,6 +53,7 @@ describe('gateway', () => {
 
   beforeAll(async () => {
     upstream = Fastify();
+    upstream.get('/healthz', async () => ({ status: 'ok' }));
     upstream.all('/api/*', async (request) => {
       seen.push({ url: request.url, requestId: request.headers['x-request-id'] as string | undefined });
       return { servedBy: 'upstream', url: request.url };
@@ -138,6 +141,66 @@ describe('gateway', () => {
 
   it('answers health', async () => {
     expect((await gateway.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('is ready while it reaches its upstreams, and reports each one', async () => {
+    const ready = await gateway.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'degraded', checks: { upstreams: true, auth: true, trips: true, swaps: false } });
+  });
+
+  it('says when to retry when an upstream is down', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/trips/abc/matches' });
+    expect([response.statusCode, response.headers['retry-after']]).toEqual([503, '5']);
+  });
+
+  it('never serves metrics on its public port, nor lets a path climb out of /api to a service', async () => {
+    expect((await gateway.inject('/metrics')).statusCode).toBe(404);
+    // Over a real socket, as an attacker sends them (inject would tidy the dots away first).
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = gateway.server.address() as { port: number };
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const path of ['/metrics', '/api/trips/../../metrics', '/api/trips/%2e%2e/%2E%2E/metrics', '/api/trips/./x']) {
+      expect([path, await get(path)]).toEqual([path, 404]);
+    }
+    expect(seen.some((forwarded) => forwarded.url.includes('/.') || /%2e/i.test(forwarded.url))).toBe(false);
+  });
+
+  it('serves its metrics on a port of their own', async () => {
+    const metrics = await startMetricsServer(gateway.metrics.registry, { port: 0, host: '127.0.0.1' });
+    try {
+      await gateway.inject({ method: 'GET', url: '/api/trips' });
+      const response = await fetch(`http://127.0.0.1:${metrics.port}/metrics`);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).toContain('http_request_duration_seconds');
+      expect(text).toMatch(/dependency_up\{dependency="swaps",service="gateway"\} 0/);
+      expect((await fetch(`http://127.0.0.1:${metrics.port}/api/trips`)).status).toBe(404);
+    } finally {
+      await metrics.close();
+    }
+  });
+});
+
+describe('gateway readiness with no upstream reachable', () => {
+  it('is not ready: it could not serve a single api call', async () => {
+    const nowhere = 'http://127.0.0.1:9';
+    const config = configSchema.parse({
+      LOG_LEVEL: 'silent',
+      ...Object.fromEntries(['AUTH', 'TRIPS', 'SWAPS', 'ADMIN', 'NOTIFICATIONS', 'ROSTER_INGEST', 'REALTIME', 'LINKS'].map((name) => [`${name}_URL`, nowhere])),
+    });
+    const { app } = await createApp(config);
+    const ready = await app.inject('/readyz');
+    expect([ready.statusCode, ready.json().status, ready.json().checks.upstreams]).toEqual([503, 'not ready', false]);
+    await app.close();
   });
 });
 

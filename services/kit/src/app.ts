@@ -2,16 +2,25 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { HttpError } from './errors';
-import { createMetrics, type Metrics } from './metrics';
+import { HttpError, unreachableDependency } from './errors';
+import { createMetrics, trackDependencies, type Metrics } from './metrics';
+import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Whether a dependency is reachable. A plain check decides readiness ("send me traffic"); one
+ * marked `required: false` is only reported, in /readyz and the `dependency_up` metric.
+ */
+export type ReadinessCheck = (() => Promise<boolean>) | { check: () => Promise<boolean>; required: false };
 
 export interface ServiceAppOptions {
   name: string;
   logger: Logger;
-  /** Readiness checks by name (database, nats); each answers whether it is reachable. */
-  readiness: Record<string, () => Promise<boolean>>;
+  /** Readiness checks by name (database; nats, reported only). */
+  readiness: Record<string, ReadinessCheck>;
+  /** False where /metrics must not be on the app's own port (the gateway's is public). */
+  serveMetrics?: boolean;
   bodyLimit?: number;
   /** Requests to trust `x-forwarded-*` from (the gateway). */
   trustProxy?: boolean;
@@ -24,6 +33,8 @@ export interface ServiceAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
+    /** Every route the service registered, for tests that exercise them all (the fuzz test). */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -48,12 +59,18 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body.toString();
       if (text.trim() === '') return done(null, undefined);
+      if (jsonNestedDeeperThan(text)) return done(new HttpError(400, TOO_DEEP_MESSAGE), undefined);
       return parseJson(request, text, done);
     });
   }
 
   const metrics = createMetrics(options.name);
   app.decorate('metrics', metrics);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   app.register(cookie);
 
   app.addHook('onSend', async (request, reply) => {
@@ -75,8 +92,21 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     if (status < 500) {
       return reply.status(status).send({ error: clientMessage(error) });
     }
+    // A dependency that cannot be reached is an outage the client can wait out, not a bug.
+    const dependency = unreachableDependency(error);
+    if (dependency) {
+      request.log.error({ err: error, dependency }, `${dependency} unavailable`);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: `The ${options.name} service is not available right now. Please try again shortly.` });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+  // Every 503 says when to try again.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   });
 
   app.setNotFoundHandler(
@@ -86,22 +116,36 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       }),
   );
 
+  const probes = Object.entries(options.readiness).map(([name, check]) => ({
+    name,
+    required: typeof check === 'function',
+    check: typeof check === 'function' ? check : check.check,
+  }));
+  const probe = () => Promise.all(probes.map(async (p) => ({ ...p, ok: await p.check().catch(() => false) })));
+  trackDependencies(metrics, async () => Object.fromEntries((await probe()).map((p) => [p.name, p.ok])));
+
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready means "send me traffic": only what a request needs decides it. NATS is reported but
+  // not required, since the outbox holds events while it is away and writes still succeed.
   app.get('/readyz', async (_request, reply) => {
-    const entries = await Promise.all(
-      Object.entries(options.readiness).map(async ([name, check]) => [name, await check().catch(() => false)] as const),
-    );
-    const checks = Object.fromEntries(entries);
-    const ready = entries.every(([, ok]) => ok);
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    const results = await probe();
+    const checks = Object.fromEntries(results.map((p) => [p.name, p.ok]));
+    const ready = results.every((p) => p.ok || !p.required);
+    const status = !ready ? 'not ready' : results.every((p) => p.ok) ? 'ready' : 'degraded';
+    return reply.status(ready ? 200 : 503).send({ status, checks });
   });
-  app.get('/metrics', async (_request, reply) => {
-    reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  if (options.serveMetrics !== false) {
+    app.get('/metrics', async (_request, reply) => {
+      reply.header('content-type', metrics.registry.contentType);
+      return metrics.registry.metrics();
+    });
+  }
 
   return app;
 }
+
+/** Seconds a 503 asks the client to wait: outages we answer this way are restarts and blips. */
+export const RETRY_AFTER_SECONDS = 5;
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

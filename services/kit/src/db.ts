@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { Logger } from 'pino';
 
 // Postgres DATE columns stay 'YYYY-MM-DD' strings: turning them into JS Dates at local midnight
 // shifts them a day in any zone west of UTC.
@@ -16,13 +17,30 @@ export interface Migration {
   down?(knex: Knex, schema: string): Promise<void>;
 }
 
-/** A service's database handle: every unqualified table lives in the service's own schema. */
-export function createDb(url: string, schema: string, pool = { min: 0, max: 10 }): Db {
+/**
+ * A service's database handle: every unqualified table lives in the service's own schema. knex's
+ * own complaints (a connection lost, refused) go to the service's log, marked as the database's.
+ */
+export function createDb(url: string, schema: string, pool = { min: 0, max: 10 }, logger?: Logger): Db {
+  const log = logger?.child({ dependency: 'database' });
   return knexFactory({
     client: 'pg',
     connection: url,
     searchPath: [schema, 'public'],
     pool,
+    ...(log
+      ? {
+          log: {
+            warn: (message: unknown) => log.warn(String(message)),
+            error: (message: unknown) => log.error(String(message)),
+            deprecate: (message: unknown) => log.warn(String(message)),
+            debug: (message: unknown) => log.debug(String(message)),
+          },
+        }
+      : {}),
+    // knex waits 60 s for a connection by default; while Postgres is unreachable a request
+    // should hear 503 well before its caller gives up.
+    acquireConnectionTimeout: 10_000,
   });
 }
 
@@ -51,10 +69,7 @@ export async function migrate(db: Db, schema: string, migrations: Record<string,
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
-  try {
-    await db.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  }
+  // A probe must answer promptly even when Postgres does not (a partition rather than a refusal).
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
+  return Promise.race([db.raw('select 1').then(() => true, () => false), timeout]);
 }

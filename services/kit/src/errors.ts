@@ -22,3 +22,28 @@ export const notFound = (message = 'Not found', options?: Options) => new HttpEr
 export const conflict = (message: string, options?: Options) => new HttpError(409, message, options);
 export const tooMany = (message: string, options?: Options) => new HttpError(429, message, options);
 export const unavailable = (message: string, options?: Options) => new HttpError(503, message, options);
+
+export type Dependency = 'database' | 'nats';
+
+/** Postgres's own words for "not now": connection exceptions, shutting down, starting up, too many clients. */
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+const NATS_UNAVAILABLE = new Set(['CONNECTION_CLOSED', 'CONNECTION_DRAINING', 'CONNECTION_REFUSED', 'CONNECTION_TIMEOUT', 'DISCONNECT', 'TIMEOUT', '503']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * The dependency an unexpected error says could not be reached, if that is what it says. NATS
+ * errors name themselves (only the codes that mean "not reachable" count); any other network
+ * failure a request meets is the database's: knex's pool timing out, pg's connection refused or
+ * cut, Postgres shutting down or starting up.
+ */
+export function unreachableDependency(error: unknown): Dependency | undefined {
+  // Read by shape, not instanceof: errors from Node's own sockets may come from another realm.
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
+  if (name === 'NatsError') return NATS_UNAVAILABLE.has(String(code)) ? 'nats' : undefined;
+  if (name === 'KnexTimeoutError') return 'database';
+  if (typeof code === 'string' && (PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code))) return 'database';
+  // pg's own words when a connection dies; knex puts the statement in front ("ROLLBACK - ...").
+  if (typeof message === 'string' && /Connection terminated|not queryable|timeout exceeded when trying to connect/.test(message)) return 'database';
+  return undefined;
+}

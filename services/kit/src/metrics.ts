@@ -1,4 +1,6 @@
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -18,4 +20,45 @@ export function createMetrics(service: string): Metrics {
     registers: [registry],
   });
   return { registry, httpDuration };
+}
+
+/**
+ * `dependency_up{dependency}`: 1 while a dependency answers, 0 while it does not, asked afresh at
+ * each scrape. NATS shows here even though it does not decide readiness.
+ */
+export function trackDependencies(metrics: Metrics, check: () => Promise<Record<string, boolean>>): void {
+  new Gauge({
+    name: 'dependency_up',
+    help: 'Whether a dependency (database, nats, an upstream) answers: 1 up, 0 down',
+    labelNames: ['dependency'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      for (const [dependency, up] of Object.entries(await check())) this.set({ dependency }, up ? 1 : 0);
+    },
+  });
+}
+
+/**
+ * Serves `GET /metrics` from a registry on a port of its own, for a process whose main port is
+ * public (the gateway): Prometheus scrapes this one, and the public route never reaches it.
+ */
+export async function startMetricsServer(registry: Registry, options: { port: number; host: string }): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${String(error)}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

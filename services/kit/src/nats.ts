@@ -33,6 +33,10 @@ export async function connectBus(options: { url: string; prefix: string; name: s
     // Keep trying for ever: a NATS restart must not take the service down; the outbox holds events meanwhile.
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // A silent network (no reset) is noticed within about 20 s rather than the default minutes:
+    // until then this process would trust sessions whose revocations it cannot hear.
+    pingInterval: 10_000,
+    maxPingOut: 2,
   });
   void (async () => {
     for await (const status of nc.status()) {

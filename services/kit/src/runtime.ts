@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ReadinessCheck } from './app';
 import type { Logger } from 'pino';
 import { ConfigError, type BaseConfig } from './config';
 import { createDb, isDatabaseReachable, migrate, type Db, type Migration } from './db';
@@ -18,7 +19,12 @@ export interface Runtime {
   relay: OutboxRelay;
   guard: SessionGuard;
   keys: SigningKeys;
-  readiness: Record<string, () => Promise<boolean>>;
+  /**
+   * The database decides readiness; NATS and whether session revocations are followed are
+   * reported only (the outbox holds events while NATS is away, and every replica is in the same
+   * state, so taking them out of service would help nobody).
+   */
+  readiness: Record<string, ReadinessCheck>;
   /** Registers work to undo at close, run in reverse order. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -38,7 +44,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, name } = options;
   const log = options.log ?? createLogger(name, config);
   const closers: (() => Promise<void> | void)[] = [];
-  const db = createDb(config.DATABASE_URL, options.schema);
+  const db = createDb(config.DATABASE_URL, options.schema, undefined, log);
   closers.push(() => db.destroy());
   try {
     await migrate(db, options.schema, { ...kitMigrations, ...options.migrations });
@@ -61,7 +67,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       relay,
       guard,
       keys,
-      readiness: { database: () => isDatabaseReachable(db), nats: () => isBusReachable(bus) },
+      readiness: {
+        database: () => isDatabaseReachable(db),
+        nats: { required: false, check: () => isBusReachable(bus) },
+        revocations: { required: false, check: async () => guard.following() },
+      },
       onClose: (fn) => closers.push(fn),
       async close() {
         for (const close of closers.reverse().splice(0)) {

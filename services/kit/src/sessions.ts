@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import { DeliverPolicy } from 'nats';
 import type { Logger } from 'pino';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized, unavailable } from './errors';
 import type { Bus } from './nats';
 
 export const PILOT_COOKIE = 'crewswap_session';
@@ -11,6 +11,16 @@ export const ADMIN_COOKIE = 'crewswap_admin';
 /** A token's absolute life. Inactivity ends sessions much sooner, through revocation. */
 export const SESSION_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export const SESSION_EXPIRED_MESSAGE = 'Session expired';
+/** Auth's words for a pilot who logged in with a temporary password; every service refuses the session with them. */
+export const CHANGE_PASSWORD_FIRST = 'You must change your password before continuing.';
+export const CHANGE_PASSWORD_TITLE = 'Password Change Required';
+export const SESSIONS_UNCHECKABLE_MESSAGE = 'Your session cannot be checked right now. Please try again in a moment.';
+/**
+ * After NATS comes back, how long other services get to publish the revocations their outboxes
+ * held during the outage (their relays poll every 250 ms and reconnect within about a second)
+ * before this process counts itself caught up.
+ */
+export const REVOCATION_SETTLE_MS = 2000;
 
 export interface PilotSession {
   kind: 'pilot';
@@ -31,10 +41,12 @@ interface TokenClaims {
   typ: 'pilot' | 'admin';
   master?: boolean;
   perms?: Permission[];
+  /** Logged in with a temporary password: nothing but the change is allowed until auth re-issues the token. */
+  pwc?: true;
 }
 
-export function signPilotToken(privateKey: string, session: Omit<PilotSession, 'kind'>): string {
-  const claims: TokenClaims = { sid: session.sessionId, sub: session.pilotId, typ: 'pilot' };
+export function signPilotToken(privateKey: string, session: Omit<PilotSession, 'kind'> & { mustChangePassword?: boolean }): string {
+  const claims: TokenClaims = { sid: session.sessionId, sub: session.pilotId, typ: 'pilot', ...(session.mustChangePassword ? { pwc: true } : {}) };
   return jwt.sign(claims, privateKey, { algorithm: 'ES256', expiresIn: SESSION_TOKEN_TTL_SECONDS });
 }
 
@@ -61,21 +73,45 @@ export function clearSessionCookie(reply: FastifyReply, name: string): void {
   reply.clearCookie(name, { path: '/' });
 }
 
+export interface PilotGuardOptions {
+  /** The route is the password change itself (or logout): a session that must change its password may use it. */
+  allowForcedChange?: boolean;
+  /**
+   * The caller checks the session in the session store itself (auth, which owns pilot sessions),
+   * so it is served even while revocations cannot be followed.
+   */
+  storeChecked?: boolean;
+}
+
 export interface SessionGuard {
-  /** The pilot session of a request, or 401 'Session expired'. */
-  pilot(request: FastifyRequest): PilotSession;
+  /**
+   * The pilot session of a request, or 401 'Session expired'; 403 while the pilot must change a
+   * temporary password; 503 while this process cannot follow revocations.
+   */
+  pilot(request: FastifyRequest, options?: PilotGuardOptions): PilotSession;
   /** The admin session of a request, or 401; with a permission, 403 when the admin lacks it. */
   admin(request: FastifyRequest, permission?: Permission): AdminSession;
   /** Marks a session ended in this process at once (the event brings it to every other). */
   revoke(sessionId: string): void;
   isRevoked(sessionId: string): boolean;
+  /** Whether revocations are being followed (false while NATS is away and until caught up after). */
+  following(): boolean;
   stop(): Promise<void>;
 }
+
+const REVOCATION_FEEDS = [
+  ['AUTH', SUBJECTS.sessionRevoked],
+  ['ADMIN', SUBJECTS.adminSessionRevoked],
+] as const;
 
 /**
  * Verifies session cookies with the public key and refuses ended sessions. Every process follows
  * the revocation events from the streams, replayed from as far back as a token can live, so a
  * session ended anywhere is refused here as soon as its event arrives (well inside a second).
+ *
+ * A process that cannot follow them (NATS away, or back but not yet caught up) cannot know
+ * whether a session has ended, so it refuses sessions with 503 rather than trust them; auth,
+ * which owns pilot sessions, checks its own store instead (`storeChecked`). See docs/DECISIONS.md.
  */
 export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger }): Promise<SessionGuard> {
   const { publicKey, bus, log } = options;
@@ -83,11 +119,14 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   const lastReported = new Map<string, number>();
   const since = new Date(Date.now() - SESSION_TOKEN_TTL_SECONDS * 1000).toISOString();
   const stops: (() => Promise<void>)[] = [];
+  /** The highest stream sequence read from each revocation stream. */
+  const read = new Map<string, number>();
+  let following = false;
+  let stopped = false;
+  /** Bumped by every disconnect, so a catch-up started before it gives up. */
+  let epoch = 0;
 
-  for (const [stream, subject] of [
-    ['AUTH', SUBJECTS.sessionRevoked],
-    ['ADMIN', SUBJECTS.adminSessionRevoked],
-  ] as const) {
+  for (const [stream, subject] of REVOCATION_FEEDS) {
     const consumer = await bus.js.consumers.get(bus.stream(stream), {
       filterSubjects: bus.subject(subject),
       deliver_policy: DeliverPolicy.StartTime,
@@ -102,6 +141,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         } catch (error) {
           log.warn({ err: error }, 'ignoring an unreadable session revocation');
         }
+        read.set(stream, Math.max(read.get(stream) ?? 0, message.seq));
       }
     })();
     stops.push(async () => {
@@ -109,6 +149,52 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       await done;
     });
   }
+
+  /** The sequence of the newest revocation in a stream that this guard reads (0 when there is none). */
+  async function newest(stream: (typeof REVOCATION_FEEDS)[number][0], subject: string): Promise<number> {
+    try {
+      const message = await bus.jsm.streams.getMessage(bus.stream(stream), { last_by_subj: bus.subject(subject) });
+      // Older than a token can live: the consumer starts after it and will never read it.
+      return message.time.toISOString() >= since ? message.seq : 0;
+    } catch (error) {
+      if ((error as { code?: string }).code === '404') return 0;
+      throw error;
+    }
+  }
+
+  /** Follows again once every revocation now in the streams has been read. */
+  async function catchUp(settleMs: number): Promise<void> {
+    const mine = ++epoch;
+    following = false;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+    if (settleMs > 0) await pause(settleMs);
+    while (mine === epoch && !stopped) {
+      try {
+        const targets = await Promise.all(REVOCATION_FEEDS.map(async ([stream, subject]) => [stream, await newest(stream, subject)] as const));
+        while (mine === epoch && !stopped && !targets.every(([stream, seq]) => (read.get(stream) ?? 0) >= seq)) await pause(20);
+        if (mine === epoch && !stopped) {
+          following = true;
+          log.info('following session revocations');
+        }
+        return;
+      } catch {
+        await pause(250);
+      }
+    }
+  }
+
+  await catchUp(0);
+  void (async () => {
+    for await (const status of bus.nc.status()) {
+      if (status.type === 'disconnect') {
+        epoch += 1;
+        if (following) log.warn('cannot follow session revocations while NATS is away: refusing sessions with 503');
+        following = false;
+      } else if (status.type === 'reconnect') {
+        void catchUp(REVOCATION_SETTLE_MS);
+      }
+    }
+  })();
 
   // An ES256 check costs about half a millisecond; a pilot's app sends the same token many times.
   const verified = new Map<string, TokenClaims & { exp: number }>();
@@ -123,7 +209,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     return claims;
   }
 
-  function verify(token: string | undefined, typ: TokenClaims['typ']): TokenClaims {
+  function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): TokenClaims {
     if (!token) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     let claims: TokenClaims;
     try {
@@ -132,6 +218,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       throw unauthorized(SESSION_EXPIRED_MESSAGE);
     }
     if (claims.typ !== typ || revoked.has(claims.sid)) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    if (!following && !storeChecked) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
     reportActivity(claims.sid);
     return claims;
   }
@@ -148,8 +235,11 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   }
 
   return {
-    pilot(request) {
-      const claims = verify(request.cookies[PILOT_COOKIE], 'pilot');
+    pilot(request, options = {}) {
+      const claims = verify(request.cookies[PILOT_COOKIE], 'pilot', options.storeChecked);
+      if (claims.pwc && !options.allowForcedChange) {
+        throw forbidden(CHANGE_PASSWORD_FIRST, { title: CHANGE_PASSWORD_TITLE, extra: { forcePasswordChange: true } });
+      }
       return { kind: 'pilot', sessionId: claims.sid, pilotId: claims.sub };
     },
     admin(request, permission) {
@@ -170,7 +260,9 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       revoked.set(sessionId, Date.now());
     },
     isRevoked: (sessionId) => revoked.has(sessionId),
+    following: () => following,
     async stop() {
+      stopped = true;
       await Promise.all(stops.map((stop) => stop()));
     },
   };

@@ -78,12 +78,7 @@ export async function startThrowawayNats(): Promise<{ url: string; stop(): Promi
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const net = await import('node:net');
-  const port = await new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const store = mkdtempSync(join(tmpdir(), 'nats-'));
   let child: import('node:child_process').ChildProcess | undefined;
   const waitFor = async (open: boolean) => {
@@ -113,6 +108,73 @@ export async function startThrowawayNats(): Promise<{ url: string; stop(): Promi
       await waitFor(false);
     },
   };
+}
+
+/**
+ * The Postgres server programs (initdb, pg_ctl): POSTGRES_BIN_DIR, else Debian's and Ubuntu's
+ * /usr/lib/postgresql/<version>/bin (newest first), else the PATH. Undefined when there are none.
+ */
+export async function findPostgresBinaries(): Promise<string | undefined> {
+  const { existsSync, readdirSync } = await import('node:fs');
+  const { delimiter, join } = await import('node:path');
+  const debian = '/usr/lib/postgresql';
+  const versions = existsSync(debian) ? readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : [];
+  const candidates = [
+    process.env.POSTGRES_BIN_DIR,
+    ...versions.map((version) => join(debian, version, 'bin')),
+    ...(process.env.PATH ?? '').split(delimiter),
+  ];
+  return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+}
+
+/**
+ * A throwaway Postgres cluster in a temporary directory on a free port, which a test can stop
+ * and start again (same port, same data) to see what a database outage looks like. The shared
+ * Postgres is never touched. initdb refuses to run as root, so as root the cluster belongs to
+ * the `postgres` user.
+ */
+export async function startThrowawayPostgres(binaries: string): Promise<{ url: string; stop(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> }> {
+  const { execFileSync } = await import('node:child_process');
+  const { chownSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'pg-'));
+  const data = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (program: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(binaries, program), ...args]] : [join(binaries, program), args];
+    execFileSync(file, argv, { stdio: 'ignore', cwd: dir });
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+  const start = async () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const stop = async () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    async destroy() {
+      await stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 let pilotSeq = 0;

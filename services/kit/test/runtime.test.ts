@@ -78,11 +78,28 @@ describe('service kit runtime', () => {
     await app.close();
   });
 
+  it('refuses a session that must change its password with auth\'s message, except on the change itself', async () => {
+    const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: runtime.readiness });
+    app.get('/api/trips', async (request) => runtime.guard.pilot(request));
+    app.post('/api/auth/force-password-change', async (request) => runtime.guard.pilot(request, { allowForcedChange: true }));
+    const session = { sessionId: '0e6b1f4a-2222-4c6d-8e7f-0a1b2c3d4e5f', pilotId: pilot.id };
+    const flagged = { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { ...session, mustChangePassword: true }) };
+    const refused = await app.inject({ method: 'GET', url: '/api/trips', cookies: flagged });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      { error: 'You must change your password before continuing.', title: 'Password Change Required', forcePasswordChange: true },
+    ]);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/force-password-change', cookies: flagged })).statusCode).toBe(200);
+    const reissued = { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, session) };
+    expect((await app.inject({ method: 'GET', url: '/api/trips', cookies: reissued })).statusCode).toBe(200);
+    await app.close();
+  });
+
   it('answers health, readiness and metrics', async () => {
     const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: runtime.readiness });
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     const ready = await app.inject('/readyz');
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true } });
     const metrics = await app.inject('/metrics');
     expect(metrics.body).toContain('http_request_duration_seconds');
     expect(metrics.body).toContain('process_cpu_user_seconds_total');

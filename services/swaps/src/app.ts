@@ -48,7 +48,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       alertOffer,
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel }), pushAlert });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, clock }), pushAlert });
     return {
       app,
       runtime,

@@ -148,9 +148,15 @@ export function makeTrip(pilot: Pilot, overrides: Partial<Trip> = {}): Trip {
   };
 }
 
-let slot = 0;
-/** A start date far from every other test's, so each test's windows see only its own trips. */
-export function freshDate(): string {
-  slot += 1;
-  return addDays('2027-01-01', slot * 100);
+/**
+ * Start dates far apart, one per test, so each test's windows see only its own trips: a test's
+ * trips lie within -7..+13 days of its date and no test's window reaches further than 10 days,
+ * so 25 days apart is enough.
+ */
+export function dateSlots(first: string): () => string {
+  let slot = 0;
+  return () => addDays(first, 25 * slot++);
 }
+
+/** Future start dates (an offer that has started alerts nobody). */
+export const freshDate = dateSlots('2026-11-06');

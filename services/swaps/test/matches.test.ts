@@ -1,5 +1,9 @@
 import { addDays, SUBJECTS, SwapMatch, type Aircraft, type Fleet } from '@crewswap/proto';
-import { freshDate, startHarness, type Harness } from './helpers';
+import { dateSlots, startHarness, type Harness } from './helpers';
+
+// Find swaps works on any date, and query dates must lie between a year back and two years ahead:
+// this file's 30-odd tests fit 25 days apart only when they start a year back.
+const freshDate = dateSlots('2025-11-11');
 
 describe('Find swaps: GET /api/trips/{id}/matches', () => {
   let h: Harness;
@@ -270,6 +274,16 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     const far = await h.matches(owner, trip.id, `?startDate=${addDays(start, -31)}`);
     expect(far.statusCode).toBe(400);
     expect(far.json()).toEqual({ error: "The search dates must be within 30 days of the trip's start date." });
+  });
+
+  it('answers a trip at the end of the calendar, and refuses query dates years away with a clear 400', async () => {
+    const owner = await h.register();
+    // Stored before dates were bounded: its window reaches past 9999-12-31, which must stop there.
+    const edge = await h.addTrip(owner, { startDate: '9999-12-30', endDate: '9999-12-31' });
+    const response = await h.matches(owner, edge.id);
+    expect([response.statusCode, response.json()]).toEqual([200, []]);
+    const far = await h.matches(owner, edge.id, '?startDate=9999-12-28&endDate=9999-12-31');
+    expect([far.statusCode, far.json()]).toEqual([400, { error: 'Dates must be between 2025-11-01 and 2028-11-01. Please check the year.' }]);
   });
 
   it('keeps GET /api/available-swaps disabled with a clear 404', async () => {

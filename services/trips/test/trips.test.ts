@@ -263,6 +263,31 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect(deleted?.data).toMatchObject({ tripId: trip.id });
   });
 
+  it('refuses dates years away as a typo, with one clear message for every date a pilot or a roster brings', async () => {
+    const { pilot, post, patch } = await newPilot();
+    const outOfRange = { error: 'Dates must be between 2025-11-01 and 2028-11-01. Please check the year.', title: M.dateTitle };
+    const edge = await post(tripBody({ startDate: '9999-12-30', endDate: '9999-12-31' }));
+    expect([edge.statusCode, edge.json()]).toEqual([400, outOfRange]);
+    const farSearch = await post(tripBody({ isSwappable: true, searchStartDate: '2026-11-08', searchEndDate: '9999-12-31' }));
+    expect([farSearch.statusCode, farSearch.json()]).toEqual([400, outOfRange]);
+
+    const trip = (await post(tripBody())).json() as Trip;
+    const moved = await patch(trip.id, { startDate: '2029-11-10', endDate: '2029-11-12' });
+    expect([moved.statusCode, moved.json()]).toEqual([400, outOfRange]);
+    // Inside the window of a trip at the end of the calendar, and still years away: the range says why.
+    const search = await patch(trip.id, { isSwappable: true, searchStartDate: '9999-12-28', searchEndDate: '9999-12-31' }, '/swappable');
+    expect([search.statusCode, search.json()]).toEqual([400, outOfRange]);
+    // The edge itself is accepted.
+    expect((await post(tripBody({ flightNoStart: 'VS011', startDate: '2028-11-01', endDate: '2028-11-01' }))).statusCode).toBe(201);
+
+    const imported = await service.useCases.importTrips.execute({
+      pilotId: pilot.id,
+      source: 'upload',
+      trips: [{ flightNoStart: 'VS025', flightNoEnd: 'VS026', route: 'BOS', startDate: '9999-12-30', endDate: '9999-12-31', aircraft: null, icsDescription: null }],
+    });
+    expect(imported).toMatchObject({ processedCount: 0, skipped: [{ reason: outOfRange.error }] });
+  });
+
   it('answers 503 with a clear message when the pilot profile is not in the directory yet', async () => {
     const cookies = pilotCookie('00000000-0000-4000-8000-000000000001');
     const response = await service.app.inject({ method: 'POST', url: '/api/trips', cookies, payload: tripBody() });

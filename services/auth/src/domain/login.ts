@@ -1,4 +1,4 @@
-import { badRequest, conflict, forbidden, HttpError, notFound, type Executor } from '@crewswap/kit';
+import { badRequest, conflict, forbidden, HttpError, notFound, signPilotToken, type Executor } from '@crewswap/kit';
 import {
   MAX_LOGIN_ATTEMPTS,
   MIN_PASSWORD_LENGTH,
@@ -70,7 +70,7 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<LoginRes
       'VS Pilot Verification Required',
     );
   }
-  const token = await ctx.db.transaction((trx) => startSession(ctx, trx, pilot.id));
+  const token = await ctx.db.transaction((trx) => startSession(ctx, trx, pilot.id, pilot.forcePasswordChange));
   return { token, response: { pilot: toPilot(pilot), forcePasswordChange: pilot.forcePasswordChange } };
 }
 
@@ -126,8 +126,16 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<M
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
 
-/** The only thing a pilot with a temporary password may do. */
-export async function forcePasswordChange(ctx: AuthContext, pilot: PilotRecord, body: ForcePasswordChangeBody): Promise<LoginResponse> {
+/**
+ * The only thing a pilot with a temporary password may do. The session stays open and its token
+ * is re-issued without the flag that made every service refuse it.
+ */
+export async function forcePasswordChange(
+  ctx: AuthContext,
+  session: { sessionId: string; pilotId: string },
+  pilot: PilotRecord,
+  body: ForcePasswordChangeBody,
+): Promise<LoginResult> {
   if (!body.newPassword || !body.confirmPassword) {
     throw badRequest('Please fill in both password fields.', { title: 'All Fields Required' });
   }
@@ -141,18 +149,50 @@ export async function forcePasswordChange(ctx: AuthContext, pilot: PilotRecord, 
   const now = ctx.clock.now();
   const passwordHash = await ctx.passwords.hash(body.newPassword);
   await ctx.db.transaction((trx) => ctx.repos.pilots.setPassword(pilot.id, { passwordHash, forcePasswordChange: false }, trx, now));
-  return { pilot: toPilot(pilot), forcePasswordChange: false };
+  const token = signPilotToken(ctx.privateKey, { sessionId: session.sessionId, pilotId: session.pilotId });
+  return { token, response: { pilot: toPilot(pilot), forcePasswordChange: false } };
+}
+
+/**
+ * The testing password is one secret for every pilot, so its failures are counted together, under
+ * a key no email can be: 5 wrong in a row lock test login for everyone for 15 minutes, the right
+ * password included, as 5 wrong passwords stop a pilot's login.
+ */
+const TEST_LOGIN_KEY = 'test-login:testing-password';
+const TEST_LOGIN_LOCK_MS = 15 * 60_000;
+
+function testLoginLocked(until: Date, now: Date): HttpError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return new HttpError(429, `Too many wrong testing passwords. Test login is locked; please try again in ${minutes} minutes.`, {
+    title: 'Test Login Failed',
+    extra: { accountLocked: true },
+  });
+}
+
+async function failedTestLogin(ctx: AuthContext, now: Date): Promise<HttpError> {
+  return ctx.db.transaction(async (trx) => {
+    const attempt = await ctx.repos.attempts.recordFailure(TEST_LOGIN_KEY, now, trx);
+    const remaining = MAX_LOGIN_ATTEMPTS - attempt.failedCount;
+    if (remaining > 0) return forbidden('Incorrect password.', { title: 'Access Denied', extra: { remainingAttempts: remaining } });
+    const until = new Date(now.getTime() + TEST_LOGIN_LOCK_MS);
+    await ctx.repos.attempts.lock(TEST_LOGIN_KEY, until, trx);
+    return testLoginLocked(until, now);
+  });
 }
 
 /** Testing mode only: the testing password (a setting, never sent to a browser) logs in as any pilot. */
 export async function testLogin(ctx: AuthContext, body: TestLoginBody): Promise<LoginResult> {
   await assertTestingMode(ctx);
   await assertNotShutdown(ctx);
+  const now = ctx.clock.now();
+  const attempt = await ctx.repos.attempts.get(TEST_LOGIN_KEY);
+  if (attempt?.lockedUntil && attempt.lockedUntil > now) throw testLoginLocked(attempt.lockedUntil, now);
   const expected = await ctx.settings.get('testing_password');
-  if (!expected || !sameSecret(body.password, expected)) throw forbidden('Incorrect password.', { title: 'Access Denied' });
+  if (!expected || !sameSecret(body.password, expected)) throw await failedTestLogin(ctx, now);
+  await ctx.repos.attempts.clear(TEST_LOGIN_KEY);
   const pilot = await ctx.repos.pilots.byEmail(normaliseEmail(body.email));
   if (!pilot) throw notFound('No pilot is registered with that email.', { title: 'Test Login Failed' });
-  const token = await ctx.db.transaction((trx) => startSession(ctx, trx, pilot.id));
+  const token = await ctx.db.transaction((trx) => startSession(ctx, trx, pilot.id, pilot.forcePasswordChange));
   return { token, response: { pilot: toPilot(pilot), forcePasswordChange: pilot.forcePasswordChange } };
 }
 

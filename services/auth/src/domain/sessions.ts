@@ -20,12 +20,16 @@ export async function endPilotSessions(ctx: AuthContext, trx: Executor, pilotId:
   await revokeSessions(ctx, trx, ended, reason);
 }
 
-/** One session per pilot: a new login ends the older one ('Logged In Elsewhere'). */
-export async function startSession(ctx: AuthContext, trx: Executor, pilotId: string): Promise<string> {
+/**
+ * One session per pilot: a new login ends the older one ('Logged In Elsewhere'). A pilot who must
+ * change a temporary password gets a token that says so, which every service refuses (403) until
+ * the change re-issues it.
+ */
+export async function startSession(ctx: AuthContext, trx: Executor, pilotId: string, mustChangePassword: boolean): Promise<string> {
   await endPilotSessions(ctx, trx, pilotId, 'logged_in_elsewhere');
   const sessionId = randomUUID();
   await ctx.repos.sessions.insert({ id: sessionId, pilotId, at: ctx.clock.now() }, trx);
-  return signPilotToken(ctx.privateKey, { sessionId, pilotId });
+  return signPilotToken(ctx.privateKey, { sessionId, pilotId, mustChangePassword });
 }
 
 export async function endSession(ctx: AuthContext, sessionId: string, reason: EndReason): Promise<void> {

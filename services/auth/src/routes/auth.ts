@@ -49,7 +49,8 @@ export function authRoutes(app: FastifyInstance, ctx: AuthContext): void {
     // Logging out always succeeds for the browser: an already ended session just loses its cookie.
     const session = (() => {
       try {
-        return ctx.guard.pilot(request);
+        // Auth ends the session in its own store, so logout works while NATS is away too.
+        return ctx.guard.pilot(request, { allowForcedChange: true, storeChecked: true });
       } catch {
         return undefined;
       }
@@ -59,9 +60,9 @@ export function authRoutes(app: FastifyInstance, ctx: AuthContext): void {
     return { message: 'Logged out.' };
   });
 
-  app.post('/api/auth/force-password-change', async (request) => {
-    const { pilot } = await requirePilot(ctx, request, { allowForcedChange: true });
-    return forcePasswordChange(ctx, pilot, parse(ForcePasswordChangeBody, request.body));
+  app.post('/api/auth/force-password-change', async (request, reply) => {
+    const { session, pilot } = await requirePilot(ctx, request, { allowForcedChange: true });
+    return signIn(reply, await forcePasswordChange(ctx, session, pilot, parse(ForcePasswordChangeBody, request.body)));
   });
 
   app.post('/api/auth/forgot-password', async (request) => forgotPassword(ctx, parse(EmailBody, request.body).email));

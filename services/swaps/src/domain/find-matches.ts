@@ -1,5 +1,5 @@
-import { notFound, badRequest } from '@crewswap/kit';
-import type { MatchesQuery } from '@crewswap/proto';
+import { notFound, badRequest, type Clock } from '@crewswap/kit';
+import { outOfRangeDate, type MatchesQuery } from '@crewswap/proto';
 import type { ReadModelRepository } from '../data/read-model';
 import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
 
@@ -10,14 +10,16 @@ export const TRIP_NOT_FOUND = 'Trip not found';
  * Explicit query dates win; each bound left out comes from the trip's range, the pilot's day range
  * or the setting (tripWindow). Another pilot's trip is answered like an unknown one.
  */
-export function createFindMatches(deps: { readModel: ReadModelRepository }) {
-  const { readModel } = deps;
+export function createFindMatches(deps: { readModel: ReadModelRepository; clock: Clock }) {
+  const { readModel, clock } = deps;
   return {
     /** Answers the JSON text of SwapMatch[] (see findOffersJson). */
     async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string> {
       const trip = await readModel.findTrip(input.tripId);
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate } = input.query;
+      const outOfRange = outOfRangeDate([startDate, endDate], clock.today());
+      if (outOfRange) throw badRequest(outOfRange);
       for (const date of [startDate, endDate]) {
         if (date !== undefined && !isWithinMaxWindow(trip.startDate, date)) {
           throw badRequest(`The search dates must be within ${MAX_WINDOW_DAYS} days of the trip's start date.`);

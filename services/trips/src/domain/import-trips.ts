@@ -1,5 +1,5 @@
 import { HttpError, conflict, type Clock, type Db } from '@crewswap/kit';
-import { ImportTrip, ImportTripsReply, ImportTripsRequest, TRIP_MESSAGES, addDays, type Trip } from '@crewswap/proto';
+import { ImportTrip, ImportTripsReply, ImportTripsRequest, TRIP_MESSAGES, addDays, outOfRangeDate, type Trip } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { AirportRepository } from '../data/airports';
 import type { PilotRepository } from '../data/pilots';
@@ -57,6 +57,11 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
           }
           if (fields.endDate < cutoff) {
             reply.skipped.push({ trip: item, reason: `Trip ended more than ${IMPORT_KEEP_ENDED_DAYS} days ago` });
+            continue;
+          }
+          const outOfRange = outOfRangeDate([fields.startDate, fields.endDate], clock.today());
+          if (outOfRange) {
+            reply.skipped.push({ trip: item, reason: outOfRange });
             continue;
           }
           // Duplicates first: a re-import is all duplicates, not all conflicts.

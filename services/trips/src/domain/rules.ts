@@ -6,6 +6,7 @@ import {
   TRIP_MESSAGES,
   addDays,
   daysBetween,
+  outOfRangeDate,
   type Aircraft,
   type Fleet,
   type Trip,
@@ -70,6 +71,12 @@ export function invalidAirports(codes: string[], known: Set<string>): void {
 export function checkDates(startDate: string, endDate: string, today: string, options: { mustNotHaveEnded: boolean }): void {
   if (endDate < startDate) throw badRequest(M.endBeforeStart, { title: M.dateTitle });
   if (options.mustNotHaveEnded && endDate < today) throw badRequest(M.alreadyEnded, { title: M.dateTitle });
+}
+
+/** Every date a request or a roster brings lies in proto's accepted range (a year back, two ahead). */
+export function checkAcceptedDates(dates: readonly (string | null | undefined)[], today: string): void {
+  const message = outOfRangeDate(dates, today);
+  if (message) throw badRequest(message, { title: M.dateTitle });
 }
 
 /** The spec's fleet rule, shared with the web app. */

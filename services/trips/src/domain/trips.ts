@@ -15,6 +15,7 @@ import type { DirectoryPilot, PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
 import {
+  checkAcceptedDates,
   checkDates,
   checkFlightNumbers,
   checkSearchRange,
@@ -106,6 +107,7 @@ export function createTripService(deps: TripServiceDeps) {
     list: (pilotId: string) => trips.listByPilot(pilotId),
 
     async create(pilotId: string, body: CreateInput): Promise<TripWithWarnings> {
+      checkAcceptedDates([body.startDate, body.endDate, body.searchStartDate, body.searchEndDate], clock.today());
       const { flightNoStart, flightNoEnd } = checkFlightNumbers(normalizeFlightNo(body.flightNoStart), normalizeFlightNo(body.flightNoEnd));
       const route = normalizeRoute(body.route);
       const standby = isStandbyDuty(flightNoStart, flightNoEnd, route);
@@ -152,6 +154,7 @@ export function createTripService(deps: TripServiceDeps) {
 
     async update(pilotId: string, id: string, body: UpdateTripBody): Promise<TripWithWarnings> {
       if (Object.keys(body).length === 0) throw badRequest(M.noChanges, { title: M.noChangesTitle });
+      checkAcceptedDates([body.startDate, body.endDate], clock.today());
       return asPilot(pilotId, async (trx, pilot) => {
         const before = await ownTrip(trx, pilotId, id);
         const change: Partial<TripFields> = {};
@@ -211,6 +214,7 @@ export function createTripService(deps: TripServiceDeps) {
     },
 
     async setSwappable(pilotId: string, id: string, body: SwappableBody): Promise<Trip> {
+      checkAcceptedDates([body.searchStartDate, body.searchEndDate], clock.today());
       return asPilot(pilotId, async (trx, pilot) => {
         const before = await ownTrip(trx, pilotId, id);
         const change: Partial<TripFields> = { isSwappable: body.isSwappable };

@@ -1,0 +1,239 @@
+/**
+ * A property of the whole system, tried as an attacker would, through the gateway: whatever body
+ * reaches any route of any service (nested thousands deep, too big, fields of the wrong type, not
+ * an object at all), the answer is never a 5xx. Every service runs in this process on one
+ * database (a schema each, as in production) and one NATS prefix; the routes come from the
+ * services themselves, so a route added later is fuzzed without touching this file.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, type Runtime } from '@crewswap/kit';
+import { createTestDatabase, eventually, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import * as proto from '@crewswap/proto';
+import type { FastifyInstance } from 'fastify';
+import { createApp as createAdmin } from '../../admin/src/app';
+import { configSchema as adminConfig } from '../../admin/src/config';
+import { createApp as createAuth } from '../../auth/src/app';
+import { configSchema as authConfig } from '../../auth/src/config';
+import { createApp as createLinks } from '../../links/src/app';
+import { configSchema as linksConfig } from '../../links/src/config';
+import { createApp as createNotifications } from '../../notifications/src/app';
+import { configSchema as notificationsConfig } from '../../notifications/src/config';
+import { createApp as createRosterIngest } from '../../roster-ingest/src/app';
+import { configSchema as rosterIngestConfig } from '../../roster-ingest/src/config';
+import { createApp as createSwaps } from '../../swaps/src/app';
+import { configSchema as swapsConfig } from '../../swaps/src/config';
+import { createApp as createTrips } from '../../trips/src/app';
+import { configSchema as tripsConfig } from '../../trips/src/config';
+import { createApp as createGateway } from '../src/app';
+import { configSchema as gatewayConfig } from '../src/config';
+
+jest.setTimeout(120_000);
+
+const ORIGIN = 'http://localhost:8080';
+const ADMIN = { email: 'fuzz-admin@crewswap.test', password: 'fuzz-admin-1' };
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Bodies per route: two of each kind (nesting, size, wrong types, not an object). */
+const ROUNDS = 8;
+
+/** Small seeded generator, so a failure reproduces. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Every field name any contract in proto knows, so random bodies hit real fields with wrong values. */
+const FIELD_NAMES = [
+  ...new Set(
+    Object.values(proto).flatMap((value) =>
+      value && typeof value === 'object' && 'shape' in value && value.shape && typeof value.shape === 'object' ? Object.keys(value.shape) : [],
+    ),
+  ),
+].sort();
+
+const ODD_VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  '',
+  ' ',
+  'VS003',
+  'JFK',
+  '2026-11-10',
+  '9999-12-31',
+  '0000-01-01',
+  'A350',
+  randomUUID(),
+  '\u0000',
+  '\u202e💥',
+  "'; DROP TABLE trips; --",
+  {},
+  [],
+  [1, 'a', null],
+  { $gt: '' },
+  { __proto__: { admin: true } },
+];
+
+/** JSON text of lists and objects inside each other `depth` deep (built as text: stringify would overflow). */
+function nested(depth: number): string {
+  const open = Array.from({ length: depth }, (_, i) => (i % 2 ? '{"k":' : '[')).join('');
+  const close = Array.from({ length: depth }, (_, i) => (i % 2 ? '}' : ']')).reverse().join('');
+  return `${open}"x"${close}`;
+}
+
+/** One body (as JSON text) of the given kind: nesting, size, wrong types, or not an object at all. */
+function body(next: () => number, kind: number): string {
+  const field = () => FIELD_NAMES[Math.floor(next() * FIELD_NAMES.length)]!;
+  switch (kind % 4) {
+    case 0: {
+      const depth = [3, 31, 33, 800, 5000][Math.floor(next() * 5)]!;
+      return `{${JSON.stringify(field())}:${nested(depth)}}`;
+    }
+    case 1: {
+      // The last is over the services' 1 MiB body limit: 413, never a 5xx or a stalled answer.
+      const length = [0, 101, 5001, 300_000, 1_200_000][Math.floor(next() * 5)]!;
+      return next() < 0.5 ? JSON.stringify({ [field()]: 'x'.repeat(length) }) : JSON.stringify({ [field()]: Array.from({ length: length / 10 }, () => 0) });
+    }
+    case 2:
+      return JSON.stringify(Object.fromEntries(Array.from({ length: 1 + Math.floor(next() * 6) }, () => [field(), ODD_VALUES[Math.floor(next() * ODD_VALUES.length)]])));
+    default:
+      return ['[]', '"text"', '42', 'null', 'true', '{"unterminated": ', '{"a":1}{"b":2}', `${'['.repeat(100_000)}`][Math.floor(next() * 8)]!;
+  }
+}
+
+describe('fuzzed bodies on every route of every service', () => {
+  const prefix = uniqueName('fuzz');
+  const clock = fixedClock('2026-11-01T12:00:00Z');
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const services: { name: string; app: FastifyInstance; runtime: Runtime; close(): Promise<void> }[] = [];
+  let gateway: FastifyInstance;
+  let cookies: Record<string, string>;
+  const ids = { pilot: '', other: '', trip: '' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const base = { ...testBaseConfig(database.url, prefix), PORT: 0 };
+    const admin = await createAdmin(
+      { ...adminConfig.parse({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TESTING_BUTTON_ENABLED: 'true', TESTING_PASSWORD: 'fuzz-pass' }), ...base },
+      { clock },
+    );
+    services.push({ name: 'admin', ...admin });
+    const started = await Promise.all([
+      createAuth({ ...authConfig.parse({ PASSWORD_HASH_COST: '10', SETTINGS_CACHE_MS: '0' }), ...base }, { clock }).then((s) => ({ name: 'auth', ...s })),
+      createTrips({ ...tripsConfig.parse({ PURGE_SCHEDULER_ENABLED: 'false' }), ...base }, { clock }).then((s) => ({ name: 'trips', ...s })),
+      createSwaps({ ...swapsConfig.parse({ SETTINGS_RPC_TIMEOUT_MS: '500' }), ...base }, { clock }).then((s) => ({ name: 'swaps', ...s })),
+      createNotifications({ ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...base }, { clock }).then(
+        (s) => ({ name: 'notifications', ...s }),
+      ),
+      createRosterIngest({ ...rosterIngestConfig.parse({ SMTP_INGEST_PORT: '0', SMTP_INGEST_HOST: '127.0.0.1' }), ...base }, { clock }).then((s) => ({
+        name: 'roster-ingest',
+        ...s,
+      })),
+      createLinks({ ...linksConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'links', ...s })),
+    ]);
+    services.push(...started);
+    const urls: Record<string, string> = {};
+    for (const service of services) {
+      await service.app.listen({ port: 0, host: '127.0.0.1' });
+      urls[`${service.name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`;
+    }
+    gateway = (
+      await createGateway(
+        gatewayConfig.parse({ LOG_LEVEL: 'silent', ...urls, WEB_DIST: mkdtempSync(join(tmpdir(), 'crewswap-dist-')), AUTH_RATE_LIMIT_PER_MINUTE: '1000000' }),
+      )
+    ).app;
+
+    const call = (method: string, url: string, payload?: unknown, extra: Record<string, string> = {}) =>
+      gateway.inject({ method: method as 'POST', url, headers: { origin: ORIGIN }, cookies: extra, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const adminLogin = await call('POST', '/api/admin/login', ADMIN);
+    const adminCookie = adminLogin.cookies.find((c) => c.name === ADMIN_COOKIE)!.value;
+    await call('PUT', '/api/admin/settings/email_verification_enabled', { value: 'false' }, { [ADMIN_COOKIE]: adminCookie });
+    const register = async (employeeId: string) => {
+      const response = await call('POST', '/api/auth/register', {
+        firstName: 'fuzz',
+        lastName: 'pilot',
+        employeeId,
+        phone: '+447700900123',
+        emailPrefix: `fuzz${employeeId}`,
+        rank: 'CP',
+        fleet: 'A350',
+        base: 'LHR',
+        apic: true,
+        ltc: false,
+        usualReq: true,
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      });
+      if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+      return response.json().pilot as { id: string; email: string };
+    };
+    const me = await register('100001');
+    ids.pilot = me.id;
+    ids.other = (await register('100002')).id;
+    const login = await call('POST', '/api/auth/login', { email: me.email, password: 'secret1' });
+    cookies = { [ADMIN_COOKIE]: adminCookie, [PILOT_COOKIE]: login.cookies.find((c) => c.name === PILOT_COOKIE)!.value };
+    const trip = await eventually(async () => {
+      const response = await call('POST', '/api/trips', { flightNoStart: 'VS003', flightNoEnd: 'VS004', route: 'JFK', startDate: '2026-11-10', endDate: '2026-11-12' }, cookies);
+      return response.statusCode === 201 ? (response.json() as { id: string }) : undefined;
+    }, 15_000);
+    ids.trip = trip.id;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    if (services[0]) await deleteStreams(services[0].runtime.bus);
+    for (const service of services.reverse()) await service.close();
+    await database?.drop();
+  });
+
+  /** A path for a route: the fuzzing pilot's own ids where a route takes them, so bodies reach the domain. */
+  function pathOf(method: string, url: string): string {
+    return url.replace(/:(\w+)/g, (_match, name: string) => {
+      // Never delete what the rest of the run stands on.
+      if (method === 'DELETE') return randomUUID();
+      if (name === 'key') return 'swap_search_days';
+      if (name === 'employeeId') return '999999';
+      if (url.startsWith('/api/trips/')) return ids.trip;
+      if (url.startsWith('/api/pilots/')) return ids.pilot;
+      if (url.startsWith('/api/admin/pilots/')) return ids.other;
+      return randomUUID();
+    });
+  }
+
+  it('no body on any route is answered with a 5xx', async () => {
+    const routes = services.flatMap((service) =>
+      service.app.routeList.filter((route) => MUTATING.has(route.method) && route.url.startsWith('/api/')).map((route) => ({ service: service.name, ...route })),
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    const next = random(20261101);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      // Logging out would end the sessions the other routes are fuzzed with.
+      const withCookies = /logout$/.test(route.url) ? {} : cookies;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const payload = body(next, round);
+        const response = await gateway.inject({
+          method: route.method as 'POST',
+          url: pathOf(route.method, route.url),
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          cookies: withCookies,
+          payload,
+        });
+        sent += 1;
+        if (response.statusCode >= 500) failures.push(`${route.method} ${route.url} (${route.service}) ${response.statusCode} ${response.body.slice(0, 200)} <- ${payload.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBe(routes.length * ROUNDS);
+  });
+});

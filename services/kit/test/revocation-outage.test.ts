@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { SUBJECTS } from '@crewswap/proto';
+import { createServiceApp, PILOT_COOKIE, SESSIONS_UNCHECKABLE_MESSAGE, signPilotToken, startRuntime, type Runtime } from '../src';
+import { createTestDatabase, eventually, startThrowawayNats, testBaseConfig, TEST_KEYS } from '../src/testing';
+
+jest.setTimeout(90_000);
+
+describe('logout while NATS is down', () => {
+  it('a service that cannot follow revocations refuses sessions with 503, and a session ended meanwhile never works again', async () => {
+    const database = await createTestDatabase();
+    const nats = await startThrowawayNats();
+    const runtimes: Runtime[] = [];
+    try {
+      const config = { ...testBaseConfig(database.url), NATS_URL: nats.url };
+      // auth ends sessions (through its outbox); trips only follows the revocations.
+      const auth = await startRuntime({ name: 'auth', schema: 'auth_test', migrations: {}, config });
+      runtimes.push(auth);
+      const trips = await startRuntime({ name: 'trips', schema: 'trips_test', migrations: {}, config });
+      runtimes.push(trips);
+      const app = createServiceApp({ name: 'trips', logger: trips.log, readiness: trips.readiness });
+      app.get('/api/trips', async (request) => trips.guard.pilot(request));
+
+      const pilotId = randomUUID();
+      const loggedOut = { sessionId: randomUUID(), pilotId };
+      const other = { sessionId: randomUUID(), pilotId: randomUUID() };
+      const ask = (session: typeof other) =>
+        app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, session) } });
+      expect((await ask(loggedOut)).statusCode).toBe(200);
+
+      await nats.stop();
+      const refused = await eventually(async () => {
+        const response = await ask(other);
+        return response.statusCode === 503 ? response : undefined;
+      }, 10_000);
+      expect(refused.json()).toEqual({ error: SESSIONS_UNCHECKABLE_MESSAGE });
+      expect(refused.headers['retry-after']).toBe('5');
+      const ready = await app.inject('/readyz');
+      expect(ready.json().checks).toMatchObject({ database: true, revocations: false });
+
+      // The pilot logs out during the outage: auth's outbox holds the revocation.
+      await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionRevoked, { ...loggedOut, reason: 'logout' }));
+      const statuses = new Set<number>();
+      let watching = true;
+      const watch = (async () => {
+        while (watching) {
+          statuses.add((await ask(loggedOut)).statusCode);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      await nats.start();
+      await eventually(async () => (await ask(other)).statusCode === 200, 30_000);
+      await eventually(async () => (await ask(loggedOut)).statusCode === 401, 5_000);
+      watching = false;
+      await watch;
+      // Refused while unchecked, then ended: never served.
+      expect([...statuses].filter((status) => status !== 503 && status !== 401)).toEqual([]);
+      await app.close();
+    } finally {
+      for (const runtime of runtimes.reverse()) await runtime.close();
+      await nats.stop().catch(() => undefined);
+      await database.drop();
+    }
+  });
+});

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminConfig } from './config';
 import { createAdminRepository } from './data/admin-repository';
 import { createSettingsRepository } from './data/settings-repository';
+import { createAdminsService } from './domain/admins';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
 import { createAdminSessions } from './domain/sessions';
 import { createSettingsService } from './domain/settings';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
+import { adminsRoutes } from './routes/admins';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 
@@ -38,11 +40,13 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
 
     const sessions = createAdminSessions({ db, admins, outbox, guard, clock, privateKey });
     const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
+    const adminsService = createAdminsService({ db, admins, outbox, guard, clock });
 
     const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
     sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
     settingsRoutes(app, { runtime, settings });
+    adminsRoutes(app, { runtime, admins: adminsService });
 
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());

@@ -5,11 +5,13 @@ import { createAdminRepository } from './data/admin-repository';
 import { createSettingsRepository } from './data/settings-repository';
 import { createAdminsService } from './domain/admins';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
+import { createEmergencyService } from './domain/emergency';
 import { createAdminSessions } from './domain/sessions';
 import { createSettingsService } from './domain/settings';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
 import { adminsRoutes } from './routes/admins';
+import { emergencyRoutes } from './routes/emergency';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 
@@ -41,12 +43,14 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
     const sessions = createAdminSessions({ db, admins, outbox, guard, clock, privateKey });
     const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
     const adminsService = createAdminsService({ db, admins, outbox, guard, clock });
+    const emergency = createEmergencyService({ db, bus, outbox, clock });
 
     const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
     sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
     settingsRoutes(app, { runtime, settings });
     adminsRoutes(app, { runtime, admins: adminsService });
+    emergencyRoutes(app, { runtime, emergency });
 
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());

@@ -33,4 +33,17 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0002_system_state': {
+    async up(knex) {
+      // One row: whether pilots are locked out by an emergency shutdown (auth holds its own copy).
+      await knex.schema.createTable('system_state', (table) => {
+        table.integer('id').primary();
+        table.boolean('is_shutdown').notNullable().defaultTo(false);
+        table.string('reason', 500);
+        table.uuid('changed_by');
+        table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex('system_state').insert({ id: 1, is_shutdown: false });
+    },
+  },
 };

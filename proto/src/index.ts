@@ -12,3 +12,4 @@ export * from './admin-pilots';
 export * from './constants';
 export * from './roster';
 export * from './crew-links';
+export * from './analytics';

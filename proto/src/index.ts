@@ -13,3 +13,4 @@ export * from './constants';
 export * from './roster';
 export * from './crew-links';
 export * from './analytics';
+export * from './cleanup';

@@ -5,12 +5,14 @@ import { createAdminRepository } from './data/admin-repository';
 import { createSettingsRepository } from './data/settings-repository';
 import { createAdminsService } from './domain/admins';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
+import { createCleanupService } from './domain/cleanup';
 import { createEmergencyService } from './domain/emergency';
 import { createAdminSessions } from './domain/sessions';
 import { createSettingsService } from './domain/settings';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
 import { adminsRoutes } from './routes/admins';
+import { cleanupRoutes } from './routes/cleanup';
 import { emergencyRoutes } from './routes/emergency';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
@@ -51,6 +53,7 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
     settingsRoutes(app, { runtime, settings });
     adminsRoutes(app, { runtime, admins: adminsService });
     emergencyRoutes(app, { runtime, emergency });
+    cleanupRoutes(app, { runtime, cleanup: createCleanupService({ db, bus, clock }) });
 
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());

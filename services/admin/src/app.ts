@@ -5,7 +5,7 @@ import { createAdminRepository } from './data/admin-repository';
 import { createSettingsRepository } from './data/settings-repository';
 import { createAdminsService } from './domain/admins';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
-import { createCleanupService } from './domain/cleanup';
+import { createCleanupService, startCleanupScheduler, type CleanupService } from './domain/cleanup';
 import { createEmergencyService } from './domain/emergency';
 import { createAdminSessions } from './domain/sessions';
 import { createSettingsService } from './domain/settings';
@@ -26,6 +26,7 @@ export interface AdminAppOptions {
 export interface AdminService {
   app: FastifyInstance;
   runtime: Runtime;
+  cleanup: CleanupService;
   close(): Promise<void>;
 }
 
@@ -53,7 +54,10 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
     settingsRoutes(app, { runtime, settings });
     adminsRoutes(app, { runtime, admins: adminsService });
     emergencyRoutes(app, { runtime, emergency });
-    cleanupRoutes(app, { runtime, cleanup: createCleanupService({ db, bus, clock }) });
+    const cleanup = createCleanupService({ db, bus, clock });
+    cleanupRoutes(app, { runtime, cleanup });
+    const scheduler = startCleanupScheduler(cleanup, log);
+    runtime.onClose(() => scheduler.stop());
 
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());
@@ -62,6 +66,7 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
     return {
       app,
       runtime,
+      cleanup,
       async close() {
         if (closed) return;
         closed = true;

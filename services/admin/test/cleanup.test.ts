@@ -4,7 +4,7 @@ import { createTestDatabase, TEST_KEYS } from '@crewswap/kit/testing';
 import { CleanupRun, PERMISSIONS } from '@crewswap/proto';
 // The real trips service on the same bus does the deleting, as in a deployment.
 import { makePilot, registerPilot, startTestService, type TestService } from '../../trips/test/helpers';
-import { nextRun } from '../src/domain/cleanup';
+import { lastSlot, nextRun } from '../src/domain/cleanup';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 
 describe('data cleanup', () => {
@@ -100,12 +100,46 @@ describe('data cleanup', () => {
     expect(CleanupRun.parse(latest)).toMatchObject({ runType: 'manual', status: 'success', retentionDays: 7, tripsDeleted: 1, cutoffDate: '2026-11-16', errorMessage: null });
   });
 
+  it('fires a scheduled cleanup once with two replicas, and not for a slot from before the configuration was saved', async () => {
+    const replica = await startAdmin(database, { prefix: admin.prefix });
+    try {
+      // Saved at 10:15 on the 23rd: the 01:00 slot of that day is already past and never fires.
+      expect((await call('POST', '/api/admin/cleanup/config', master, { frequency: 'daily', retentionDays: 3 })).statusCode).toBe(200);
+      const scheduledRuns = async () => (await admin.runtime.db('cleanup_runs').where({ run_type: 'scheduled_daily' })).length;
+      expect(await Promise.all([admin.cleanup.runScheduled(), replica.cleanup.runScheduled()])).toEqual([false, false]);
+      expect(await scheduledRuns()).toBe(0);
+
+      admin.clock.set('2026-11-24T01:00:30Z');
+      replica.clock.set('2026-11-24T01:00:45Z');
+      const ran = await Promise.all([admin.cleanup.runScheduled(), replica.cleanup.runScheduled(), admin.cleanup.runScheduled()]);
+      expect(ran.filter(Boolean)).toHaveLength(1);
+      expect(await scheduledRuns()).toBe(1);
+      const [latest] = (await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[];
+      expect(latest).toMatchObject({ runType: 'scheduled_daily', status: 'success', retentionDays: 3, runDate: '2026-11-24T01:00:30.000Z' });
+      expect(await replica.cleanup.runScheduled()).toBe(false);
+    } finally {
+      await stopAdmin(replica, { deleteStreams: false });
+      admin.clock.set('2026-11-23T10:15:00Z');
+    }
+  });
+
+  it('finds the latest due 01:00 UTC slot of each frequency', () => {
+    const now = new Date('2026-11-23T10:15:00Z');
+    expect(lastSlot('daily', now)?.toISOString()).toBe('2026-11-23T01:00:00.000Z');
+    expect(lastSlot('daily', new Date('2026-11-23T00:59:00Z'))?.toISOString()).toBe('2026-11-22T01:00:00.000Z');
+    expect(lastSlot('weekly', now)?.toISOString()).toBe('2026-11-22T01:00:00.000Z');
+    expect(lastSlot('monthly', now)?.toISOString()).toBe('2026-11-01T01:00:00.000Z');
+    expect(lastSlot('monthly', new Date('2026-12-01T00:30:00Z'))?.toISOString()).toBe('2026-11-01T01:00:00.000Z');
+    expect(lastSlot('stopped', now)).toBeNull();
+  });
+
   it('records a failed run when trips cannot be reached, and answers 503', async () => {
     await trips!.stop();
     trips = undefined;
     const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 5 });
     expect(run.statusCode).toBe(503);
-    const [latest] = (await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[];
-    expect(latest).toMatchObject({ status: 'failed', retentionDays: 5, tripsDeleted: 0, errorMessage: 'The trips service is not available right now. Please try again shortly.' });
+    // The history is newest run date first; the scheduled run above is dated the next day.
+    const failed = ((await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[]).find((r) => r.retentionDays === 5);
+    expect(failed).toMatchObject({ status: 'failed', retentionDays: 5, tripsDeleted: 0, errorMessage: 'The trips service is not available right now. Please try again shortly.' });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, requestRpc, type Bus, type Clock, type Db } from '@crewswap/kit';
+import { HttpError, requestRpc, type Bus, type Clock, type Db, type Logger } from '@crewswap/kit';
 import {
   addDays,
   CLEANUP_HISTORY_LENGTH,
@@ -20,6 +20,17 @@ export function nextRun(frequency: CleanupFrequency, now: Date): Date | null {
   if (at <= now) at.setUTCDate(at.getUTCDate() + 1);
   if (frequency === 'weekly') while (at.getUTCDay() !== 0) at.setUTCDate(at.getUTCDate() + 1);
   if (frequency === 'monthly' && at.getUTCDate() !== 1) at.setUTCMonth(at.getUTCMonth() + 1, 1);
+  return at;
+}
+
+/** The latest 01:00 UTC slot of the frequency at or before `now` (null while stopped). */
+export function lastSlot(frequency: CleanupFrequency, now: Date): Date | null {
+  if (frequency === 'stopped') return null;
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 1));
+  if (at > now) at.setUTCDate(at.getUTCDate() - 1);
+  if (frequency === 'weekly') while (at.getUTCDay() !== 0) at.setUTCDate(at.getUTCDate() - 1);
+  if (frequency === 'monthly') at.setUTCDate(1);
+  if (frequency === 'monthly' && at > now) at.setUTCMonth(at.getUTCMonth() - 1, 1);
   return at;
 }
 
@@ -61,7 +72,7 @@ export function createCleanupService(deps: { db: Db; bus: Bus; clock: Clock }) {
     return { frequency: row.frequency, retentionDays: row.retention_days, nextScheduledRun: nextRun(row.frequency, clock.now())?.toISOString() ?? null };
   }
 
-  return {
+  const service = {
     config,
 
     async configure(body: CleanupConfigBody): Promise<CleanupConfig> {
@@ -107,6 +118,32 @@ export function createCleanupService(deps: { db: Db; bus: Bus; clock: Clock }) {
         throw new HttpError(500, 'Cleanup failed');
       }
     },
+
+    /**
+     * Runs the latest due slot once across replicas: the slot must come after the configuration
+     * was last saved (saving never fires a slot already past), and the replica that inserts the
+     * slot's claim runs it. Answers whether this replica ran it.
+     */
+    async runScheduled(): Promise<boolean> {
+      const row: { frequency: CleanupFrequency; retention_days: number; updated_at: Date } = await db('cleanup_config').where({ id: 1 }).first();
+      const slot = lastSlot(row.frequency, clock.now());
+      if (!slot || slot <= row.updated_at) return false;
+      const claimed = await db('cleanup_schedule_claims').insert({ slot, claimed_at: clock.now() }).onConflict('slot').ignore().returning('slot');
+      if (claimed.length === 0) return false;
+      // A failure is already in the history; the next slot tries again.
+      await service.run(row.retention_days, `scheduled_${row.frequency}`).catch(() => undefined);
+      return true;
+    },
   };
+  return service;
+}
+
+/** Checks for a due slot every `intervalMs` (a minute is plenty for a 01:00 schedule). */
+export function startCleanupScheduler(cleanup: CleanupService, log: Logger, intervalMs = 60_000): { stop(): void } {
+  const timer = setInterval(() => {
+    cleanup.runScheduled().catch((error: unknown) => log.warn({ err: error }, 'scheduled cleanup check failed'));
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 export type CleanupService = ReturnType<typeof createCleanupService>;

@@ -70,4 +70,13 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0004_cleanup_claims': {
+    async up(knex) {
+      // One row per scheduled slot: the replica that inserts it runs that slot, the others skip it.
+      await knex.schema.createTable('cleanup_schedule_claims', (table) => {
+        table.timestamp('slot', { useTz: true }).primary();
+        table.timestamp('claimed_at', { useTz: true }).notNullable();
+      });
+    },
+  },
 };

@@ -47,3 +47,69 @@ export type AdminLoginResponse = z.infer<typeof AdminLoginResponse>;
 
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const ADMIN_LOGIN_FAILED_TITLE = 'Login Failed';
+
+export const ADMIN_PASSWORD_MISMATCH_MESSAGE = 'Passwords do not match';
+export const ADMIN_PASSWORD_LENGTH_MESSAGE = 'Password must be at least 6 characters long';
+
+const isEmail = (value: string) => z.email().safeParse(value).success;
+
+/**
+ * The add/edit admin form (admin spec sections 5 and 7). `id` may accompany an edit (the console
+ * sends it) but the path decides which admin changes. Name and email are required.
+ */
+export const AdminBody = z.strictObject({
+  id: z.string().optional(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(200)
+    .refine((value) => value === '' || isEmail(value), 'Please enter a valid email address')
+    .prefault(''),
+  name: z.string().trim().min(1, 'Name is required').max(200).prefault(''),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .nullish()
+    .transform((value) => value || null),
+  jobTitle: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((value) => value || null),
+  isMasterAdmin: z.boolean().default(false),
+  permissions: z.array(Permission).max(PERMISSIONS.length * 2).default([]),
+});
+export type AdminBody = z.infer<typeof AdminBody>;
+
+/** Setting an initial password; the console's confirmation field is checked too when sent. */
+export const SetAdminPasswordBody = z.strictObject({
+  password: z.string().max(200).prefault(''),
+  confirmPassword: z.string().max(200).optional(),
+});
+export type SetAdminPasswordBody = z.infer<typeof SetAdminPasswordBody>;
+
+export const AdminIdParams = z.object({ id: z.uuid('No such admin') });
+
+// Emergency controls (admin spec sections 4 and 7).
+export const EmergencyStatus = z.object({ isShutdown: z.boolean() });
+export type EmergencyStatus = z.infer<typeof EmergencyStatus>;
+
+/**
+ * The console sends `{reason}` once the admin has typed EMERGENCY; a bare POST (no JSON object)
+ * is refused so a stray request cannot stop the service. The reason itself is optional text.
+ */
+export const EmergencyShutdownBody = z.strictObject({
+  reason: z.string().trim().max(500).nullish().transform((value) => value || null),
+});
+export type EmergencyShutdownBody = z.infer<typeof EmergencyShutdownBody>;
+
+export const EmergencyShutdownResponse = z.object({ message: z.string(), sessionsTerminated: z.number().int().min(0) });
+export type EmergencyShutdownResponse = z.infer<typeof EmergencyShutdownResponse>;
+
+export const EMERGENCY_SHUTDOWN_MESSAGE = 'Emergency shutdown activated. All pilot sessions have been terminated.';
+export const OPERATIONS_RESUMED_MESSAGE = 'Operations resumed. Pilots can log in again.';
+export const RESTART_REQUESTED_MESSAGE = 'Restart requested. Services are draining and will be restarted by their supervisor.';

@@ -118,3 +118,7 @@ export const SeedDemoPilotsRequest = z.object({ count: z.number().int().min(1).m
 export const SeedDemoPilotsReply = z.object({ created: z.number().int(), pilots: z.array(Pilot) });
 export const SeedDemoTripsRequest = z.object({ pilots: z.array(Pilot) });
 export const SeedDemoTripsReply = z.object({ created: z.number().int() });
+
+/** Admin asks auth to enter or leave emergency shutdown; auth ends the sessions and counts them. */
+export const SystemStateRequest = z.object({ shutdown: z.boolean(), reason: z.string().nullable() });
+export const SystemStateReply = z.object({ sessionsTerminated: z.number().int().min(0) });

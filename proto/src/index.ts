@@ -12,3 +12,5 @@ export * from './admin-pilots';
 export * from './constants';
 export * from './roster';
 export * from './crew-links';
+export * from './analytics';
+export * from './cleanup';

@@ -137,3 +137,10 @@ export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   access_code_email: SECURITY,
   testing_password: SECURITY,
 };
+
+/** Who may read the settings list: the System Settings menu (manage_system) or Security (view_security_alerts). */
+export const SETTINGS_READ_PERMISSIONS: readonly Permission[] = ['manage_system', 'view_security_alerts'];
+
+/** Secrets in the list: their values are shown only to a master admin or a holder of view_security_alerts. */
+export const SECRET_SETTING_KEYS = ['testing_password', 'daily_access_code'] as const satisfies readonly SettingKey[];
+export const SECRET_SETTINGS_PERMISSION: Permission = 'view_security_alerts';

@@ -36,6 +36,8 @@ export const RPC = {
   /** Which of some airport codes are in trips' IATA list (links checks a link's destinations). */
   knownAirports: 'trips.rpc.known-airports',
   /** Demo data for local use: auth creates test pilots, then trips gives them trips (see scripts/seed-demo). */
+  /** Emergency shutdown and resume: auth owns pilot sessions and logins. */
+  setSystemState: 'auth.rpc.system-state',
   seedDemoPilots: 'auth.rpc.seed-demo',
   seedDemoTrips: 'trips.rpc.seed-demo',
 } as const;

@@ -3,11 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminConfig } from './config';
 import { createAdminRepository } from './data/admin-repository';
 import { createSettingsRepository } from './data/settings-repository';
+import { createAdminsService } from './domain/admins';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
+import { createCleanupService, startCleanupScheduler, type CleanupService } from './domain/cleanup';
+import { createEmergencyService } from './domain/emergency';
 import { createAdminSessions } from './domain/sessions';
 import { createSettingsService } from './domain/settings';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
+import { adminsRoutes } from './routes/admins';
+import { cleanupRoutes } from './routes/cleanup';
+import { emergencyRoutes } from './routes/emergency';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 
@@ -20,6 +26,7 @@ export interface AdminAppOptions {
 export interface AdminService {
   app: FastifyInstance;
   runtime: Runtime;
+  cleanup: CleanupService;
   close(): Promise<void>;
 }
 
@@ -38,11 +45,19 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
 
     const sessions = createAdminSessions({ db, admins, outbox, guard, clock, privateKey });
     const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
+    const adminsService = createAdminsService({ db, admins, outbox, guard, clock });
+    const emergency = createEmergencyService({ db, bus, outbox, clock });
 
     const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
     sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
     settingsRoutes(app, { runtime, settings });
+    adminsRoutes(app, { runtime, admins: adminsService });
+    emergencyRoutes(app, { runtime, emergency });
+    const cleanup = createCleanupService({ db, bus, clock });
+    cleanupRoutes(app, { runtime, cleanup });
+    const scheduler = startCleanupScheduler(cleanup, log);
+    runtime.onClose(() => scheduler.stop());
 
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());
@@ -51,6 +66,7 @@ export async function createApp(config: AdminConfig, options: AdminAppOptions = 
     return {
       app,
       runtime,
+      cleanup,
       async close() {
         if (closed) return;
         closed = true;

@@ -172,8 +172,23 @@ describe('settings', () => {
       if (status === 403) expect(response.json().error).toBe('You do not have permission to do this.');
     });
 
-    it('lets any admin read the settings list', async () => {
-      expect((await list({ [ADMIN_COOKIE]: await as([]) })).statusCode).toBe(200);
+    it.each<[string, Permission[], number]>([
+      ['no permission', [], 403],
+      ['every permission but manage_system and view_security_alerts', ['manage_pilots', 'manage_destinations', 'manage_admins', 'view_analytics', 'manage_settings'], 403],
+      ['manage_system', ['manage_system'], 200],
+      ['view_security_alerts', ['view_security_alerts'], 200],
+    ])('an admin with %s reading the settings list gets %i', async (_name, permissions, status) => {
+      const response = await list({ [ADMIN_COOKIE]: await as(permissions) });
+      expect(response.statusCode).toBe(status);
+      if (status === 403) expect(response.json().error).toBe('You do not have permission to do this.');
+    });
+
+    it('shows testing_password and daily_access_code only to a master admin or a holder of view_security_alerts', async () => {
+      const keysFor = async (cookie: string) => ((await list({ [ADMIN_COOKIE]: cookie })).json() as Setting[]).map((s) => s.key);
+      const secrets = ['testing_password', 'daily_access_code'];
+      expect(await keysFor(await as(['manage_system']))).toEqual(SETTING_KEYS.filter((key) => !secrets.includes(key)));
+      expect(await keysFor(await as(['view_security_alerts']))).toEqual([...SETTING_KEYS]);
+      expect(await keysFor(master)).toEqual([...SETTING_KEYS]);
     });
 
     it('answers 401 without a session and to a pilot cookie', async () => {

@@ -5,7 +5,7 @@ import { createContext, type AuthContext } from './domain/context';
 import { sweepIdleSessions } from './domain/sessions';
 import { startActivitySubscription } from './events/activity';
 import { serveSeedDemoPilots } from './events/seed';
-import { startSystemStateConsumer } from './events/system';
+import { serveSystemState } from './events/system';
 import { countLoginOutcomes } from './login-metrics';
 import { migrations } from './migrations';
 import { adminRoutes } from './routes/admin';
@@ -35,8 +35,8 @@ export async function createApp(config: Config, options: { clock?: Clock } = {})
     pilotRoutes(app, ctx);
     adminRoutes(app, ctx);
 
-    const system = await startSystemStateConsumer(ctx);
-    runtime.onClose(() => system.stop());
+    const system = serveSystemState(ctx);
+    runtime.onClose(() => system.unsubscribe());
     const activity = startActivitySubscription(ctx);
     runtime.onClose(() => activity.stop());
     const seed = serveSeedDemoPilots(ctx);

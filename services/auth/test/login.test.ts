@@ -1,5 +1,5 @@
-import { PILOT_COOKIE } from '@crewswap/kit';
-import { SUBJECTS } from '@crewswap/proto';
+import { PILOT_COOKIE, requestRpc } from '@crewswap/kit';
+import { RPC, SUBJECTS, SystemStateReply } from '@crewswap/proto';
 import { startAuth, type Harness } from './harness';
 
 let h: Harness;
@@ -242,35 +242,25 @@ describe('Forgot password', () => {
 });
 
 describe('Emergency shutdown', () => {
-  async function publishSystem(subject: string) {
-    const envelope = { id: crypto.randomUUID(), type: subject, occurredAt: new Date().toISOString(), version: 1, data: { reason: 'test' } };
-    await h.runtime.bus.js.publish(h.runtime.bus.subject(subject), JSON.stringify(envelope));
-  }
+  const setState = (shutdown: boolean) => requestRpc(h.runtime.bus, RPC.setSystemState, { shutdown, reason: shutdown ? 'test' : null }, SystemStateReply);
 
-  it('ends every pilot session at once and refuses pilot logins until operations resume', async () => {
+  it('ends every pilot session at once, answers how many, and refuses pilot logins until operations resume', async () => {
     const first = await h.signedIn();
     const second = await h.signedIn();
-    await publishSystem(SUBJECTS.systemShutdown);
-    await eventuallyStatus(() => current(first.cookie), 401);
+    const { sessionsTerminated } = await setState(true);
+    expect(sessionsTerminated).toBeGreaterThanOrEqual(2);
+    expect((await current(first.cookie)).statusCode).toBe(401);
     expect((await current(second.cookie)).statusCode).toBe(401);
     const refused = (await h.login(first.pilot.email, first.pilot.password)).response;
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toMatchObject({ systemShutdown: true });
+    expect(refused.json()).toMatchObject({ systemShutdown: true, title: 'System Temporarily Unavailable' });
     const revoked = await h.events(SUBJECTS.sessionRevoked);
     expect(revoked.filter((event) => event.data.reason === 'admin_shutdown').map((event) => event.data.pilotId)).toEqual(
       expect.arrayContaining([first.pilot.id, second.pilot.id]),
     );
+    expect(await setState(true)).toEqual({ sessionsTerminated: 0 });
 
-    await publishSystem(SUBJECTS.systemResumed);
-    await eventuallyStatus(async () => (await h.login(first.pilot.email, first.pilot.password)).response, 200);
+    expect(await setState(false)).toEqual({ sessionsTerminated: 0 });
+    expect((await h.login(first.pilot.email, first.pilot.password)).response.statusCode).toBe(200);
   });
 });
-
-async function eventuallyStatus(ask: () => Promise<{ statusCode: number }>, status: number): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    if ((await ask()).statusCode === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`status ${status} not reached`);
-}

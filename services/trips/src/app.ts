@@ -10,9 +10,11 @@ import {
 } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
+import { createAnalyticsRepository } from './data/analytics';
 import { createPilotRepository } from './data/pilots';
 import { createTripRepository } from './data/trips';
 import { createAirportService } from './domain/airports';
+import { createAnalyticsService } from './domain/analytics';
 import { createTripEvents } from './domain/events';
 import { createImportTrips } from './domain/import-trips';
 import { createKnownAirports } from './domain/known-airports';
@@ -22,6 +24,7 @@ import { startPilotDirectory } from './events/pilot-directory';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
 import { airportRoutes } from './routes/airports';
+import { analyticsRoutes } from './routes/analytics';
 import { tripRoutes } from './routes/trips';
 import { createSeedDemoTrips } from './seed/demo-trips';
 
@@ -77,6 +80,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     registerRuntimeMetrics(app.metrics.registry, runtime);
     tripRoutes(app, { guard: runtime.guard, trips });
     airportRoutes(app, { guard: runtime.guard, airports });
+    analyticsRoutes(app, { guard: runtime.guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
 
     return {
       app,

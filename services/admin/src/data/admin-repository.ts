@@ -74,6 +74,60 @@ export function createAdminRepository(db: Db) {
       return row ? { admin: toAdmin(row), passwordHash: row.password_hash } : undefined;
     },
 
+    async list(trx: Executor = db): Promise<Admin[]> {
+      const rows: AdminRow[] = await trx('admins').orderBy([{ column: 'is_master_admin', order: 'desc' }, 'name', 'email']);
+      return rows.map(toAdmin);
+    },
+
+    async findById(id: string, trx: Executor = db): Promise<Admin | undefined> {
+      const row: AdminRow | undefined = await trx('admins').where({ id }).first();
+      return row ? toAdmin(row) : undefined;
+    },
+
+    async emailTaken(email: string, exceptId: string | null, trx: Executor = db): Promise<boolean> {
+      const query = trx('admins').where({ email: email.toLowerCase() });
+      if (exceptId) query.whereNot({ id: exceptId });
+      return (await query.first('id')) !== undefined;
+    },
+
+    async update(
+      id: string,
+      changes: { email: string; name: string; phone: string | null; jobTitle: string | null; isMasterAdmin: boolean; permissions: Permission[] },
+      trx: Executor = db,
+    ): Promise<Admin | undefined> {
+      const [row]: AdminRow[] = await trx('admins')
+        .where({ id })
+        .update({
+          email: changes.email.toLowerCase(),
+          name: changes.name,
+          phone: changes.phone,
+          job_title: changes.jobTitle,
+          is_master_admin: changes.isMasterAdmin,
+          permissions: changes.permissions,
+        })
+        .returning('*');
+      return row ? toAdmin(row) : undefined;
+    },
+
+    async remove(id: string, trx: Executor = db): Promise<void> {
+      await trx('admins').where({ id }).delete();
+    },
+
+    /** Sets the password only while the admin has never logged in; answers whether it did. */
+    async setInitialPassword(id: string, passwordHash: string, trx: Executor = db): Promise<boolean> {
+      return (await trx('admins').where({ id }).whereNull('last_login_at').update({ password_hash: passwordHash })) > 0;
+    },
+
+    /** Ends every open session of an admin; answers the ended session ids. */
+    async endSessionsOf(adminId: string, at: Date, reason: string, trx: Executor = db): Promise<string[]> {
+      const rows: { id: string }[] = await trx('admin_sessions')
+        .where({ admin_id: adminId })
+        .whereNull('ended_at')
+        .update({ ended_at: at, end_reason: reason })
+        .returning('id');
+      return rows.map((row) => row.id);
+    },
+
     async recordLogin(adminId: string, at: Date, trx: Executor = db): Promise<void> {
       await trx('admins').where({ id: adminId }).update({ last_login_at: at });
     },

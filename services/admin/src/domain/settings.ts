@@ -1,10 +1,14 @@
 import { forbidden, notFound, parse, type AdminSession, type Clock, type Db, type Outbox } from '@crewswap/kit';
 import {
   PUBLIC_SETTING_KEYS,
+  SECRET_SETTING_KEYS,
+  SECRET_SETTINGS_PERMISSION,
+  SETTINGS_READ_PERMISSIONS,
   SETTING_KEYS,
   SETTING_PERMISSIONS,
   SETTING_VALUE_RULES,
   SUBJECTS,
+  type Permission,
   type Setting,
   type SettingKey,
 } from '@crewswap/proto';
@@ -27,6 +31,20 @@ export function requireSettingPermission(session: AdminSession, key: SettingKey)
   if (!SETTING_PERMISSIONS[key].some((permission) => session.permissions.includes(permission))) {
     throw forbidden('You do not have permission to do this.');
   }
+}
+
+const holds = (session: AdminSession, permissions: readonly Permission[]) =>
+  session.isMasterAdmin || permissions.some((permission) => session.permissions.includes(permission));
+
+/** Reading the list needs System Settings or Security; anyone else has neither panel. */
+export function requireSettingsReadPermission(session: AdminSession): void {
+  if (!holds(session, SETTINGS_READ_PERMISSIONS)) throw forbidden('You do not have permission to do this.');
+}
+
+/** The settings this admin may see: the secret ones are left out unless the admin may see secrets. */
+export function visibleSettings(session: AdminSession, settings: Setting[]): Setting[] {
+  if (holds(session, [SECRET_SETTINGS_PERMISSION])) return settings;
+  return settings.filter((setting) => !(SECRET_SETTING_KEYS as readonly string[]).includes(setting.key));
 }
 
 /**

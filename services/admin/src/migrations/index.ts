@@ -33,4 +33,50 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0002_system_state': {
+    async up(knex) {
+      // One row: whether pilots are locked out by an emergency shutdown (auth holds its own copy).
+      await knex.schema.createTable('system_state', (table) => {
+        table.integer('id').primary();
+        table.boolean('is_shutdown').notNullable().defaultTo(false);
+        table.string('reason', 500);
+        table.uuid('changed_by');
+        table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex('system_state').insert({ id: 1, is_shutdown: false });
+    },
+  },
+  '0003_cleanup': {
+    async up(knex) {
+      await knex.schema.createTable('cleanup_config', (table) => {
+        table.integer('id').primary();
+        table.string('frequency', 10).notNullable().defaultTo('daily');
+        table.integer('retention_days').notNullable().defaultTo(7);
+        table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex('cleanup_config').insert({ id: 1 });
+      await knex.schema.createTable('cleanup_runs', (table) => {
+        table.uuid('id').primary();
+        table.timestamp('run_date', { useTz: true }).notNullable();
+        table.string('run_type', 30).notNullable();
+        table.string('status', 10).notNullable();
+        table.integer('retention_days').notNullable();
+        table.integer('trips_deleted').notNullable().defaultTo(0);
+        table.integer('notifications_deleted').notNullable().defaultTo(0);
+        table.integer('execution_time_ms').notNullable();
+        table.date('cutoff_date').notNullable();
+        table.string('error_message', 500);
+        table.index(['run_date']);
+      });
+    },
+  },
+  '0004_cleanup_claims': {
+    async up(knex) {
+      // One row per scheduled slot: the replica that inserts it runs that slot, the others skip it.
+      await knex.schema.createTable('cleanup_schedule_claims', (table) => {
+        table.timestamp('slot', { useTz: true }).primary();
+        table.timestamp('claimed_at', { useTz: true }).notNullable();
+      });
+    },
+  },
 };

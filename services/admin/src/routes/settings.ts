@@ -1,16 +1,24 @@
 import { parse, type Runtime } from '@crewswap/kit';
 import { PutSettingBody, SettingKeyParams, type Setting, type SettingValueResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import { asPublicSettingKey, asSettingKey, normaliseSettingValue, requireSettingPermission, type SettingsService } from '../domain/settings';
+import {
+  asPublicSettingKey,
+  asSettingKey,
+  normaliseSettingValue,
+  requireSettingPermission,
+  requireSettingsReadPermission,
+  visibleSettings,
+  type SettingsService,
+} from '../domain/settings';
 
 export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; settings: SettingsService }): void {
   const { runtime, settings } = deps;
 
-  // Any admin may read every setting (the testing password included: admins set it); only
-  // changing one needs its permission.
+  // Reading follows the console's menus (System Settings or Security); secrets only with Security.
   app.get('/api/admin/settings', async (request): Promise<Setting[]> => {
-    runtime.guard.admin(request);
-    return settings.list();
+    const session = runtime.guard.admin(request);
+    requireSettingsReadPermission(session);
+    return visibleSettings(session, await settings.list());
   });
 
   app.put('/api/admin/settings/:key', async (request): Promise<Setting> => {

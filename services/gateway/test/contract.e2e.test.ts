@@ -42,24 +42,6 @@ const NOT_YET = new Set([
   'DELETE /api/notifications/unsubscribe',
   'POST /api/notifications/test',
   'DELETE /api/notifications/clear-all',
-  // admin: administrators, emergency shutdown and restart, cleanup, analytics
-  'GET /api/admin/admins',
-  'POST /api/admin/admins',
-  'PUT /api/admin/admins/{id}',
-  'DELETE /api/admin/admins/{id}',
-  'POST /api/admin/admins/{id}/set-password',
-  'GET /api/admin/emergency-status',
-  'POST /api/admin/emergency-shutdown',
-  'POST /api/admin/resume-operations',
-  'POST /api/admin/restart-server',
-  'GET /api/admin/cleanup/config',
-  'POST /api/admin/cleanup/config',
-  'GET /api/admin/cleanup/history',
-  'POST /api/admin/cleanup/run',
-  'GET /api/admin/cleanup/preview?days={n}',
-  'GET /api/admin/analytics',
-  'GET /api/admin/analytics/comprehensive',
-  'GET /api/admin/analytics/swap-breakdown',
   // the event stream (realtime service)
   'GET /api/sse/events',
 ]);
@@ -465,6 +447,30 @@ describe("the spec's API tables, row by row, through the gateway", () => {
     // exists and answers with that rule.
     await exercise('DELETE /api/admin/cleanup/deleted-pilots/{id}', { jar: admin, params: { id: record!.id }, status: 409 });
     await exercise('DELETE /api/admin/pilots/{id}', { jar: admin, params: { id: other.id } });
+
+    // Administrators: the master admin adds one who has never logged in, sets their first password, edits and removes them.
+    const colleague = { email: `ops.${randomInt(1000, 9999)}@crewswap.local`, name: 'Olive Ops', phone: '+447700900009', jobTitle: 'Duty manager', isMasterAdmin: false, permissions: ['manage_pilots'] };
+    const added = await exercise('POST /api/admin/admins', { jar: admin, values: colleague });
+    const colleagueId = added.body.id as string;
+    await exercise('GET /api/admin/admins', { jar: admin });
+    await exercise('PUT /api/admin/admins/{id}', { jar: admin, params: { id: colleagueId }, values: { ...colleague, permissions: ['manage_pilots', 'view_analytics'], id: colleagueId } });
+    await exercise('POST /api/admin/admins/{id}/set-password', { jar: admin, params: { id: colleagueId }, values: { password: 'colleague1' } });
+    await exercise('DELETE /api/admin/admins/{id}', { jar: admin, params: { id: colleagueId } });
+
+    await exercise('GET /api/admin/analytics', { jar: admin });
+    await exercise('GET /api/admin/analytics/comprehensive', { jar: admin });
+    await exercise('GET /api/admin/analytics/swap-breakdown', { jar: admin });
+    await exercise('GET /api/admin/cleanup/config', { jar: admin });
+    await exercise('POST /api/admin/cleanup/config', { jar: admin, values: { frequency: 'daily', retentionDays: 7 } });
+    await exercise('GET /api/admin/cleanup/preview?days={n}', { jar: admin, params: { days: '7' } });
+    await exercise('POST /api/admin/cleanup/run', { jar: admin, values: { retentionDays: 7 } });
+    await exercise('GET /api/admin/cleanup/history', { jar: admin });
+
+    // Last, as they end every pilot session: emergency shutdown, then resume; restart only asks services to drain.
+    await exercise('GET /api/admin/emergency-status', { jar: admin });
+    await exercise('POST /api/admin/emergency-shutdown', { jar: admin, values: { reason: 'contract test' } });
+    await exercise('POST /api/admin/resume-operations', { jar: admin });
+    await exercise('POST /api/admin/restart-server', { jar: admin });
     await exercise('POST /api/admin/logout', { jar: admin });
   });
 

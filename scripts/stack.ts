@@ -173,7 +173,7 @@ function supervise(root: string, name: string, env: Record<string, string>, logs
   };
 }
 
-async function waitReady(name: string, url: string, timeoutMs = 90_000): Promise<void> {
+async function waitReady(name: string, url: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -51,7 +51,7 @@ test-web: install
 
 test-e2e: install infra build
 	@bash scripts/ensure-chromium.sh
-	@npm run test:e2e -w @crewswap/web
+	@npm run test:e2e
 
 test: typecheck test-services test-web test-e2e
 

@@ -22,6 +22,8 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./test/setup.ts'],
+    // Rendering antd in jsdom takes seconds when the machine is shared; a slow test is not a failure.
+    testTimeout: 30_000,
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     css: false,
   },

@@ -10,7 +10,7 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} must be set (see web/e2e/run.ts)`);
+  if (!value) throw new Error(`${name} must be set (see scripts/e2e.ts)`);
   return value;
 }
 

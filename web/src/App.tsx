@@ -8,6 +8,7 @@ import { LoginPage } from './features/auth/LoginPage';
 import { TripsPage } from './features/trips/TripsPage';
 import { setToastApi } from './shared/toast';
 import { useIsNarrow } from './shared/useIsNarrow';
+import { appTheme, ThemeVariables } from './theme';
 
 const NotFound = lazy(() => import('./shared/NotFound'));
 
@@ -21,20 +22,8 @@ function ToastBridge() {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const narrow = useIsNarrow();
   return (
-    <ConfigProvider
-      theme={{
-        token: {
-          colorPrimary: '#3b2b8f',
-          colorLink: '#3b2b8f',
-          borderRadius: 8,
-          fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-          // Touch targets of at least 44 px on phones.
-          controlHeight: narrow ? 44 : 36,
-          controlHeightLG: narrow ? 48 : 42,
-          controlHeightSM: narrow ? 44 : 28,
-        },
-      }}
-    >
+    <ConfigProvider theme={appTheme(narrow)}>
+      <ThemeVariables />
       <AntApp notification={{ maxCount: 1, placement: 'top' }} message={{ maxCount: 1 }}>
         <ToastBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

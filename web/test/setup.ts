@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no layout: antd asks for these.
@@ -24,6 +24,9 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver });
 }
+
+// findBy* waits for lazy dialogs and answers; 1 s is too short on a shared, busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

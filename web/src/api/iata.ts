@@ -35,10 +35,6 @@ export function useIataCodes() {
   });
 }
 
-export const iataApi = {
-  add: (body: CreateIataCodeBody) => request<unknown>('/api/iata-codes', { method: 'POST', body }),
-};
-
 /** Confirm Valid Airport: the code joins the list for every pilot, and this pilot's list at once. */
 export function useAddIataCode() {
   const queryClient = useQueryClient();

@@ -14,5 +14,4 @@ export const queryKeys = {
   crewLinkSuggestions: (q: string) => ['crew-links', 'suggestions', q] as const,
   crewLinkSimilar: (title: string) => ['crew-links', 'similar', title] as const,
   crewLinkDestinations: ['crew-links', 'destinations'] as const,
-  masterRosterCooldown: (pilotId: string) => ['pilots', pilotId, 'master-roster-cooldown'] as const,
 };

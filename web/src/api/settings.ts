@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettingKey, SettingValueResponse } from '@crewswap/proto';
+import { addDays } from '@crewswap/proto/browser';
+import type { PublicSettingKey, SettingValueResponse, Trip } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 
@@ -19,4 +20,12 @@ export function swapWindowDays(pilotRange: number | null | undefined, setting: s
   if (pilotRange !== null && pilotRange !== undefined) return pilotRange;
   const parsed = Number.parseInt(setting ?? '', 10);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : 4;
+}
+
+/** The default search window for a trip: its own range, else start +- the window days. */
+export function searchRange(trip: Pick<Trip, 'startDate' | 'searchStartDate' | 'searchEndDate'>, windowDays: number) {
+  return {
+    startDate: trip.searchStartDate ?? addDays(trip.startDate, -windowDays),
+    endDate: trip.searchEndDate ?? addDays(trip.startDate, windowDays),
+  };
 }

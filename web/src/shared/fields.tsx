@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import type { InputProps } from 'antd';
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 
 interface ShapedInputProps extends Omit<InputProps, 'onChange' | 'value'> {
   value?: string;
@@ -26,5 +26,17 @@ export function ShapedInput({ value, onChange, shape, shapeOnBlur, onBlur, ...re
         onBlur?.(event);
       }}
     />
+  );
+}
+
+/** A labelled control of the app's own forms (outside antd's Form): the label names it by `id`. */
+export function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }

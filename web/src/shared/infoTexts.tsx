@@ -1,8 +1,10 @@
+import { AppModal } from './AppModal';
+
 /** Texts shared by registration and Edit My Details. */
-export const LTC_INFO =
+const LTC_INFO =
   'LTCs can mark trips as Training duties. If a Training Trip is offered for swap, only other LTCs will see it in Find Swaps and Swap Alert notifications.';
 
-export function MasterRosterInfo() {
+function MasterRosterInfo() {
   return (
     <div className="stack">
       <p>
@@ -42,5 +44,16 @@ export function MasterRosterInfo() {
       </table>
       <p>Turning Master Roster off means it cannot be turned back on for 30 days.</p>
     </div>
+  );
+}
+
+export type RoleInfo = 'ltc' | 'master';
+
+/** About LTC and About Master Roster, as Register and Edit My Details show them. */
+export function RoleInfoDialog({ info, onClose }: { info: RoleInfo | null; onClose: () => void }) {
+  return (
+    <AppModal open={info !== null} title={info === 'ltc' ? 'LTC (Trainer)' : 'Master Roster'} onCancel={onClose}>
+      {info === 'ltc' ? <p>{LTC_INFO}</p> : <MasterRosterInfo />}
+    </AppModal>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse, Pilot } from '@crewswap/proto';
-import { authApi, useAuthConfig, useProductName, useSetCurrentPilot } from '../../api/auth';
+import { useAuthConfig, useProductName, useSetCurrentPilot, type PendingVerification } from '../../api/auth';
 import { useSetting } from '../../api/settings';
 import { SimpleTabs } from '../../shared/SimpleTabs';
 import { LoginForm } from './LoginForm';
@@ -13,12 +13,6 @@ const RegisterForm = lazy(() => import('./RegisterForm'));
 const ForcePasswordChange = lazy(() => import('./ForcePasswordChange'));
 const VerificationDialog = lazy(() => import('./VerificationDialog'));
 const TestLoginDialog = lazy(() => import('./TestLoginDialog'));
-
-export interface PendingVerification {
-  email: string;
-  /** Kept in memory only, so a verified pilot is logged in without typing it again. */
-  password?: string;
-}
 
 const loading = (
   <div className="page-center" role="status">
@@ -47,11 +41,10 @@ export function LoginPage() {
     navigate('/');
   };
 
-  const afterVerified = async (pending: PendingVerification, answer: Partial<LoginResponse> | undefined) => {
+  const afterVerified = (loggedIn: LoginResponse | null) => {
     setVerification(null);
-    if (answer?.pilot) return completeLogin({ pilot: answer.pilot, forcePasswordChange: answer.forcePasswordChange ?? false });
-    if (pending.password) return completeLogin(await authApi.login(pending.email, pending.password));
-    setTab('login');
+    if (loggedIn) completeLogin(loggedIn);
+    else setTab('login');
   };
 
   if (forced) {
@@ -125,7 +118,7 @@ export function LoginPage() {
           <VerificationDialog
             pending={verification}
             onClose={() => setVerification(null)}
-            onVerified={(answer) => afterVerified(verification, answer)}
+            onVerified={afterVerified}
           />
         )}
         {testLoginOpen && <TestLoginDialog onClose={() => setTestLoginOpen(false)} onLoggedIn={completeLogin} />}

@@ -1,12 +1,11 @@
-import { Button, Input, Segmented, Tag } from 'antd';
+import { Input, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import type { LoginResponse } from '@crewswap/proto';
-import { authApi } from '../../api/auth';
-import { ApiError, errorMessage } from '../../api/client';
+import { useTestLogin } from '../../api/auth';
 import { useAllPilots, type ListedPilot } from '../../api/pilots';
 import { AppModal } from '../../shared/AppModal';
+import { PasswordInput } from '../../shared/PasswordInput';
 import { toast } from '../../shared/toast';
-import { ShowHide } from './LoginForm';
 import { filterTestPilots, type PilotFilter } from './testPilots';
 
 interface Props {
@@ -20,41 +19,32 @@ export default function TestLoginDialog({ onClose, onLoggedIn }: Props) {
   const [password, setPassword] = useState('');
   const [filter, setFilter] = useState<PilotFilter>('all');
   const [search, setSearch] = useState('');
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const testLogin = useTestLogin();
   const shown = filterTestPilots(pilots ?? [], filter, search);
 
-  const loginAs = async (pilot: ListedPilot) => {
+  const loginAs = (pilot: ListedPilot) => {
     if (password === '') {
       toast.error('Access Denied', 'Incorrect password.');
       return;
     }
-    setBusyId(pilot.id);
-    try {
-      onLoggedIn(await authApi.testLogin(pilot.email, password));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        toast.error(error.title ?? 'Access Denied', error.title ? error.message : 'Incorrect password.');
-      } else {
-        toast.error('Test Login Failed', errorMessage(error));
-      }
-    } finally {
-      setBusyId(null);
-    }
+    testLogin.mutate(
+      { email: pilot.email, password },
+      {
+        onSuccess: (answer) => {
+          onLoggedIn(answer);
+          onClose();
+        },
+      },
+    );
   };
 
   return (
-    <AppModal open title="Test Pilot Login" onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>} width={640}>
+    <AppModal title="Test Pilot Login" onCancel={onClose} width={640}>
       <div className="stack">
         <label className="field-label" htmlFor="testing-password">
           Testing Password
         </label>
-        <Input.Password
-          id="testing-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          iconRender={(visible) => <ShowHide visible={visible} />}
-        />
+        <PasswordInput id="testing-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         <Segmented<PilotFilter>
           block
           value={filter}
@@ -83,7 +73,7 @@ export default function TestLoginDialog({ onClose, onLoggedIn }: Props) {
               <button
                 type="button"
                 className="pilot-row"
-                disabled={busyId !== null}
+                disabled={testLogin.isPending}
                 onClick={() => loginAs(pilot)}
                 aria-label={`Log in as ${pilot.firstName} ${pilot.lastName}`}
               >

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { CrewLink } from '@crewswap/proto';
 import { mapLink } from '@crewswap/proto/browser';
 import { useCrewLink, useDeleteCrewLink } from '../../api/crewLinks';
-import { AppModal } from '../../shared/AppModal';
+import { AppModal, okAction } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
 import { CategoryIcon, categoryLabel } from './categories';
 import { editorName } from './crewLinkForm';
@@ -21,31 +21,36 @@ export function CrewLinkDetail({ id, onClose, onEdit }: { id: string; onClose: (
   if (!link) return null;
   const map = mapLink(link);
 
+  const deleteLink = () =>
+    remove.mutate(link, {
+      onSuccess: () => {
+        toast.success('Crew Link Deleted', `${link.title} has been deleted.`);
+        onClose();
+      },
+      onSettled: () => setConfirming(false),
+    });
+
   return (
     <>
       <AppModal
-        open
         title={
           <span className="crew-link-detail-title">
             <CategoryIcon category={link.category} /> {link.title}
           </span>
         }
         onCancel={onClose}
-        width={640}
-        footer={
-          <div className="crew-link-detail-actions">
-            <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-            <LikeButton link={link} />
-            <Button icon={<EditOutlined />} onClick={() => onEdit(link)}>
-              Edit
-            </Button>
-            <Button type="primary" onClick={onClose}>
-              Close
-            </Button>
-          </div>
+        cancelText="Close"
+        onOk={() => onEdit(link)}
+        okText="Edit"
+        okButtonProps={{ icon: <EditOutlined /> }}
+        start={
+          <Button danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
         }
+        extra={<LikeButton link={link} />}
+        classNames={{ footer: 'crew-link-detail-actions' }}
+        width={640}
       >
         <div className="crew-link-detail">
           <div className="crew-link-tags">
@@ -83,21 +88,10 @@ export function CrewLinkDetail({ id, onClose, onEdit }: { id: string; onClose: (
       </AppModal>
       {confirming && (
         <AppModal
-          open
           title="Delete Crew Link"
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          confirmLoading={remove.isPending}
           onCancel={() => setConfirming(false)}
-          onOk={() =>
-            remove.mutate(link, {
-              onSuccess: () => {
-                toast.success('Crew Link Deleted', `${link.title} has been deleted.`);
-                onClose();
-              },
-              onSettled: () => setConfirming(false),
-            })
-          }
+          {...okAction('Delete', deleteLink, remove)}
+          okButtonProps={{ danger: true }}
         >
           <p>
             Delete <strong>{link.title}</strong> for every pilot? This cannot be undone.

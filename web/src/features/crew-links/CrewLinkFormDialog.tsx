@@ -1,14 +1,16 @@
 import { Alert, Form, Input, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import type { CrewLink } from '@crewswap/proto';
 import { CREW_LINK_LIMITS as LIMITS, CREW_LINK_MESSAGES } from '@crewswap/proto/browser';
 import { useSaveCrewLink, useSimilarCrewLinks } from '../../api/crewLinks';
-import { AppModal } from '../../shared/AppModal';
+import { AppModal, okAction } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
 import { useDebounced } from '../../shared/useDebounced';
 import { CATEGORY_OPTIONS } from './categories';
 import { bodyFromForm, EMPTY_CREW_LINK_FORM, formFromLink, validateCrewLink, type CrewLinkFormValues, type FormErrors } from './crewLinkForm';
 import { UnknownAirportDialog } from './UnknownAirportDialog';
+
+type TextField = 'title' | 'description' | 'discountDetails' | 'website' | 'locationName' | 'locationCoordinates' | 'contactInfo';
 
 interface Props {
   /** Absent when adding. */
@@ -64,20 +66,19 @@ export default function CrewLinkFormDialog({ link, initialDestinations = '', onC
     help: errors[name],
   });
 
+  /** A free-text field's value, limit and change handler. */
+  const text = (name: TextField) => ({
+    value: values[name],
+    maxLength: LIMITS[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set({ [name]: event.target.value }),
+  });
+
   return (
     <>
-      <AppModal
-        open
-        title={link ? 'Edit Crew Link' : 'Add Crew Link'}
-        okText={link ? 'Update' : 'Add'}
-        onOk={submit}
-        confirmLoading={save.isPending}
-        onCancel={onClose}
-        width={640}
-      >
+      <AppModal title={link ? 'Edit Crew Link' : 'Add Crew Link'} onCancel={onClose} {...okAction(link ? 'Update' : 'Add', submit, save)} width={640}>
         <Form layout="vertical" component="div" className="crew-link-form">
           <Form.Item label="Title" htmlFor="crew-link-title" required {...field('title')}>
-            <Input id="crew-link-title" value={values.title} maxLength={LIMITS.title} onChange={(event) => set({ title: event.target.value })} />
+            <Input id="crew-link-title" {...text('title')} />
           </Form.Item>
           {similar.data && similar.data.length > 0 && (
             <Alert
@@ -118,50 +119,24 @@ export default function CrewLinkFormDialog({ link, initialDestinations = '', onC
             </Form.Item>
           </div>
           <Form.Item label="Description" htmlFor="crew-link-description" required {...field('description')}>
-            <Input.TextArea
-              id="crew-link-description"
-              autoSize={{ minRows: 3, maxRows: 8 }}
-              value={values.description}
-              maxLength={LIMITS.description}
-              onChange={(event) => set({ description: event.target.value })}
-            />
+            <Input.TextArea id="crew-link-description" autoSize={{ minRows: 3, maxRows: 8 }} {...text('description')} />
           </Form.Item>
           <Form.Item label="Discount details" htmlFor="crew-link-discount" {...field('discountDetails')}>
-            <Input.TextArea
-              id="crew-link-discount"
-              autoSize={{ minRows: 1, maxRows: 4 }}
-              value={values.discountDetails}
-              maxLength={LIMITS.discountDetails}
-              onChange={(event) => set({ discountDetails: event.target.value })}
-            />
+            <Input.TextArea id="crew-link-discount" autoSize={{ minRows: 1, maxRows: 4 }} {...text('discountDetails')} />
           </Form.Item>
           <Form.Item label="Website" htmlFor="crew-link-website" {...field('website')}>
-            <Input
-              id="crew-link-website"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              value={values.website}
-              maxLength={LIMITS.website}
-              onChange={(event) => set({ website: event.target.value })}
-            />
+            <Input id="crew-link-website" type="url" inputMode="url" placeholder="https://" {...text('website')} />
           </Form.Item>
           <div className="form-grid">
             <Form.Item label="Location name" htmlFor="crew-link-location" {...field('locationName')}>
-              <Input id="crew-link-location" value={values.locationName} maxLength={LIMITS.locationName} onChange={(event) => set({ locationName: event.target.value })} />
+              <Input id="crew-link-location" {...text('locationName')} />
             </Form.Item>
             <Form.Item label="Address or lat,long" htmlFor="crew-link-coordinates" {...field('locationCoordinates')}>
-              <Input
-                id="crew-link-coordinates"
-                placeholder="40.6413,-73.7781"
-                value={values.locationCoordinates}
-                maxLength={LIMITS.locationCoordinates}
-                onChange={(event) => set({ locationCoordinates: event.target.value })}
-              />
+              <Input id="crew-link-coordinates" placeholder="40.6413,-73.7781" {...text('locationCoordinates')} />
             </Form.Item>
           </div>
           <Form.Item label="Contact info" htmlFor="crew-link-contact" {...field('contactInfo')}>
-            <Input id="crew-link-contact" value={values.contactInfo} maxLength={LIMITS.contactInfo} onChange={(event) => set({ contactInfo: event.target.value })} />
+            <Input id="crew-link-contact" {...text('contactInfo')} />
           </Form.Item>
           <Form.Item label="Active" htmlFor="crew-link-active">
             <Switch id="crew-link-active" checked={values.isActive} onChange={(isActive) => set({ isActive })} />

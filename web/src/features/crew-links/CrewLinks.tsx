@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Button, Empty, Input, Select, Spin, Tag } from 'antd';
+import { AutoComplete, Empty, Input, Select, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import type { CrewLink, CrewLinkSuggestion } from '@crewswap/proto';
 import { CREW_LINK_MESSAGES } from '@crewswap/proto/browser';
@@ -90,18 +90,13 @@ export default function CrewLinks({ initialDestinations = [], onClose }: Props) 
   return (
     <>
       <AppModal
-        open
         title="Crew Links"
         onCancel={onClose}
+        cancelText="Close"
+        onOk={() => setForm({ mode: 'add' })}
+        okText="Add Crew Link"
+        okButtonProps={{ icon: <PlusOutlined /> }}
         width={960}
-        footer={
-          <div className="crew-links-footer">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'add' })}>
-              Add Crew Link
-            </Button>
-            <Button onClick={onClose}>Close</Button>
-          </div>
-        }
       >
         <div className="crew-links-filters">
           <AutoComplete

@@ -1,45 +1,27 @@
 import { Button, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
-import { queryKeys } from '../../api/keys';
-import { swapWindowDays, useSetting } from '../../api/settings';
-import { tripsApi } from '../../api/trips';
+import { searchRange, swapWindowDays, useSetting } from '../../api/settings';
+import { useFindSwapOffers, useFoundSwapOffers } from '../../api/trips';
+import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
-import { formatRange } from '../trips/format';
-import { searchRange } from '../trips/tripForm';
 
 const SwapOfferDetailsDialog = lazy(() => import('./SwapOfferDetailsDialog'));
 
 /** Find swaps for one trip: the button's action and the found offers, kept per trip in the cache. */
 export function useFindSwaps(trip: Trip, pilot: Pilot) {
-  const queryClient = useQueryClient();
   const windowDays = swapWindowDays(pilot.searchDayRange, useSetting('swap_search_days').data);
-  const key = queryKeys.matches(trip.id);
-  // Filled only by find(); `null` means cleared.
-  const { data: matches } = useQuery<SwapMatch[] | null>({ queryKey: key, queryFn: () => null, enabled: false });
-  const [searching, setSearching] = useState(false);
+  const { matches, clear } = useFoundSwapOffers(trip.id);
+  const findOffers = useFindSwapOffers(trip.id);
 
-  const find = async () => {
-    setSearching(true);
-    try {
-      const found = await tripsApi.matches(trip.id, searchRange(trip, windowDays));
-      if (found.length === 0) {
-        toast.info('No Offered Trips Found', `No offered trips within ${windowDays} days of your trip.`);
-        queryClient.setQueryData(key, null);
-      } else {
-        queryClient.setQueryData(key, found);
-      }
-    } catch {
-      toast.error('Error', 'Failed to find compatible swaps.');
-      queryClient.setQueryData(key, null);
-    } finally {
-      setSearching(false);
-    }
-  };
+  const find = () =>
+    findOffers.mutate(searchRange(trip, windowDays), {
+      onSuccess: (found) => {
+        if (found.length === 0) toast.info('No Offered Trips Found', `No offered trips within ${windowDays} days of your trip.`);
+      },
+    });
 
-  const clear = () => queryClient.setQueryData(key, null);
-  return { matches: matches ?? null, find, clear, searching };
+  return { matches, find, clear, searching: findOffers.isPending };
 }
 
 interface ListProps {

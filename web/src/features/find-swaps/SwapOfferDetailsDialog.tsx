@@ -2,8 +2,9 @@ import { Button } from 'antd';
 import type { Pilot, SwapMatch } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
 import { AppModal } from '../../shared/AppModal';
+import { Details } from '../../shared/Details';
 import { toast } from '../../shared/toast';
-import { formatRange } from '../trips/format';
+import { formatRange } from '../../shared/format';
 import { swapGreeting, whatsappLink } from './whatsapp';
 
 const RANK_NAMES: Record<string, string> = { CP: 'Captain', FO: 'First Officer', SO: 'Second Officer', JFO: 'Junior First Officer' };
@@ -24,44 +25,24 @@ export default function SwapOfferDetailsDialog({ match, me, onClose }: { match: 
   };
 
   return (
-    <AppModal open title="Swap Offer Details" onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>}>
-      <dl className="details">
-        <dt>Pilot</dt>
-        <dd>
-          {pilot.firstName} {pilot.lastName}
-        </dd>
-        <dt>Rank</dt>
-        <dd>{RANK_NAMES[pilot.rank] ?? pilot.rank}</dd>
-        <dt>Fleet / Base</dt>
-        <dd>
-          {pilot.fleet} · {pilot.base}
-        </dd>
-        <dt>Trip</dt>
-        <dd>
-          {trip.flightNoStart}/{trip.flightNoEnd} {trip.route}
-          {trip.aircraft ? ` · ${trip.aircraft}` : ''}
-        </dd>
-        <dt>Dates</dt>
-        <dd>{formatRange(trip.startDate, trip.endDate)}</dd>
-        {trip.swapDescription && (
-          <>
-            <dt>Looking for</dt>
-            <dd>{trip.swapDescription}</dd>
-          </>
-        )}
-        <dt>Email</dt>
-        <dd>
-          <Button type="link" className="inline-link" onClick={copyEmail} aria-label={`Copy email ${pilot.email}`}>
-            {pilot.email}
-          </Button>
-        </dd>
-        {pilot.phone && (
-          <>
-            <dt>Phone</dt>
-            <dd>{pilot.phone}</dd>
-          </>
-        )}
-      </dl>
+    <AppModal title="Swap Offer Details" onCancel={onClose}>
+      <Details
+        rows={[
+          ['Pilot', `${pilot.firstName} ${pilot.lastName}`],
+          ['Rank', RANK_NAMES[pilot.rank] ?? pilot.rank],
+          ['Fleet / Base', `${pilot.fleet} · ${pilot.base}`],
+          ['Trip', `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}${trip.aircraft ? ` · ${trip.aircraft}` : ''}`],
+          ['Dates', formatRange(trip.startDate, trip.endDate)],
+          ['Looking for', trip.swapDescription],
+          [
+            'Email',
+            <Button type="link" className="inline-link" onClick={copyEmail} aria-label={`Copy email ${pilot.email}`}>
+              {pilot.email}
+            </Button>,
+          ],
+          ['Phone', pilot.phone],
+        ]}
+      />
       {link && (
         <Button type="primary" block href={link} target="_blank" rel="noreferrer" className="whatsapp-link">
           Chat on WhatsApp

@@ -1,18 +1,14 @@
 import { Button, Input } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_SWAP_DESCRIPTION } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
-import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
 import { swapWindowDays, useSetting } from '../../api/settings';
-import { isTrip, storeTrip, tripsApi } from '../../api/trips';
-import { useProductName } from '../../api/auth';
+import { useOfferSwap, usePushAlert, useSetKeep, useSetSearchRange, useWithdrawSwap } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
+import { formatDay, formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
-import { formatDay, formatRange } from '../trips/format';
-import { canPushAlert, isAlreadySent, moveRange, rangeLimits, sentAlertStore, TONE_COLOURS, tripTone } from './manageTrip';
+import { canPushAlert, isAlreadySent, moveRange, rangeLimits, sentAlertStore, tripTone, useToneColours } from './manageTrip';
 import { useDescriptionAutosave } from './useDescriptionAutosave';
 
 interface Props {
@@ -23,19 +19,24 @@ interface Props {
 
 /** Manage Trip (Keep / Swap). */
 export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const notice = useNotice();
-  const productName = useProductName();
   const windowSetting = useSetting('swap_search_days').data;
   const windowDays = swapWindowDays(pilot.searchDayRange, windowSetting);
   const limits = rangeLimits(trip.startDate, windowDays);
   const description = useDescriptionAutosave(trip);
-  const [busy, setBusy] = useState<'swap' | 'keep' | 'alert' | 'range' | null>(null);
+  const offerSwap = useOfferSwap();
+  const withdrawSwap = useWithdrawSwap();
+  const setKeep = useSetKeep();
+  const setSearchRange = useSetSearchRange();
+  const pushAlert = usePushAlert();
+  const swapBusy = offerSwap.isPending || withdrawSwap.isPending;
+  // One change at a time: while one button works, the others wait.
+  const busy = swapBusy || setKeep.isPending || setSearchRange.isPending || pushAlert.isPending;
   const [lastSent, setLastSent] = useState(() => sentAlertStore.get(trip.id));
   const [helpOpen, setHelpOpen] = useState(false);
   const tone = tripTone(trip);
-  const colours = TONE_COLOURS[tone];
+  const colours = useToneColours()[tone];
   const range = { from: trip.searchStartDate ?? '', to: trip.searchEndDate ?? '' };
   const alertInput = {
     isSwappable: trip.isSwappable,
@@ -51,29 +52,17 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
     else sentAlertStore.clear(trip.id);
   };
 
-  const offer = async () => {
-    setBusy('swap');
-    try {
-      await description.flush();
-      const text = description.text.trim();
-      const updated = await tripsApi.setSwappable(trip.id, {
-        isSwappable: true,
-        requested: false,
-        swapDescription: text === '' ? null : text,
-        searchStartDate: trip.searchStartDate,
-        searchEndDate: trip.searchEndDate,
-      });
-      storeTrip(queryClient, updated);
-      void notice(
-        'Trip Offered for Swap',
-        'Your trip is now offered for swap. Pilots who can fly it will see it in Find Swaps. Add or change the description and use Push Alert to tell them what you are looking for.',
-      );
-    } catch (error) {
-      toast.error('Error', `Failed to update ${productName} status: ${errorMessage(error)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const offer = () =>
+    offerSwap.mutate(
+      { trip, saveDescription: description.flush },
+      {
+        onSuccess: () =>
+          void notice(
+            'Trip Offered for Swap',
+            'Your trip is now offered for swap. Pilots who can fly it will see it in Find Swaps. Add or change the description and use Push Alert to tell them what you are looking for.',
+          ),
+      },
+    );
 
   const cancelOffer = async () => {
     const ok = await confirm({
@@ -83,80 +72,27 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
       cancelText: 'Keep Offer',
       danger: true,
     });
-    if (!ok) return;
-    setBusy('swap');
-    try {
-      storeTrip(queryClient, await tripsApi.setSwappable(trip.id, { isSwappable: false }));
-      queryClient.setQueryData(queryKeys.matches(trip.id), null);
-      remember(undefined);
-    } catch (error) {
-      toast.error('Error', `Failed to update ${productName} status: ${errorMessage(error)}`);
-    } finally {
-      setBusy(null);
-    }
+    if (ok) withdrawSwap.mutate(trip, { onSuccess: () => remember(undefined) });
   };
 
-  const toggleKeep = async () => {
+  const toggleKeep = () => {
     const requested = !trip.requested;
-    setBusy('keep');
-    try {
-      const answer = await tripsApi.setRequested(trip.id, requested);
-      // Keep on clears the offer and the search range (pilot spec section 4).
-      storeTrip(
-        queryClient,
-        isTrip(answer)
-          ? answer
-          : requested
-            ? { ...trip, requested, isSwappable: false, searchStartDate: null, searchEndDate: null }
-            : { ...trip, requested },
-      );
-      if (requested) {
-        queryClient.setQueryData(queryKeys.matches(trip.id), null);
-        remember(undefined);
-      }
-    } catch (error) {
-      toast.error('Error', `Failed to save swap preference: ${errorMessage(error)}`);
-    } finally {
-      setBusy(null);
-    }
+    setKeep.mutate({ trip, requested }, { onSuccess: () => requested && remember(undefined) });
   };
 
-  const changeRange = async (change: { from?: string; to?: string }) => {
-    const next = moveRange(range, change);
-    setBusy('range');
-    try {
-      const updated = await tripsApi.setSwappable(trip.id, {
-        isSwappable: trip.isSwappable,
-        searchStartDate: next.from === '' ? null : next.from,
-        searchEndDate: next.to === '' ? null : next.to,
-        skipNotification: true,
-      });
-      storeTrip(queryClient, updated);
-    } catch (error) {
-      const which = change.from !== undefined ? 'search start date' : 'search end date';
-      toast.error('Error', `Failed to update ${which}: ${errorMessage(error)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const changeRange = (change: { from?: string; to?: string }) =>
+    setSearchRange.mutate({ trip, range: moveRange(range, change), moved: change.from !== undefined ? 'start' : 'end' });
 
-  const pushAlert = async () => {
-    setBusy('alert');
-    try {
-      await description.flush();
-      await tripsApi.sendNotifications(trip.id);
-      remember({
-        description: description.text.trim(),
-        searchStartDate: trip.searchStartDate,
-        searchEndDate: trip.searchEndDate,
-      });
-      toast.success('✓ Sent', 'Swap notifications sent to other pilots');
-    } catch (error) {
-      toast.error('Error', `Failed to send notifications: ${errorMessage(error)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const sendAlert = () =>
+    pushAlert.mutate(
+      { trip, saveDescription: description.flush },
+      {
+        onSuccess: (sentText) => {
+          remember({ description: sentText, searchStartDate: trip.searchStartDate, searchEndDate: trip.searchEndDate });
+          toast.success('✓ Sent', 'Swap notifications sent to other pilots');
+        },
+      },
+    );
 
   const close = () => {
     void description.flush();
@@ -167,10 +103,8 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
 
   return (
     <AppModal
-      open
       title="Manage Trip"
       onCancel={close}
-      footer={<Button onClick={close}>Close</Button>}
       styles={{ container: { background: colours.background, borderTop: `6px solid ${colours.border}` }, header: { background: 'transparent' } }}
     >
       <div className="stack" data-tone={tone}>
@@ -186,8 +120,8 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
             className={trip.requested ? 'keep-on' : undefined}
             type={trip.requested ? 'primary' : 'default'}
             aria-pressed={trip.requested}
-            loading={busy === 'keep'}
-            disabled={busy !== null && busy !== 'keep'}
+            loading={setKeep.isPending}
+            disabled={busy && !setKeep.isPending}
             onClick={toggleKeep}
           >
             {trip.requested ? 'Kept' : 'Keep'}
@@ -197,8 +131,8 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
             danger={trip.isSwappable}
             type={trip.isSwappable ? 'primary' : 'default'}
             aria-pressed={trip.isSwappable}
-            loading={busy === 'swap'}
-            disabled={busy !== null && busy !== 'swap'}
+            loading={swapBusy}
+            disabled={busy && !swapBusy}
             onClick={trip.isSwappable ? cancelOffer : offer}
           >
             {trip.isSwappable ? 'Offered for Swap' : 'Swap'}
@@ -242,7 +176,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
               min={limits.min}
               max={limits.max}
               value={range.from}
-              disabled={busy === 'range'}
+              disabled={setSearchRange.isPending}
               onChange={(event) => changeRange({ from: event.target.value })}
             />
           </div>
@@ -256,7 +190,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
               min={range.from || limits.min}
               max={limits.max}
               value={range.to}
-              disabled={busy === 'range'}
+              disabled={setSearchRange.isPending}
               onChange={(event) => changeRange({ to: event.target.value })}
             />
           </div>
@@ -267,19 +201,14 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
           block
           size="large"
           className={sent ? 'push-alert sent' : 'push-alert'}
-          loading={busy === 'alert'}
-          disabled={!canPushAlert(alertInput) || (busy !== null && busy !== 'alert')}
-          onClick={pushAlert}
+          loading={pushAlert.isPending}
+          disabled={!canPushAlert(alertInput) || (busy && !pushAlert.isPending)}
+          onClick={sendAlert}
         >
           {sent ? '✓ Sent' : 'Push Alert'}
         </Button>
       </div>
-      <AppModal
-        open={helpOpen}
-        title="Find & Alert date range"
-        onCancel={() => setHelpOpen(false)}
-        footer={<Button onClick={() => setHelpOpen(false)}>Close</Button>}
-      >
+      <AppModal open={helpOpen} title="Find & Alert date range" onCancel={() => setHelpOpen(false)}>
         <p>
           Find Swaps shows offers that start between these dates, and Push Alert tells the pilots whose trips start in
           this range about your offer. The range can be at most {windowDays} days either side of your trip&apos;s start

@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { addDays } from '@crewswap/proto/browser';
 import type { Trip } from '@crewswap/proto';
 
@@ -10,11 +11,15 @@ export function tripTone(trip: Pick<Trip, 'isSwappable' | 'requested'>): TripTon
   return 'neutral';
 }
 
-export const TONE_COLOURS: Record<TripTone, { background: string; border: string }> = {
-  kept: { background: '#f0fbe8', border: '#52c41a' },
-  offered: { background: '#fff0ef', border: '#f5222d' },
-  neutral: { background: '#eaf4ff', border: '#1677ff' },
-};
+/** Each tone's background and top border, from the theme. */
+export function useToneColours(): Record<TripTone, { background: string; border: string }> {
+  const { token } = theme.useToken();
+  return {
+    kept: { background: token.colorSuccessBg, border: token.colorSuccess },
+    offered: { background: token.colorErrorBg, border: token.colorError },
+    neutral: { background: token.colorInfoBg, border: token.colorInfo },
+  };
+}
 
 /** What the last Push Alert sent, so the button knows whether there is anything new. */
 export interface SentAlert {

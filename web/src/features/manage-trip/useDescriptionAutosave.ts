@@ -1,11 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_SWAP_DESCRIPTION } from '@crewswap/proto/browser';
 import type { Trip } from '@crewswap/proto';
-import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { isTrip, storeTrip, tripsApi } from '../../api/trips';
-import { toast } from '../../shared/toast';
+import { useSaveDescription } from '../../api/trips';
 
 export const AUTOSAVE_DELAY_MS = 2000;
 
@@ -14,32 +10,27 @@ export const AUTOSAVE_DELAY_MS = 2000;
  * a failed save puts back the last saved text.
  */
 export function useDescriptionAutosave(trip: Trip) {
-  const queryClient = useQueryClient();
+  const { mutateAsync: saveDescription } = useSaveDescription();
   const [text, setText] = useState(trip.swapDescription ?? '');
   const saved = useRef(trip.swapDescription ?? '');
   const latest = useRef(text);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const save = useCallback(async () => {
+  /** Saves what was typed, if anything changed; gives the text saved now. */
+  const save = useCallback(async (): Promise<string> => {
     clearTimeout(timer.current);
     timer.current = undefined;
     const value = latest.current.trim();
-    if (value === saved.current) return;
+    if (value === saved.current) return value;
     try {
-      const answer = await tripsApi.setDescription(trip.id, value === '' ? null : value);
+      await saveDescription({ id: trip.id, text: value === '' ? null : value });
       saved.current = value;
-      if (isTrip(answer)) storeTrip(queryClient, answer);
-      else {
-        queryClient.setQueryData<Trip[]>(queryKeys.trips, (trips) =>
-          trips?.map((t) => (t.id === trip.id ? { ...t, swapDescription: value === '' ? null : value } : t)),
-        );
-      }
-    } catch (error) {
+    } catch {
       latest.current = saved.current;
       setText(saved.current);
-      toast.error('Error', `Failed to update description: ${errorMessage(error)}`);
     }
-  }, [queryClient, trip.id]);
+    return saved.current;
+  }, [saveDescription, trip.id]);
 
   const change = useCallback(
     (next: string) => {

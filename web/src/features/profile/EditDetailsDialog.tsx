@@ -3,12 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { londonToday, shapePhone } from '@crewswap/proto/browser';
 import type { Pilot } from '@crewswap/proto';
-import { useSetCurrentPilot } from '../../api/auth';
-import { endSession, errorMessage, request, withExpirySuppressed } from '../../api/client';
+import { endSession } from '../../api/client';
 import { queryKeys } from '../../api/keys';
-import { pilotsApi } from '../../api/pilots';
-import { AppModal } from '../../shared/AppModal';
-import { LTC_INFO, MasterRosterInfo } from '../../shared/infoTexts';
+import { useCheckMasterRosterCooldown, useDeletePilot, useUpdatePilot } from '../../api/pilots';
+import { AppModal, okAction } from '../../shared/AppModal';
+import { RoleInfoDialog, type RoleInfo } from '../../shared/infoTexts';
 import { PilotRoleFields } from '../../shared/PilotRoleFields';
 import { shapeName, shapeNameTyping } from '../../shared/shaping';
 import { toast } from '../../shared/toast';
@@ -20,28 +19,19 @@ const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 /** Edit My Details. */
 export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const setCurrentPilot = useSetCurrentPilot();
   const confirm = useConfirm();
   const notice = useNotice();
   const [form] = Form.useForm<ProfileValues>();
   const rank = Form.useWatch('rank', form) ?? pilot.rank;
-  const [busy, setBusy] = useState(false);
-  const [info, setInfo] = useState<'ltc' | 'master' | null>(null);
+  const updatePilot = useUpdatePilot();
+  const deletePilot = useDeletePilot();
+  const checkCooldown = useCheckMasterRosterCooldown();
+  const [info, setInfo] = useState<RoleInfo | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const today = londonToday();
   const rankLock = lockedUntil(pilot.rankLastChanged, today);
   const fleetLock = lockedUntil(pilot.fleetLastChanged, today);
   const ltcLock = lockedUntil(pilot.ltcLastChanged, today);
-
-  const resetToServer = async () => {
-    try {
-      const fresh = await request<Pilot>('/api/pilot/current');
-      setCurrentPilot(fresh);
-      form.setFieldsValue(profileFromPilot(fresh));
-    } catch {
-      form.setFieldsValue(profileFromPilot(pilot));
-    }
-  };
 
   const changeMasterRoster = async (on: boolean) => {
     if (!on) {
@@ -59,18 +49,17 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
       form.setFieldValue('usualReq', true);
       return;
     }
-    try {
-      const cooldown = await pilotsApi.masterRosterCooldown(pilot.id);
-      if (cooldown.canEnable) form.setFieldValue('usualReq', true);
-      else {
-        void notice(
-          'Master Roster Cooldown',
-          `You have ${cooldown.daysRemaining} days remaining before you can turn Master Roster back on. This prevents switching it on and off to see other pilots' rosters.`,
-        );
-      }
-    } catch {
-      toast.error('Error', 'Failed to check Master Roster cooldown. Please try again.');
-    }
+    checkCooldown.mutate(pilot.id, {
+      onSuccess: (cooldown) => {
+        if (cooldown.canEnable) form.setFieldValue('usualReq', true);
+        else {
+          void notice(
+            'Master Roster Cooldown',
+            `You have ${cooldown.daysRemaining} days remaining before you can turn Master Roster back on. This prevents switching it on and off to see other pilots' rosters.`,
+          );
+        }
+      },
+    });
   };
 
   const update = async () => {
@@ -85,19 +74,17 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
     if (changes.rank && !(await confirm({ title: 'Confirm Rank Change', content: `Change your rank from ${pilot.rank} to ${changes.rank}? ${locked}` }))) return;
     if (changes.fleet && !(await confirm({ title: 'Confirm Fleet Change', content: `Change your fleet from ${pilot.fleet} to ${changes.fleet}? ${locked}` }))) return;
     if (changes.ltc !== undefined && !(await confirm({ title: 'Confirm LTC Change', content: `${changes.ltc ? 'Become' : 'Stop being'} an LTC trainer? ${locked}` }))) return;
-    setBusy(true);
-    try {
-      const updated = await pilotsApi.update(pilot.id, changes);
-      setCurrentPilot(updated);
-      if (changes.ltc !== undefined || changes.fleet || changes.rank) await queryClient.invalidateQueries({ queryKey: queryKeys.trips });
-      toast.success('Profile Updated', 'Your details have been saved.');
-      onClose();
-    } catch (error) {
-      toast.error('Update Failed', errorMessage(error) || 'Failed to update profile.');
-      await resetToServer();
-    } finally {
-      setBusy(false);
-    }
+    updatePilot.mutate(
+      { id: pilot.id, changes },
+      {
+        onSuccess: () => {
+          toast.success('Profile Updated', 'Your details have been saved.');
+          onClose();
+        },
+        // The form goes back to what the server has (re-read by the failed update).
+        onError: () => form.setFieldsValue(profileFromPilot(queryClient.getQueryData<Pilot>(queryKeys.currentPilot) ?? pilot)),
+      },
+    );
   };
 
   const deleteProfile = async () => {
@@ -109,33 +96,28 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
       danger: true,
     });
     if (!ok) return;
-    try {
-      await withExpirySuppressed(() => pilotsApi.remove(pilot.id));
-      toast.success('Profile Deleted', 'Your profile has been deleted.');
-      endSession();
-    } catch (error) {
-      toast.error('Error', errorMessage(error) || 'Failed to delete profile');
-    }
+    deletePilot.mutate(pilot.id, {
+      onSuccess: () => {
+        toast.success('Profile Deleted', 'Your profile has been deleted.');
+        endSession();
+      },
+    });
   };
 
   return (
     <AppModal
-      open
       title="Edit My Details"
       onCancel={onClose}
+      {...okAction('Update Profile', update, updatePilot)}
+      cancelText="Close"
       width={600}
-      footer={
-        <div className="dialog-footer-wrap">
+      start={
+        <>
           <Button danger onClick={deleteProfile}>
             Delete Profile
           </Button>
           <Button onClick={() => setPasswordOpen(true)}>Change Password</Button>
-          <span className="spacer" />
-          <Button onClick={onClose}>Close</Button>
-          <Button type="primary" loading={busy} onClick={update}>
-            Update Profile
-          </Button>
-        </div>
+        </>
       }
     >
       <Form
@@ -183,14 +165,7 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
           title="Rank, fleet and LTC changes are locked for one year after each change."
         />
       </Form>
-      <AppModal
-        open={info !== null}
-        title={info === 'ltc' ? 'LTC (Trainer)' : 'Master Roster'}
-        onCancel={() => setInfo(null)}
-        footer={<Button onClick={() => setInfo(null)}>Close</Button>}
-      >
-        {info === 'ltc' ? <p>{LTC_INFO}</p> : <MasterRosterInfo />}
-      </AppModal>
+      <RoleInfoDialog info={info} onClose={() => setInfo(null)} />
       <Suspense fallback={null}>
         {passwordOpen && <ChangePasswordDialog pilotId={pilot.id} onClose={() => setPasswordOpen(false)} />}
       </Suspense>

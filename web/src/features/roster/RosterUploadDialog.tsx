@@ -1,11 +1,11 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Progress, Typography } from 'antd';
+import { Alert, Button, Progress, theme, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import type { RosterUploadResult } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
 import { useSetting } from '../../api/settings';
-import { AppModal } from '../../shared/AppModal';
+import { AppModal, okAction } from '../../shared/AppModal';
 
 const STAGE_TEXT: Record<UploadStage, string> = {
   idle: '',
@@ -18,6 +18,7 @@ const STAGE_TEXT: Record<UploadStage, string> = {
 
 /** Roster upload: instructions, the file chooser, progress through the spec's stages, the result. */
 export default function RosterUploadDialog({ onClose }: { onClose: () => void }) {
+  const { token } = theme.useToken();
   const uploadEmail = useSetting('upload_email').data;
   const interbidsUrl = useSetting('interbids_url').data;
   const upload = useUploadRoster();
@@ -29,7 +30,7 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
   const [guide, setGuide] = useState(false);
   const busy = stage === 'validating' || stage === 'uploading' || stage === 'processing';
 
-  const start = async (file: File) => {
+  const start = (file: File) => {
     setResult(null);
     setFailure(null);
     setStage('validating');
@@ -40,21 +41,25 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
       setFailure(problem);
       return;
     }
-    try {
-      const answer = await upload.mutateAsync({
-        file,
-        onProgress: (next, value) => {
-          setStage(next);
-          setPercent(value);
+    const onProgress = (next: UploadStage, value: number) => {
+      setStage(next);
+      setPercent(value);
+    };
+    upload.mutate(
+      { file, onProgress },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setStage('success');
+          setPercent(STAGE_PERCENT.success);
         },
-      });
-      setResult(answer);
-      setStage('success');
-      setPercent(STAGE_PERCENT.success);
-    } catch (error) {
-      setStage('error');
-      setFailure(errorMessage(error) || 'Upload failed');
-    }
+        // Told in the dialog, not as a toast: 'Upload failed', the reason, 'Please correct the issue...'.
+        onError: (error) => {
+          setStage('error');
+          setFailure(errorMessage(error) || 'Upload failed');
+        },
+      },
+    );
   };
 
   const howTo = async () => {
@@ -63,26 +68,26 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
 
   return (
     <AppModal
-      open
       title="Upload Roster"
+      // The spec: the dialog cannot be closed while an upload is in progress.
       onCancel={busy ? undefined : onClose}
       closable={!busy}
       mask={{ closable: !busy }}
       keyboard={!busy}
-      footer={[
-        <Button key="close" onClick={onClose} disabled={busy}>
-          Close
-        </Button>,
-        <Button key="interbids" href={interbidsUrl || undefined} target="_blank" rel="noreferrer" disabled={!interbidsUrl || busy}>
-          Interbids
-        </Button>,
-        <Button key="howto" onClick={howTo} disabled={busy}>
-          How To
-        </Button>,
-        <Button key="open" type="primary" icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
-          Open
-        </Button>,
-      ]}
+      cancelText="Close"
+      cancelButtonProps={{ disabled: busy }}
+      {...okAction('Open', () => input.current?.click(), { isPending: busy })}
+      okButtonProps={{ icon: <UploadOutlined /> }}
+      extra={
+        <>
+          <Button href={interbidsUrl || undefined} target="_blank" rel="noreferrer" disabled={!interbidsUrl || busy}>
+            Interbids
+          </Button>
+          <Button onClick={howTo} disabled={busy}>
+            How To
+          </Button>
+        </>
+      }
     >
       <input
         ref={input}
@@ -93,7 +98,7 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void start(file);
+          if (file) start(file);
         }}
       />
       {stage === 'idle' && !guide && (
@@ -125,7 +130,7 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
       {result && (
         <div className="roster-result" aria-label="Upload result">
           <p>
-            <CheckCircleTwoTone twoToneColor="#52c41a" /> <strong>{result.processedCount} {result.processedCount === 1 ? 'trip' : 'trips'} added</strong>
+            <CheckCircleTwoTone twoToneColor={token.colorSuccess} /> <strong>{result.processedCount} {result.processedCount === 1 ? 'trip' : 'trips'} added</strong>
           </p>
           {result.duplicateCount > 0 && <p>{result.duplicateCount} already in your trips (duplicates skipped)</p>}
           {result.conflicts.length > 0 && (
@@ -144,7 +149,7 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
         <Alert
           type="error"
           showIcon
-          icon={<CloseCircleTwoTone twoToneColor="#ff4d4f" />}
+          icon={<CloseCircleTwoTone twoToneColor={token.colorError} />}
           title="Upload failed"
           description={
             <>

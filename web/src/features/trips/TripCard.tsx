@@ -1,12 +1,9 @@
 import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
-import { errorMessage } from '../../api/client';
-import { storeTrip, tripsApi } from '../../api/trips';
-import { toast } from '../../shared/toast';
+import { useUpdateTrip } from '../../api/trips';
 import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
-import { formatRange } from './format';
+import { formatRange } from '../../shared/format';
 import { aircraftChoices } from './tripForm';
 
 interface Props {
@@ -20,7 +17,7 @@ interface Props {
 }
 
 export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks }: Props) {
-  const queryClient = useQueryClient();
+  const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
   const dates = formatRange(trip.startDate, trip.endDate);
@@ -28,13 +25,7 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks }:
   // The trip's outstations (its route, e.g. SEA-LAX), the destinations its crew links are for.
   const destinations = trip.route.split('-').filter((code) => /^[A-Z]{3}$/.test(code));
 
-  const changeAircraft = async (aircraft: Aircraft) => {
-    try {
-      storeTrip(queryClient, await tripsApi.update(trip.id, { aircraft }));
-    } catch (error) {
-      toast.error('Error', `Failed to update aircraft: ${errorMessage(error)}`);
-    }
-  };
+  const changeAircraft = (aircraft: Aircraft) => updateTrip.mutate({ id: trip.id, changes: { aircraft } });
 
   const classes = ['trip-card', trip.isStandby ? 'standby' : '', fading ? 'fading' : ''].join(' ');
   return (

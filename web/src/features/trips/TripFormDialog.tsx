@@ -1,16 +1,16 @@
 import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useIataCodes } from '../../api/iata';
-import { storeTrip, tripsApi } from '../../api/trips';
-import { AppModal } from '../../shared/AppModal';
+import { useAddTrip, useUpdateTrip } from '../../api/trips';
+import { AppModal, okAction } from '../../shared/AppModal';
+import { ShapedInput } from '../../shared/fields';
+import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
 import { ConfirmAirportDialog } from './ConfirmAirportDialog';
-import { formatRange } from './format';
 import {
   aircraftChoices,
   canSubmitTrip,
@@ -44,7 +44,6 @@ const COMPANION_OPTIONS = [
 /** Add New Trip and Edit Trip: every rule of pilot spec section 5. */
 export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props) {
   const mode = trip ? 'edit' : 'add';
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const choices = aircraftChoices(pilot.fleet);
   const [values, setValues] = useState<TripFormValues>(() =>
@@ -55,7 +54,8 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
   const [acknowledged, setAcknowledged] = useState(false);
   const [addingCode, setAddingCode] = useState<string | null>(null);
   const [offeredCodes, setOfferedCodes] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const addTrip = useAddTrip();
+  const updateTrip = useUpdateTrip();
   const iata = useIataCodes();
   const today = londonToday();
 
@@ -97,14 +97,18 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
     return true;
   };
 
+  /** The server's overlap refusal also stands under the dates until they change. */
+  const showOverlap = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) setServerDateError(error.message);
+  };
+
   const add = async () => {
     const problem = flightNumberProblem(values, 'add');
     if (problem) return toast.error(problem.title, problem.message);
     if (!submittable) return;
     if (!(await acknowledgeWarnings(warningTexts(warnings)))) return;
-    setBusy(true);
-    try {
-      const created = await tripsApi.create({
+    addTrip.mutate(
+      {
         flightNoStart: flightNumber(values.startDigits),
         flightNoEnd: flightNumber(values.endDigits),
         aircraft: standby ? null : values.aircraft,
@@ -115,16 +119,15 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
         requested: values.companions !== null && values.companions > 0,
         companions: values.companions,
         isSwappable: false,
-      });
-      storeTrip(queryClient, created);
-      toast.success('Trip Added', `${created.flightNoStart}/${created.flightNoEnd} ${formatRange(created.startDate, created.endDate)}`);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setServerDateError(error.message);
-      toast.error('Error', `Failed to add trip: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: (created) => {
+          toast.success('Trip Added', `${created.flightNoStart}/${created.flightNoEnd} ${formatRange(created.startDate, created.endDate)}`);
+          onClose();
+        },
+        onError: showOverlap,
+      },
+    );
   };
 
   const update = async () => {
@@ -142,17 +145,16 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
       return toast.warning('Future Date Warning', 'Please acknowledge the 8-week warning before continuing.');
     }
     if (datesChanged && warnings.long && !acknowledged && !(await acknowledgeWarnings(warningTexts({ long: true, far: false })))) return;
-    setBusy(true);
-    try {
-      storeTrip(queryClient, await tripsApi.update(trip.id, changes));
-      toast.success('Trip Updated', `${flightNumber(values.startDigits)}/${flightNumber(values.endDigits)}`);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setServerDateError(error.message);
-      toast.error('Error', `Failed to update trip: ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    updateTrip.mutate(
+      { id: trip.id, changes },
+      {
+        onSuccess: () => {
+          toast.success('Trip Updated', `${flightNumber(values.startDigits)}/${flightNumber(values.endDigits)}`);
+          onClose();
+        },
+        onError: showOverlap,
+      },
+    );
   };
 
   const remove = async () => {
@@ -168,55 +170,25 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
     onDelete?.(trip);
   };
 
-  const footer =
-    mode === 'add'
-      ? [
-          <Button key="cancel" onClick={onClose}>
-            Cancel
-          </Button>,
-          <Button key="add" type="primary" loading={busy} disabled={!submittable} onClick={add}>
-            Add Trip
-          </Button>,
-        ]
-      : [
-          <Button key="delete" danger onClick={remove} className="footer-start">
-            Delete
-          </Button>,
-          <Button key="cancel" onClick={onClose}>
-            Cancel
-          </Button>,
-          <Button key="update" type="primary" loading={busy} disabled={isUnchanged(changes)} onClick={update}>
-            Update
-          </Button>,
-        ];
-
   return (
     <>
-      <AppModal open title={mode === 'add' ? 'Add New Trip' : 'Edit Trip'} onCancel={onClose} footer={footer}>
+      <AppModal
+        title={mode === 'add' ? 'Add New Trip' : 'Edit Trip'}
+        onCancel={onClose}
+        {...(mode === 'add' ? okAction('Add Trip', add, addTrip) : okAction('Update', update, updateTrip))}
+        okButtonProps={{ disabled: mode === 'add' ? !submittable : isUnchanged(changes) }}
+        start={
+          mode === 'edit' && (
+            <Button danger onClick={remove}>
+              Delete
+            </Button>
+          )
+        }
+      >
         <Form layout="vertical" component="div">
           <div className="form-grid">
-            <Form.Item label="Start Flight" htmlFor="trip-start-flight">
-              <Input
-                id="trip-start-flight"
-                prefix={<span className="flight-prefix">VS</span>}
-                inputMode="numeric"
-                placeholder="001"
-                value={values.startDigits}
-                onChange={(event) => set({ startDigits: shapeFlightDigits(event.target.value) })}
-                onBlur={() => set({ startDigits: padFlightDigits(values.startDigits) })}
-              />
-            </Form.Item>
-            <Form.Item label="End Flight" htmlFor="trip-end-flight">
-              <Input
-                id="trip-end-flight"
-                prefix={<span className="flight-prefix">VS</span>}
-                inputMode="numeric"
-                placeholder="002"
-                value={values.endDigits}
-                onChange={(event) => set({ endDigits: shapeFlightDigits(event.target.value) })}
-                onBlur={() => set({ endDigits: padFlightDigits(values.endDigits) })}
-              />
-            </Form.Item>
+            <FlightField id="trip-start-flight" label="Start Flight" placeholder="001" value={values.startDigits} onChange={(startDigits) => set({ startDigits })} />
+            <FlightField id="trip-end-flight" label="End Flight" placeholder="002" value={values.endDigits} onChange={(endDigits) => set({ endDigits })} />
           </div>
           <Form.Item
             label="Route"
@@ -324,14 +296,34 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
           )}
         </Form>
       </AppModal>
-      {addingCode && (
-        <ConfirmAirportDialog
-          code={addingCode}
-          onClose={() => setAddingCode(null)}
-          onAdded={() => setAddingCode(null)}
-        />
-      )}
+      {addingCode && <ConfirmAirportDialog code={addingCode} onClose={() => setAddingCode(null)} />}
     </>
   );
 }
 
+
+interface FlightFieldProps {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (digits: string) => void;
+}
+
+/** The 3 digits after the fixed VS: digits only while typing, zero-padded when left. */
+function FlightField({ id, label, placeholder, value, onChange }: FlightFieldProps) {
+  return (
+    <Form.Item label={label} htmlFor={id}>
+      <ShapedInput
+        id={id}
+        prefix={<span className="flight-prefix">VS</span>}
+        inputMode="numeric"
+        placeholder={placeholder}
+        value={value}
+        onChange={onChange}
+        shape={shapeFlightDigits}
+        shapeOnBlur={padFlightDigits}
+      />
+    </Form.Item>
+  );
+}

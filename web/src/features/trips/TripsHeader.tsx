@@ -34,6 +34,9 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
+  const refresh = (
+    <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" />
+  );
   return (
     <header className="app-header">
       <a
@@ -58,13 +61,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
           <>
             <Button type="text" className="header-icon" icon={<PlusOutlined />} onClick={onAddTrip} aria-label="Add a trip" />
             <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" />
-            <Button
-              type="text"
-              className="header-icon"
-              icon={<ReloadOutlined spin={refreshing} />}
-              onClick={onRefresh}
-              aria-label="Refresh trips"
-            />
+            {refresh}
             <HeaderMenu
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
@@ -86,13 +83,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster}>
               Upload Roster
             </Button>
-            <Button
-              type="text"
-              className="header-icon"
-              icon={<ReloadOutlined spin={refreshing} />}
-              onClick={onRefresh}
-              aria-label="Refresh trips"
-            />
+            {refresh}
             <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
               Logout
             </Button>

@@ -1,12 +1,10 @@
 import { Spin } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
-import { authApi } from '../../api/auth';
-import { endSession, errorMessage, withExpirySuppressed } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { storeTrip, tripsApi, useTrips } from '../../api/trips';
+import { useLogout } from '../../api/auth';
+import { endSession, errorMessage } from '../../api/client';
+import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
 import { EmptyState } from './EmptyState';
@@ -21,7 +19,6 @@ const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
 const CrewLinks = lazy(() => import('../crew-links/CrewLinks'));
 
 export const MIN_SPINNER_MS = 500;
-const FADE_MS = 300;
 
 type Dialog =
   | { kind: 'add' }
@@ -33,9 +30,11 @@ type Dialog =
   | null;
 
 export function TripsPage({ pilot }: { pilot: Pilot }) {
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const trips = useTrips();
+  const logoutCall = useLogout();
+  const deleteTripCall = useDeleteTrip();
+  const fading = useDeletingTripIds();
   const location = useLocation();
   const navigate = useNavigate();
   // /upload-roster opens the upload dialog over the trips page.
@@ -45,7 +44,6 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
     if (location.pathname === '/upload-roster') navigate('/', { replace: true });
   };
   const [refreshing, setRefreshing] = useState(false);
-  const [fading, setFading] = useState<ReadonlySet<string>>(new Set());
   const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
 
   const refresh = async () => {
@@ -57,33 +55,13 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const logout = async () => {
     const ok = await confirm({ title: 'Confirm Logout', content: 'Are you sure you want to log out?', okText: 'Logout' });
     if (!ok) return;
-    try {
-      await withExpirySuppressed(() => authApi.logout());
-      endSession();
-    } catch {
-      toast.error('Error', 'Failed to logout.');
-    }
+    logoutCall.mutate(undefined, { onSuccess: () => endSession() });
   };
 
-  /** Optimistic: the card fades and goes at once, and comes back if the server refuses. */
-  const deleteTrip = async (trip: Trip) => {
-    setFading((ids) => new Set(ids).add(trip.id));
-    const removal = tripsApi.remove(trip.id);
-    await new Promise((resolve) => setTimeout(resolve, FADE_MS));
-    queryClient.setQueryData<Trip[]>(queryKeys.trips, (list) => list?.filter((t) => t.id !== trip.id));
-    setFading((ids) => {
-      const next = new Set(ids);
-      next.delete(trip.id);
-      return next;
+  const deleteTrip = (trip: Trip) =>
+    deleteTripCall.mutate(trip, {
+      onSuccess: () => toast.success('Trip Deleted', `${trip.flightNoStart}/${trip.flightNoEnd} has been deleted.`),
     });
-    try {
-      await removal;
-      toast.success('Trip Deleted', `${trip.flightNoStart}/${trip.flightNoEnd} has been deleted.`);
-    } catch (error) {
-      storeTrip(queryClient, trip);
-      toast.error('Error', `Failed to delete trip: ${errorMessage(error)}`);
-    }
-  };
 
   return (
     <div className="app-shell">

@@ -1,4 +1,4 @@
-import { aircraftFlownBy, addDays, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
+import { aircraftFlownBy, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
 import type { Aircraft, Fleet, Trip, UpdateTripBody } from '@crewswap/proto';
 
 export const LONG_TRIP_WARNING = 'This trip is more than 7 days long. Please verify the dates are correct.';
@@ -163,12 +163,4 @@ export function changedFields(trip: Trip, values: TripFormValues): UpdateTripBod
 
 export function isUnchanged(body: UpdateTripBody): boolean {
   return Object.keys(body).length === 0;
-}
-
-/** The default search window for a trip: its own range, else start +- the window days. */
-export function searchRange(trip: Pick<Trip, 'startDate' | 'searchStartDate' | 'searchEndDate'>, windowDays: number) {
-  return {
-    startDate: trip.searchStartDate ?? addDays(trip.startDate, -windowDays),
-    endDate: trip.searchEndDate ?? addDays(trip.startDate, windowDays),
-  };
 }

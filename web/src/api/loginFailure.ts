@@ -1,5 +1,6 @@
 import { MAX_LOGIN_ATTEMPTS } from '@crewswap/proto/browser';
 import type { LoginFailure } from '@crewswap/proto';
+import { ApiError } from './client';
 
 export interface LoginFailureToast {
   title: string;
@@ -65,4 +66,11 @@ export function describeLoginFailure(failure: Partial<LoginFailure> | undefined)
     };
   }
   return { title: 'Login Failed', description: INVALID_LOGIN, sticky: false, kind: 'error', openVerification: false };
+}
+
+/** The flags of a refused login, when the error is one. */
+export function loginFailureOf(error: unknown): Partial<LoginFailure> | undefined {
+  return error instanceof ApiError && typeof error.body === 'object' && error.body !== null
+    ? (error.body as Partial<LoginFailure>)
+    : undefined;
 }

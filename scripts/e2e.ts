@@ -1,8 +1,9 @@
 /**
- * Runs the end-to-end tests in Debian's Chromium against the real system: it starts every service
- * and the gateway (serving web/dist) with scripts/stack.ts on its own database, NATS prefix, ports
- * and mail folder, runs the journeys, then stops it all and drops the database.
- *   npm run build -w @crewswap/web && npm run test:e2e -w @crewswap/web
+ * Runs the web app's end-to-end tests (web/e2e/*.e2e.ts) in Debian's Chromium against the real
+ * system: it starts every service and the gateway (serving web/dist) with scripts/stack.ts on its
+ * own database, NATS prefix, ports and mail folder, runs the journeys, then stops it all and drops
+ * the database. It lives here, not in web/, so that the web app never reaches server code.
+ *   npm run build -w @crewswap/web && npm run test:e2e
  * With BASE_URL and MAIL_OUTBOX_DIR set, it runs against that stack instead.
  */
 import { spawn } from 'node:child_process';
@@ -10,9 +11,9 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
-import { startStack } from '../../scripts/stack';
+import { startStack } from './stack';
 
-const dir = new URL('.', import.meta.url).pathname;
+const dir = new URL('../web/e2e/', import.meta.url).pathname;
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.e2e.ts'))
   // E2E_ONLY=crew-links runs only the files whose names contain it (one journey while working on it).

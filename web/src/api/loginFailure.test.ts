@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLoginFailure } from './loginErrors';
+import { describeLoginFailure } from './loginFailure';
 
 describe('login answers of the error catalogue', () => {
   it('counts failed attempts as n of 5', () => {

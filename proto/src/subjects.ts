@@ -43,6 +43,14 @@ export const RPC = {
 } as const;
 export type RpcSubject = (typeof RPC)[keyof typeof RPC];
 
+/**
+ * Every process answers on its service's subject how many session revocations its outbox still
+ * holds unpublished (`{pending}`). A session guard back from a NATS outage asks auth (pilot
+ * sessions) and admin (admin sessions) and trusts sessions again only once they hold none and
+ * it has read the stream up to the newest revocation.
+ */
+export const revocationsPendingSubject = (service: string) => `${service}.rpc.revocations-pending`;
+
 /** One JetStream stream per owning service, holding only its event subjects. */
 export const STREAMS = {
   AUTH: ['auth.pilot.>', 'auth.session.>'],

@@ -7,7 +7,7 @@ import { loadSigningKeys, type SigningKeys } from './keys';
 import { createLogger } from './logger';
 import { connectBus, ensureStreams, isBusReachable, type Bus } from './nats';
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
-import { startSessionGuard, type SessionGuard } from './sessions';
+import { serveRevocationsPending, startSessionGuard, type SessionGuard } from './sessions';
 
 /** What a service runs on: its database schema, the bus, its outbox and the session guard. */
 export interface Runtime {
@@ -56,6 +56,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const relay = startOutboxRelay({ db, bus, log });
     closers.push(() => relay.stop());
     const keys = options.keys ?? loadSigningKeys(config);
+    const pending = serveRevocationsPending({ bus, db, log, service: name });
+    closers.push(() => pending.unsubscribe());
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
     closers.push(() => guard.stop());
     return {

@@ -1,10 +1,13 @@
-import { SESSION_ACTIVITY, SUBJECTS, type Permission } from '@crewswap/proto';
+import { revocationsPendingSubject, SESSION_ACTIVITY, SUBJECTS, type Permission } from '@crewswap/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
-import { DeliverPolicy } from 'nats';
+import { DeliverPolicy, type Subscription } from 'nats';
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Db } from './db';
 import { forbidden, unauthorized, unavailable } from './errors';
 import type { Bus } from './nats';
+import { serveRpc } from './rpc';
 
 export const PILOT_COOKIE = 'crewswap_session';
 export const ADMIN_COOKIE = 'crewswap_admin';
@@ -15,12 +18,6 @@ export const SESSION_EXPIRED_MESSAGE = 'Session expired';
 export const CHANGE_PASSWORD_FIRST = 'You must change your password before continuing.';
 export const CHANGE_PASSWORD_TITLE = 'Password Change Required';
 export const SESSIONS_UNCHECKABLE_MESSAGE = 'Your session cannot be checked right now. Please try again in a moment.';
-/**
- * After NATS comes back, how long other services get to publish the revocations their outboxes
- * held during the outage (their relays poll every 250 ms and reconnect within about a second)
- * before this process counts itself caught up.
- */
-export const REVOCATION_SETTLE_MS = 2000;
 
 export interface PilotSession {
   kind: 'pilot';
@@ -99,10 +96,39 @@ export interface SessionGuard {
   stop(): Promise<void>;
 }
 
+/**
+ * After NATS comes back, how long a service that does not answer may still be reconnecting
+ * itself (clients retry every 500 ms) before its silence means it is not running.
+ */
+const RECONNECT_GRACE_MS = 5000;
+
+/** Each stream of revocations, and the service whose outbox writes them. */
 const REVOCATION_FEEDS = [
-  ['AUTH', SUBJECTS.sessionRevoked],
-  ['ADMIN', SUBJECTS.adminSessionRevoked],
+  ['AUTH', SUBJECTS.sessionRevoked, 'auth'],
+  ['ADMIN', SUBJECTS.adminSessionRevoked, 'admin'],
 ] as const;
+
+/**
+ * Answers on this service's `revocationsPendingSubject` how many session revocations its outbox
+ * still holds unpublished. Every runtime serves it; guards ask auth's and admin's.
+ */
+export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger; service: string }): Subscription {
+  const { db } = options;
+  return serveRpc({
+    bus: options.bus,
+    log: options.log,
+    subject: revocationsPendingSubject(options.service),
+    request: z.object({}),
+    handle: async () => {
+      const row = await db('outbox')
+        .whereNull('published_at')
+        .whereIn('subject', REVOCATION_FEEDS.map(([, subject]) => subject))
+        .count({ n: '*' })
+        .first();
+      return { pending: Number(row?.n ?? 0) };
+    },
+  });
+}
 
 /**
  * Verifies session cookies with the public key and refuses ended sessions. Every process follows
@@ -111,7 +137,8 @@ const REVOCATION_FEEDS = [
  *
  * A process that cannot follow them (NATS away, or back but not yet caught up) cannot know
  * whether a session has ended, so it refuses sessions with 503 rather than trust them; auth,
- * which owns pilot sessions, checks its own store instead (`storeChecked`). See docs/DECISIONS.md.
+ * which owns pilot sessions, checks its own store instead (`storeChecked`). It starts serving
+ * them only after catching up (catchUp), at start and after every reconnect. See docs/DECISIONS.md.
  */
 export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger }): Promise<SessionGuard> {
   const { publicKey, bus, log } = options;
@@ -162,17 +189,44 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     }
   }
 
-  /** Follows again once every revocation now in the streams has been read. */
-  async function catchUp(settleMs: number): Promise<void> {
+  /**
+   * How many revocations a service still holds unpublished. Nobody answering means nobody runs
+   * it (so nobody can publish anything of its), except just after a reconnect, when it may be
+   * reconnecting itself: then its silence counts only after RECONNECT_GRACE_MS.
+   */
+  async function heldBy(service: string, silentSince: number | undefined): Promise<number> {
+    try {
+      const reply = await bus.nc.request(bus.subject(revocationsPendingSubject(service)), '{}', { timeout: 2000 });
+      const { pending } = reply.json<{ pending?: unknown }>();
+      if (typeof pending !== 'number') throw new Error(`${service} could not count its unpublished revocations`);
+      return pending;
+    } catch (error) {
+      const nobody = (error as { code?: string }).code === '503';
+      if (nobody && (silentSince === undefined || Date.now() - silentSince >= RECONNECT_GRACE_MS)) return 0;
+      throw error;
+    }
+  }
+
+  /**
+   * Follows again once auth and admin hold no unpublished revocation (those made while NATS was
+   * away are on the streams) and this process has read the streams up to the newest one.
+   */
+  async function catchUp(afterReconnect: boolean): Promise<void> {
     const mine = ++epoch;
     following = false;
+    const current = () => mine === epoch && !stopped;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-    if (settleMs > 0) await pause(settleMs);
-    while (mine === epoch && !stopped) {
+    const reconnectedAt = afterReconnect ? Date.now() : undefined;
+    while (current()) {
       try {
+        const held = await Promise.all(REVOCATION_FEEDS.map(([, , service]) => heldBy(service, reconnectedAt)));
+        if (held.some((count) => count > 0)) {
+          await pause(100);
+          continue;
+        }
         const targets = await Promise.all(REVOCATION_FEEDS.map(async ([stream, subject]) => [stream, await newest(stream, subject)] as const));
-        while (mine === epoch && !stopped && !targets.every(([stream, seq]) => (read.get(stream) ?? 0) >= seq)) await pause(20);
-        if (mine === epoch && !stopped) {
+        while (current() && !targets.every(([stream, seq]) => (read.get(stream) ?? 0) >= seq)) await pause(20);
+        if (current()) {
           following = true;
           log.info('following session revocations');
         }
@@ -183,7 +237,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     }
   }
 
-  await catchUp(0);
+  await catchUp(false);
   void (async () => {
     for await (const status of bus.nc.status()) {
       if (status.type === 'disconnect') {
@@ -191,7 +245,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         if (following) log.warn('cannot follow session revocations while NATS is away: refusing sessions with 503');
         following = false;
       } else if (status.type === 'reconnect') {
-        void catchUp(REVOCATION_SETTLE_MS);
+        void catchUp(true);
       }
     }
   })();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IsoDate } from './common';
 import { Pilot } from './pilot';
 import { SettingKey } from './settings';
+import { NotificationPreferences, PushKind } from './notifications';
+import { TripChangeOrigin } from './realtime';
 import { Trip } from './trip';
 import { SUBJECTS } from './subjects';
 
@@ -23,9 +25,10 @@ export const SessionRevokedEvent = z.object({
   reason: z.enum(['logout', 'logged_in_elsewhere', 'password_reset', 'timeout', 'deleted', 'admin_shutdown']),
 });
 export const AdminSessionRevokedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
-export const TripEvent = z.object({ trip: Trip });
+/** `origin` says which channel made the change (absent in events written before it was added). */
+export const TripEvent = z.object({ trip: Trip, origin: TripChangeOrigin.optional() });
 /** `trip` is the trip as it was when deleted (absent in events written before it was added). */
-export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid(), trip: Trip.optional() });
+export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid(), trip: Trip.optional(), origin: TripChangeOrigin.optional() });
 export const SettingsChangedEvent = z.object({ key: SettingKey, value: z.string() });
 export const SystemEvent = z.object({ reason: z.string().nullable() });
 
@@ -37,13 +40,16 @@ export const SendMailCommand = z.object({
 });
 export const SendPushCommand = z.object({
   pilotId: z.uuid(),
-  kind: z.enum(['swap_offer', 'whatsapp_group', 'test']),
+  kind: PushKind,
   title: z.string(),
   body: z.string(),
   url: z.string().optional(),
   /** Lets push-sender drop a repeat of the same alert. */
   dedupeKey: z.string(),
 });
+
+/** A pilot's preferences after every change (versioned per pilot); swaps projects them to pick alert recipients. */
+export const NotificationPreferencesChangedEvent = z.object({ pilotId: z.uuid(), preferences: NotificationPreferences });
 
 export const RosterProcessedEvent = z.object({
   pilotId: z.uuid(),
@@ -73,6 +79,7 @@ export const EVENT_DATA = {
   [SUBJECTS.systemRestart]: SystemEvent,
   [SUBJECTS.sendMail]: SendMailCommand,
   [SUBJECTS.sendPush]: SendPushCommand,
+  [SUBJECTS.notificationPreferencesChanged]: NotificationPreferencesChangedEvent,
   [SUBJECTS.rosterProcessed]: RosterProcessedEvent,
   [SUBJECTS.rosterMailReceived]: RosterMailReceivedEvent,
 } as const;

@@ -20,6 +20,7 @@ export const SUBJECTS = {
   systemRestart: 'admin.system.restart',
   sendMail: 'notifications.cmd.mail',
   sendPush: 'notifications.cmd.push',
+  notificationPreferencesChanged: 'notifications.preferences.changed',
   /** After every roster import (upload or email): the pilot and the counts, for the pilot's open app. */
   rosterProcessed: 'roster.roster.processed',
   /** An emailed roster was stored; only its id travels, the raw mail stays in roster-ingest's table. */
@@ -56,7 +57,8 @@ export const STREAMS = {
   AUTH: ['auth.pilot.>', 'auth.session.>'],
   TRIPS: ['trips.trip.>', 'trips.whatsapp.>'],
   ADMIN: ['admin.settings.>', 'admin.system.>', 'admin.session.>'],
-  NOTIFICATIONS: ['notifications.cmd.>'],
+  /** Mail and push commands (each read by one durable consumer shared by the replicas: a work queue) and preference changes. */
+  NOTIFICATIONS: ['notifications.cmd.>', 'notifications.preferences.>'],
   ROSTER: ['roster.roster.>'],
   /** Work queue of emailed rosters waiting to be parsed and imported. */
   ROSTER_MAIL: ['roster.mail.>'],

@@ -25,6 +25,8 @@ export interface RouteOptions<A extends RouteAuth<unknown>, P, Q, B, R> {
   response?: R;
   /** The status of a success (default 200); 204 sends no body. */
   status?: number;
+  /** The title a 400 for this route's input carries, where the spec gives one. */
+  invalidTitle?: string;
 }
 
 export interface RouteInput<S, P, Q, B> {
@@ -68,9 +70,10 @@ export function routes(app: FastifyInstance): Routes {
         url,
         handler: async (request, reply) => {
           const session = options.auth === 'none' ? undefined : await options.auth(request);
-          const params = options.params ? parse(options.params, request.params) : undefined;
-          const query = options.query ? parse(options.query, request.query) : undefined;
-          const body = options.body ? parse(options.body, request.body ?? {}) : undefined;
+          const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
+          const params = options.params ? check(options.params, request.params) : undefined;
+          const query = options.query ? check(options.query, request.query) : undefined;
+          const body = options.body ? check(options.body, request.body ?? {}) : undefined;
           const result = await handler({ session, params, query, body, request, reply } as Parameters<typeof handler>[0]);
           if (options.status === 204) return reply.status(204).send();
           if (options.status) reply.status(options.status);
@@ -79,6 +82,15 @@ export function routes(app: FastifyInstance): Routes {
       });
     };
   return { get: register('GET'), post: register('POST'), put: register('PUT'), patch: register('PATCH'), delete: register('DELETE') };
+}
+
+function parseTitled<T extends z.ZodType>(schema: T, input: unknown, title: string | undefined): z.output<T> {
+  try {
+    return parse(schema, input);
+  } catch (error) {
+    if (title && error instanceof HttpError) throw new HttpError(error.status, error.message, { ...error.options, title });
+    throw error;
+  }
 }
 
 /** A signed-in admin holding any one of `permissions` (a master admin holds them all). */

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { createServiceApp, createSettingsClient, startRuntime, systemClock, type Clock, type SettingsClient, type SigningKeys } from '@crewswap/kit';
+import { createSettingsClient, startService, type ServiceOptions, type SettingsClient } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES } from '@crewswap/proto';
 import type { Config } from './config';
 import { createHistoryRepository } from './data/history';
@@ -15,16 +15,12 @@ import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
 
-export interface AppOptions {
-  clock?: Clock;
-  keys?: SigningKeys;
+export interface AppOptions extends ServiceOptions {
   settings?: Pick<SettingsClient, 'get'>;
 }
 
-export async function createApp(config: Config, options: AppOptions = {}) {
-  const clock = options.clock ?? systemClock;
-  const runtime = await startRuntime({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, keys: options.keys });
-  try {
+export function createApp(config: Config, options: AppOptions = {}) {
+  return startService({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, options }, async ({ app, runtime, clock }) => {
     const { db, bus, log, outbox } = runtime;
     const pilots = createPilotRepository(db);
     const history = createHistoryRepository(db);
@@ -37,7 +33,6 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       settings = client;
     }
 
-    const app = createServiceApp({ name: 'roster-ingest', logger: log, readiness: runtime.readiness });
     const metrics = createRosterMetrics(app.metrics.registry);
     const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME });
     const processMail = createProcessMail({ mails, pilots, history, importRoster });
@@ -64,19 +59,10 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     });
 
     return {
-      app,
-      runtime,
       smtpPort: smtp?.port,
       useCases: { importRoster, processMail },
       repositories: { pilots, history, mails },
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
     };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+  });
 }
 export type RosterIngestApp = Awaited<ReturnType<typeof createApp>>;

@@ -102,14 +102,17 @@ export function adminWith(guard: Pick<SessionGuard, 'admin'>, ...permissions: Pe
   };
 }
 
-/** The session when the request carries a valid one, else undefined (a route that anyone may call). */
+/**
+ * The session when the request carries one the guard accepts, else undefined: a route anyone may
+ * call (logout). Every refusal of the guard (401, 403, and 503 while sessions cannot be checked)
+ * makes the caller anonymous; anything else is still an error.
+ */
 export function optional<S>(auth: (request: FastifyRequest) => S | Promise<S>): (request: FastifyRequest) => Promise<S | undefined> {
   return async (request) => {
     try {
       return await auth(request);
     } catch (error) {
-      // Only "not signed in" makes a caller anonymous; a guard that cannot check (503) still says so.
-      if (error instanceof HttpError && error.status === 401) return undefined;
+      if (error instanceof HttpError) return undefined;
       throw error;
     }
   };

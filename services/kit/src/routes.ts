@@ -19,7 +19,7 @@ export interface RouteOptions<A extends RouteAuth<unknown>, P, Q, B, R> {
   /** Path parameters, e.g. proto's IdParams: a malformed id is a 400 before the handler runs. */
   params?: P;
   query?: Q;
-  /** The body's schema; a request without a body is checked as `{}`. */
+  /** The body's schema; a request without a body is checked as `{}` (a JSON `null` is not an object, and refused). */
   body?: B;
   /** The reply's schema from proto, for readers and types: the handler must return it. */
   response?: R;
@@ -73,7 +73,7 @@ export function routes(app: FastifyInstance): Routes {
           const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
           const params = options.params ? check(options.params, request.params) : undefined;
           const query = options.query ? check(options.query, request.query) : undefined;
-          const body = options.body ? check(options.body, request.body ?? {}) : undefined;
+          const body = options.body ? check(options.body, request.body === undefined ? {} : request.body) : undefined;
           const result = await handler({ session, params, query, body, request, reply } as Parameters<typeof handler>[0]);
           if (options.status === 204) return reply.status(204).send();
           if (options.status) reply.status(options.status);

@@ -173,7 +173,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     );
   }
 
-  return { app, close: async () => undefined };
+  return { app, close: () => app.close() };
 }
 
 /**

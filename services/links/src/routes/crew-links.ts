@@ -8,38 +8,57 @@ import {
   SimilarCrewLinksQuery,
 } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { CrewLinkService } from '../domain/crew-links';
+import type { LinkRepository } from '../data/links';
+import type { CreateLink } from '../domain/create-link';
+import type { LikeLink } from '../domain/like-link';
+import { findLink } from '../domain/link-fields';
+import type { LinkLookups } from '../domain/link-lookups';
+import type { RemoveLink } from '../domain/remove-link';
+import type { UpdateLink } from '../domain/update-link';
+
+export interface LinkUseCases {
+  createLink: CreateLink;
+  updateLink: UpdateLink;
+  removeLink: RemoveLink;
+  likeLink: LikeLink;
+}
 
 /** Crew links are for signed-in pilots only. */
-export function crewLinkRoutes(app: FastifyInstance, deps: { guard: SessionGuard; links: CrewLinkService }): void {
-  const { guard, links } = deps;
+export function crewLinkRoutes(app: FastifyInstance, deps: { guard: SessionGuard; links: LinkRepository; lookups: LinkLookups; useCases: LinkUseCases }): void {
+  const { links, lookups, useCases } = deps;
   const route = routes(app);
-  const pilot = guard.pilot;
+  const pilot = deps.guard.pilot;
 
   route.get('/api/crew-links', { auth: pilot, query: CrewLinkListQuery }, async ({ session, query }) =>
     links.list(session.pilotId, { search: query.search, category: query.category, destinations: query.destination }),
   );
 
-  route.post('/api/crew-links', { auth: pilot, body: CrewLinkBody, status: 201 }, async ({ session, body }) => links.create(session.pilotId, body));
-
-  // The helper calls the screens need (the spec leaves their paths open).
-  route.get('/api/crew-links/similar', { auth: pilot, query: SimilarCrewLinksQuery }, async ({ query }) => links.similar(query.title));
-
-  route.get('/api/crew-links/suggestions', { auth: pilot, query: CrewLinkSuggestionsQuery }, async ({ query }) => links.suggestions(query.q));
-
-  route.get('/api/crew-links/destinations', { auth: pilot }, async () => links.destinations());
-
-  route.get('/api/crew-links/airport-check', { auth: pilot, query: AirportCheckQuery }, async ({ query }) => links.checkAirport(query.code));
-
-  route.get('/api/crew-links/:id', { auth: pilot, params: IdParams }, async ({ session, params }) => links.get(params.id, session.pilotId));
-
-  route.put('/api/crew-links/:id', { auth: pilot, params: IdParams, body: CrewLinkBody }, async ({ session, params, body }) =>
-    links.update(session.pilotId, params.id, body),
+  route.post('/api/crew-links', { auth: pilot, body: CrewLinkBody, status: 201 }, async ({ session, body }) =>
+    useCases.createLink.execute({ pilotId: session.pilotId, body }),
   );
 
-  route.delete('/api/crew-links/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ params }) => links.remove(params.id));
+  // The helper calls the screens need (the spec leaves their paths open).
+  route.get('/api/crew-links/similar', { auth: pilot, query: SimilarCrewLinksQuery }, async ({ query }) => lookups.similar(query.title));
 
-  route.post('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) => links.like(session.pilotId, params.id));
+  route.get('/api/crew-links/suggestions', { auth: pilot, query: CrewLinkSuggestionsQuery }, async ({ query }) => lookups.suggestions(query.q));
 
-  route.delete('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) => links.unlike(session.pilotId, params.id));
+  route.get('/api/crew-links/destinations', { auth: pilot }, async () => links.destinationCodes());
+
+  route.get('/api/crew-links/airport-check', { auth: pilot, query: AirportCheckQuery }, async ({ query }) => lookups.checkAirport(query.code));
+
+  route.get('/api/crew-links/:id', { auth: pilot, params: IdParams }, async ({ session, params }) => findLink(links, params.id, session.pilotId));
+
+  route.put('/api/crew-links/:id', { auth: pilot, params: IdParams, body: CrewLinkBody }, async ({ session, params, body }) =>
+    useCases.updateLink.execute({ pilotId: session.pilotId, id: params.id, body }),
+  );
+
+  route.delete('/api/crew-links/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ params }) => useCases.removeLink.execute({ id: params.id }));
+
+  route.post('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.likeLink.execute({ pilotId: session.pilotId, id: params.id, liked: true }),
+  );
+
+  route.delete('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.likeLink.execute({ pilotId: session.pilotId, id: params.id, liked: false }),
+  );
 }

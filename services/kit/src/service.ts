@@ -8,12 +8,15 @@ import type { Migration } from './db';
 import type { SigningKeys } from './keys';
 import { startRuntime, type Runtime } from './runtime';
 import { registerRuntimeMetrics } from './runtime-metrics';
+import { createSettingsClient, type SettingsClient } from './settings-client';
 
 /** What tests (and scripts) may hand a service instead of its defaults. */
 export interface ServiceOptions {
   clock?: Clock;
   log?: Logger;
   keys?: SigningKeys;
+  /** Admin's settings as the service reads them; by default a kit settings client on the bus. */
+  settings?: Pick<SettingsClient, 'get'>;
 }
 
 export interface ServiceDefinition<C extends BaseConfig> {
@@ -31,6 +34,11 @@ export interface ServiceParts<C extends BaseConfig> {
   runtime: Runtime;
   config: C;
   clock: Clock;
+  /**
+   * Admin's settings: `options.settings` when given, else a settings client made on first call
+   * (cached `cacheMs`, stopped at close). Services that read no setting never call it.
+   */
+  settings(cacheMs?: number): Pick<SettingsClient, 'get'>;
 }
 
 export type Service<E extends object = object> = { app: FastifyInstance; runtime: Runtime; close(): Promise<void> } & E;
@@ -51,7 +59,16 @@ export async function startService<C extends BaseConfig, E extends object>(
   try {
     app = createServiceApp({ name, logger: runtime.log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
-    const extras = await build({ app, runtime, config, clock: options.clock ?? systemClock });
+    let settings = options.settings;
+    const settingsOnce = (cacheMs?: number) => {
+      if (!settings) {
+        const client = createSettingsClient(runtime.bus, runtime.log, cacheMs);
+        runtime.onClose(() => client.stop());
+        settings = client;
+      }
+      return settings;
+    };
+    const extras = await build({ app, runtime, config, clock: options.clock ?? systemClock, settings: settingsOnce });
     const built = app;
     let closed = false;
     return {

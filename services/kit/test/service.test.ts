@@ -79,6 +79,21 @@ describe('startService and routes', () => {
     }
   });
 
+  it('hands the builder the settings it was given, the same each time', async () => {
+    const given = { get: async () => '7' };
+    const seen: unknown[] = [];
+    const service = await startService({ name: 'kit-service', schema: 'kit_service', migrations, config: config(), options: { settings: given } }, ({ settings }) => {
+      seen.push(settings(), settings(1000));
+      return {};
+    });
+    try {
+      expect(seen).toEqual([given, given]);
+    } finally {
+      await deleteStreams(service.runtime.bus);
+      await service.close();
+    }
+  });
+
   it('closes the runtime when the builder throws', async () => {
     let runtimeClosed = false;
     await expect(

@@ -5,14 +5,8 @@ import { createCleanupRepository } from './data/cleanup-repository';
 import { createSettingsRepository } from './data/settings-repository';
 import { createSystemStateRepository } from './data/system-state-repository';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
-import { createConfigureCleanup, createRunCleanup, createRunScheduledCleanup, startCleanupScheduler } from './domain/cleanup';
-import { createCreateAdmin } from './domain/create-admin';
-import { createRestartSystem, createResumeSystem, createShutdownSystem } from './domain/emergency';
-import { createRemoveAdmin } from './domain/remove-admin';
-import { createLoginAdmin, createLogoutAdmin } from './domain/sessions';
-import { createSetAdminPassword } from './domain/set-admin-password';
-import { createChangeSetting } from './domain/settings';
-import { createUpdateAdmin } from './domain/update-admin';
+import { startCleanupScheduler } from './domain/cleanup';
+import { createAdminUseCases } from './domain/use-cases';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
 import { adminsRoutes } from './routes/admins';
@@ -34,30 +28,13 @@ export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
     await bootstrapMasterAdmin({ db, admins, config, log });
     await seedSettings({ settings, config, clock, log });
 
-    const adminDeps = { db, admins, outbox, guard, clock };
-    const emergencyDeps = { db, bus, outbox, clock, systemState };
-    const runCleanup = createRunCleanup({ bus, cleanups, clock });
-    const useCases = {
-      loginAdmin: createLoginAdmin({ db, admins, clock, privateKey }),
-      logoutAdmin: createLogoutAdmin(adminDeps),
-      createAdmin: createCreateAdmin(adminDeps),
-      updateAdmin: createUpdateAdmin(adminDeps),
-      removeAdmin: createRemoveAdmin(adminDeps),
-      setAdminPassword: createSetAdminPassword({ admins }),
-      changeSetting: createChangeSetting({ db, settings, outbox, clock }),
-      shutdownSystem: createShutdownSystem(emergencyDeps),
-      resumeSystem: createResumeSystem(emergencyDeps),
-      restartSystem: createRestartSystem(emergencyDeps),
-      configureCleanup: createConfigureCleanup({ cleanups, clock }),
-      runCleanup,
-      runScheduledCleanup: createRunScheduledCleanup({ cleanups, runCleanup, clock }),
-    };
+    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, admins, settings, cleanups, systemState });
 
     sessionRoutes(app, { runtime, admins, useCases, secureCookies: config.SECURE_COOKIES });
     settingsRoutes(app, { runtime, settings, changeSetting: useCases.changeSetting });
     adminsRoutes(app, { runtime, admins, useCases });
     emergencyRoutes(app, { runtime, systemState, useCases });
-    cleanupRoutes(app, { runtime, clock, cleanups, configureCleanup: useCases.configureCleanup, runCleanup });
+    cleanupRoutes(app, { runtime, clock, cleanups, configureCleanup: useCases.configureCleanup, runCleanup: useCases.runCleanup });
 
     const scheduler = startCleanupScheduler(useCases.runScheduledCleanup, log);
     runtime.onClose(() => scheduler.stop());

@@ -1,4 +1,4 @@
-import { createSettingsClient, startService, type ServiceOptions } from '@crewswap/kit';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createRepositories } from './domain/deps';
 import { createPasswords } from './domain/passwords';
@@ -14,12 +14,12 @@ import { pilotGuards } from './routes/guards';
 import { pilotRoutes } from './routes/pilots';
 
 export function createApp(config: Config, options: ServiceOptions = {}) {
-  return startService({ name: 'auth', schema: 'auth', migrations, config, options }, ({ app, runtime, clock }) => {
+  return startService({ name: 'auth', schema: 'auth', migrations, config, options }, (parts) => {
+    const { app, runtime, clock } = parts;
     const privateKey = runtime.keys.privateKey;
     if (!privateKey) throw new Error('auth signs pilot sessions and needs JWT_PRIVATE_KEY (or SIGNING_KEYS_DIR)');
     const { db, bus, log, outbox, guard } = runtime;
-    const settings = createSettingsClient(bus, log, config.SETTINGS_CACHE_MS);
-    runtime.onClose(() => settings.stop());
+    const settings = parts.settings(config.SETTINGS_CACHE_MS);
     const repos = createRepositories(db);
     const useCases = createAuthUseCases({
       config,

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { createSettingsClient, startService, type ServiceOptions, type SettingsClient } from '@crewswap/kit';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES } from '@crewswap/proto';
 import type { Config } from './config';
 import { createHistoryRepository } from './data/history';
@@ -15,23 +15,17 @@ import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
 
-export interface AppOptions extends ServiceOptions {
-  settings?: Pick<SettingsClient, 'get'>;
-}
+export type AppOptions = ServiceOptions;
 
 export function createApp(config: Config, options: AppOptions = {}) {
-  return startService({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, options }, async ({ app, runtime, clock }) => {
+  return startService({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, options }, async (parts) => {
+    const { app, runtime, clock } = parts;
     const { db, bus, log, outbox } = runtime;
     const pilots = createPilotRepository(db);
     const history = createHistoryRepository(db);
     const mails = createMailRepository(db);
 
-    let settings = options.settings;
-    if (!settings) {
-      const client = createSettingsClient(bus, log);
-      runtime.onClose(() => client.stop());
-      settings = client;
-    }
+    const settings = parts.settings();
 
     const metrics = createRosterMetrics(app.metrics.registry);
     const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME });

@@ -1,4 +1,4 @@
-import { createSettingsClient, startService, type ServiceOptions, type SettingsClient } from '@crewswap/kit';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
 import { createAnalyticsRepository } from './data/analytics';
@@ -29,24 +29,18 @@ import { analyticsRoutes } from './routes/analytics';
 import { tripRoutes } from './routes/trips';
 import { createSeedDemoTrips } from './seed/demo-trips';
 
-export interface AppOptions extends ServiceOptions {
-  settings?: Pick<SettingsClient, 'get'>;
-}
+export type AppOptions = ServiceOptions;
 
 export function createApp(config: Config, options: AppOptions = {}) {
-  return startService({ name: 'trips', schema: 'trips', migrations, config, options }, async ({ app, runtime, clock }) => {
+  return startService({ name: 'trips', schema: 'trips', migrations, config, options }, async (parts) => {
+    const { app, runtime, clock } = parts;
     const { db, bus, log, guard } = runtime;
     const tripsRepo = createTripRepository(db);
     const pilots = createPilotRepository(db);
     const airportsRepo = createAirportRepository(db);
     const events = createTripEvents(runtime.outbox);
 
-    let settings = options.settings;
-    if (!settings) {
-      const client = createSettingsClient(bus, log);
-      runtime.onClose(() => client.stop());
-      settings = client;
-    }
+    const settings = parts.settings();
 
     const knownAirports = createKnownAirports(airportsRepo);
     const work = createTripWork({ db, trips: tripsRepo, pilots, knownAirports, events, clock, settings, profileWaitMs: config.PROFILE_WAIT_MS });

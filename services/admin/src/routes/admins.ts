@@ -2,20 +2,10 @@ import { adminWith, routes, type Runtime } from '@crewswap/kit';
 import { AdminBody, AdminIdParams, SetAdminPasswordBody, type Admin, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { AdminRepository } from '../data/admin-repository';
-import type { createCreateAdmin } from '../domain/create-admin';
-import type { createRemoveAdmin } from '../domain/remove-admin';
-import type { createSetAdminPassword } from '../domain/set-admin-password';
-import type { createUpdateAdmin } from '../domain/update-admin';
-
-export interface AdminUseCases {
-  createAdmin: ReturnType<typeof createCreateAdmin>;
-  updateAdmin: ReturnType<typeof createUpdateAdmin>;
-  removeAdmin: ReturnType<typeof createRemoveAdmin>;
-  setAdminPassword: ReturnType<typeof createSetAdminPassword>;
-}
+import type { AdminUseCases } from '../domain/use-cases';
 
 /** Administrator management: every route needs manage_admins (a master admin has it). */
-export function adminsRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminRepository; useCases: AdminUseCases }): void {
+export function adminsRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminRepository; useCases: Pick<AdminUseCases, 'createAdmin' | 'updateAdmin' | 'removeAdmin' | 'setAdminPassword'> }): void {
   const { admins, useCases } = deps;
   const route = routes(app);
   const auth = adminWith(deps.runtime.guard, 'manage_admins');

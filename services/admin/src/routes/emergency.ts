@@ -2,18 +2,12 @@ import { adminWith, badRequest, parse, routes, type Runtime } from '@crewswap/ki
 import { EmergencyShutdownBody, type EmergencyShutdownResponse, type EmergencyStatus, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { SystemStateRepository } from '../data/system-state-repository';
-import type { createRestartSystem, createResumeSystem, createShutdownSystem } from '../domain/emergency';
+import type { AdminUseCases } from '../domain/use-cases';
 
 const CONFIRM_MESSAGE = 'Please type EMERGENCY to confirm';
 
-export interface EmergencyUseCases {
-  shutdownSystem: ReturnType<typeof createShutdownSystem>;
-  resumeSystem: ReturnType<typeof createResumeSystem>;
-  restartSystem: ReturnType<typeof createRestartSystem>;
-}
-
 /** Emergency controls: manage_system (a master admin has it). */
-export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; systemState: SystemStateRepository; useCases: EmergencyUseCases }): void {
+export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; systemState: SystemStateRepository; useCases: Pick<AdminUseCases, 'shutdownSystem' | 'resumeSystem' | 'restartSystem'> }): void {
   const { systemState, useCases } = deps;
   const route = routes(app);
   const auth = adminWith(deps.runtime.guard, 'manage_system');

@@ -2,14 +2,10 @@ import { ADMIN_COOKIE, clearSessionCookie, optional, routes, setSessionCookie, t
 import { AdminLoginBody, type AdminLoginResponse, type CurrentAdmin, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { AdminRepository } from '../data/admin-repository';
-import { currentAdmin, type createLoginAdmin, type createLogoutAdmin } from '../domain/sessions';
+import { currentAdmin } from '../domain/sessions';
+import type { AdminUseCases } from '../domain/use-cases';
 
-export interface SessionUseCases {
-  loginAdmin: ReturnType<typeof createLoginAdmin>;
-  logoutAdmin: ReturnType<typeof createLogoutAdmin>;
-}
-
-export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminRepository; useCases: SessionUseCases; secureCookies: boolean }): void {
+export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminRepository; useCases: Pick<AdminUseCases, 'loginAdmin' | 'logoutAdmin'>; secureCookies: boolean }): void {
   const { runtime, admins, useCases } = deps;
   const route = routes(app);
 

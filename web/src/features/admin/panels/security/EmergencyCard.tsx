@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { AppModal, okAction } from '../../../../shared/AppModal';
 import { toast } from '../../../../shared/toast';
@@ -15,7 +15,9 @@ export function EmergencyCard() {
   const down = status.data?.isShutdown === true;
   return (
     <Card title="Emergency Shutdown" className={down ? 'admin-emergency admin-emergency-active' : 'admin-emergency'}>
-      {down ? (
+      {status.isLoading ? (
+        <Skeleton active paragraph={{ rows: 1 }} />
+      ) : down ? (
         <>
           <Alert type="error" showIcon title="System is in emergency shutdown" description="Pilot logins are blocked and every pilot session has been ended." role="status" />
           <Button
@@ -32,7 +34,7 @@ export function EmergencyCard() {
           <Typography.Paragraph role="status">
             <strong>Normal operations.</strong> An emergency shutdown ends every pilot session and blocks pilot logins until operations resume.
           </Typography.Paragraph>
-          <Button danger type="primary" onClick={() => setAsking(true)} disabled={status.isLoading}>
+          <Button danger type="primary" onClick={() => setAsking(true)}>
             Emergency Shutdown
           </Button>
         </>

@@ -90,7 +90,8 @@ interface Pilot {
 async function pilotWithData(page: Page): Promise<Pilot> {
   await page.goto('/');
   const id = String((Number(unique()) * 7 + 4111) % 1_000_000).padStart(6, '3');
-  const lastName = `Admintest${id}`;
+  // Names keep letters only: the employee id, spelt in letters, keeps it unique.
+  const lastName = `Admin${id.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
   const since = Date.now();
   const answer = await ok(page, 'POST', '/api/auth/register', {
     firstName: 'Imogen',
@@ -125,7 +126,7 @@ async function pilotWithData(page: Page): Promise<Pilot> {
     form.append('roster', new Blob([text], { type: 'text/calendar' }), 'roster-a.ics');
     await fetch('/api/roster/upload', { method: 'POST', body: form, credentials: 'include' });
   }, roster);
-  return { email, employeeId: id, lastName };
+  return { email, employeeId: id, lastName: answer.pilot.lastName };
 }
 
 async function menuState(page: Page): Promise<Record<string, boolean>> {
@@ -162,6 +163,8 @@ describe('the admin console', () => {
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await settings.getByText('Cannot exceed 30 days').waitFor();
     await range.fill('7');
+    // A fresh system has no roster upload address yet, and the form asks for a valid one.
+    await settings.getByLabel('Roster Upload Email').fill('roster-upload@crewswap.local');
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Settings updated');
     assert.equal((await ok(page, 'GET', '/api/settings/swap_search_days')).value, '7');
@@ -207,14 +210,15 @@ describe('the admin console', () => {
     await openMenu(page, 'Manage Pilots');
     const pilots = panel(page, 'Manage Pilots');
     await pilots.getByLabel('Search pilots').fill(pilot.employeeId);
-    await pilots.getByText('Showing 1 of').waitFor();
-    assert.match(page.url(), new RegExp(`search=${pilot.employeeId}`));
+    // The search is kept in the address, and the list is what the server found for it.
+    await page.waitForURL(new RegExp(`search=${pilot.employeeId}`));
+    await pilots.getByText(/Showing 1 of \d+ pilots/).waitFor();
     await pilots.getByRole('button', { name: `Edit Imogen ${pilot.lastName}` }).click();
     const edit = page.getByRole('dialog', { name: `Edit Pilot: Imogen ${pilot.lastName}` });
     await edit.getByLabel('First Name').fill('Isobel');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Pilot Updated');
-    await pilots.getByRole('cell', { name: new RegExp(`Isobel ${pilot.lastName}`) }).waitFor();
+    await pilots.getByRole('cell', { name: `Isobel ${pilot.lastName}`, exact: true }).waitFor();
     await pilots.getByRole('button', { name: 'Close' }).first().click();
 
     // A cleanup previewed, not run.
@@ -296,7 +300,10 @@ describe('the admin console', () => {
         await page.goto(`/admin/${path}`);
         if (title) await page.getByRole('dialog', { name: title }).last().waitFor();
         else await page.getByText('Registrations').waitFor();
-        await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        // Every table and card has its data (no spinner, no blurred table, no skeleton) before the picture.
+        await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active').length === 0);
+        // ...and the table's fade back from its loading state has ended (CSS transitions show in getAnimations).
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
         await settle(page);
         await page.screenshot({ path: join(SCREENSHOTS, `admin-${name}-${viewport.width}.png`) });
         if (viewport.width < 768) {

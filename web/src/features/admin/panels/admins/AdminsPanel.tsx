@@ -39,7 +39,7 @@ export default function AdminsPanel() {
 
   return (
     <div className="admin-panel">
-      <div className="admin-cards">
+      <div className="admin-cards admin-cards-links">
         <Card hoverable role="button" tabIndex={0} onClick={() => setView({ view: 'activity' })} onKeyDown={(e) => e.key === 'Enter' && setView({ view: 'activity' })}>
           <Card.Meta avatar={<HistoryOutlined />} title="Admin Activity Logs" description="Sign-ins of every administrator" />
         </Card>

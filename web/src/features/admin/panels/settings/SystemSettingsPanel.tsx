@@ -42,7 +42,7 @@ export function SettingsForm({ initial }: { initial: Values }) {
     update.mutate(changed, { onSuccess: () => toast.success('Settings updated', 'The system settings have been saved.') });
   };
   return (
-    <Card title="System Settings">
+    <Card title="General">
       <Form form={form} layout="vertical" initialValues={initial} onFinish={save}>
         {FIELDS.map((field) => (
           <Form.Item key={field.key} label={field.label} name={field.key} rules={SYSTEM_RULES[field.key]} extra={field.help}>

@@ -22,7 +22,7 @@ const PHONE = { width: 390, height: 844 };
 
 interface Answer {
   status: number;
-  body: any;
+  body: unknown;
 }
 
 /** A call from inside the page with its cookies (the browser sends the Origin the gateway wants). */
@@ -42,10 +42,10 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
   );
 }
 
-async function ok(page: Page, method: string, path: string, body?: unknown): Promise<any> {
+async function ok<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await api(page, method, path, body);
   assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
+  return answer.body as T;
 }
 
 async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
@@ -93,7 +93,7 @@ async function pilotWithData(page: Page): Promise<Pilot> {
   // Names keep letters only: the employee id, spelt in letters, keeps it unique.
   const lastName = `Admin${id.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
   const since = Date.now();
-  const answer = await ok(page, 'POST', '/api/auth/register', {
+  const answer = await ok<{ pilot: { email: string; lastName: string } }>(page, 'POST', '/api/auth/register', {
     firstName: 'Imogen',
     lastName,
     employeeId: id,
@@ -167,7 +167,7 @@ describe('the admin console', () => {
     await settings.getByLabel('Roster Upload Email').fill('roster-upload@crewswap.local');
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Settings updated');
-    assert.equal((await ok(page, 'GET', '/api/settings/swap_search_days')).value, '7');
+    assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/swap_search_days')).value, '7');
     await settings.getByRole('button', { name: 'Close' }).first().click();
 
     // An admin who may manage pilots and see analytics, and nothing else.

@@ -10,7 +10,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { CurrentAdmin, Permission } from '@crewswap/proto';
+import type { Permission } from '@crewswap/proto';
 
 export interface AdminResource {
   /** The path under /admin and the key the menu and permission checks use. */
@@ -104,15 +104,6 @@ export const RESOURCES: readonly AdminResource[] = [
     panel: lazy(() => import('./panels/sessions/SessionsPanel')),
   },
 ];
-
-/** A master admin may do everything; others need one of the listed permissions. */
-export function hasPermission(admin: Pick<CurrentAdmin, 'isMasterAdmin' | 'permissions'>, needed: readonly Permission[]): boolean {
-  return admin.isMasterAdmin || needed.length === 0 || needed.some((permission) => admin.permissions.includes(permission));
-}
-
-export function canOpen(admin: Pick<CurrentAdmin, 'isMasterAdmin' | 'permissions'>, resource: AdminResource): boolean {
-  return hasPermission(admin, resource.permissions);
-}
 
 export function resourceNamed(name: string | undefined): AdminResource | undefined {
   return RESOURCES.find((resource) => resource.name === name);

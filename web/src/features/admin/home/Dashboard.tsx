@@ -2,7 +2,8 @@ import { Card, Empty, List, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CurrentAdmin } from '@crewswap/proto';
 import { useActiveSessions, useAnalytics, useRecentRegistrations } from '../api/dashboard';
-import { canOpen, hasPermission, resourceNamed, type AdminResource } from '../resources';
+import { canOpen, hasPermission } from '../permissions';
+import { resourceNamed, type AdminResource } from '../resources';
 
 const ANALYTICS = resourceNamed('analytics')!;
 const PILOTS = resourceNamed('pilots')!;
@@ -17,9 +18,9 @@ export function Dashboard({ admin }: { admin: CurrentAdmin }) {
   const sessions = useActiveSessions(seesSessions);
 
   /** A card that opens `resource`; its number needs `counted` (the call behind it has its own permission). */
-  const card = (resource: AdminResource, title: string, counted: boolean, loading: boolean, value: number | undefined, footer: string) => {
+  const card = (resource: AdminResource, title: string, counted: boolean, loading: boolean, value: number | undefined, footer: string, search = '') => {
     const allowed = canOpen(admin, resource);
-    const open = () => allowed && navigate(`/admin/${resource.name}`);
+    const open = () => allowed && navigate(`/admin/${resource.name}${search}`);
     return (
       <Card
         hoverable={allowed}
@@ -42,7 +43,7 @@ export function Dashboard({ admin }: { admin: CurrentAdmin }) {
       <div className="admin-cards">
         {card(PILOTS, 'Registered Pilots', seesAnalytics, analytics.isLoading, analytics.data?.pilots.total, 'Manage pilots')}
         {card(ANALYTICS, 'Total Trips', seesAnalytics, analytics.isLoading, analytics.data?.trips.total, `${analytics.data?.trips.swapOffers ?? 0} offered for swap`)}
-        {card(SESSIONS, 'Active Sessions', seesSessions, sessions.isLoading, sessions.data?.activeCount, 'View history')}
+        {card(SESSIONS, 'Active Sessions', seesSessions, sessions.isLoading, sessions.data?.activeCount, 'View history', '?history=on')}
       </div>
       <Registrations enabled={hasPermission(admin, SESSIONS.permissions)} />
     </div>

@@ -6,7 +6,8 @@ import type { CurrentAdmin } from '@crewswap/proto';
 import { useProductName } from '../../../api/auth';
 import { useIsNarrow } from '../../../shared/useIsNarrow';
 import { useAdminLogout } from '../api/session';
-import { canOpen, RESOURCES } from '../resources';
+import { canOpen } from '../permissions';
+import { RESOURCES } from '../resources';
 
 const MENU = RESOURCES.filter((resource) => resource.menu);
 

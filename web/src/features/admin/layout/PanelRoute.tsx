@@ -3,7 +3,8 @@ import { Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { AppModal } from '../../../shared/AppModal';
 import { useCurrentAdmin } from '../api/session';
-import { canOpen, resourceNamed } from '../resources';
+import { canOpen } from '../permissions';
+import { resourceNamed } from '../resources';
 
 /**
  * `/admin/<resource>`: the resource's panel in a large dialog titled as its menu item, over the

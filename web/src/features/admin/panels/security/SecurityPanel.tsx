@@ -8,7 +8,7 @@ import { useRestartServer } from '../../api/emergency';
 import { settingValue, useAdminSettings, useUpdateSetting } from '../../api/settings';
 import { useCurrentAdmin } from '../../api/session';
 import { formatUtc } from '../../format';
-import { hasPermission } from '../../resources';
+import { hasPermission } from '../../permissions';
 import { SECURITY_RULES } from '../settings/settingsRules';
 import { EmergencyCard } from './EmergencyCard';
 
@@ -124,7 +124,7 @@ function AccessCode({ code, updatedAt }: { code: string; updatedAt: string | nul
     <Card title="Daily Access Code">
       <Form layout="vertical" component="div">
         <Form.Item label="Code" htmlFor="daily-access-code" validateStatus={problem ? 'error' : undefined} help={problem ?? `Last updated ${formatUtc(updatedAt)}`}>
-          <Input id="daily-access-code" value={draft} onChange={(e) => setDraft(e.target.value)} suffix={unsaved ? <Tag color="warning">Unsaved</Tag> : undefined} />
+          <Input id="daily-access-code" className="admin-code-input" inputMode="numeric" value={draft} onChange={(e) => setDraft(e.target.value)} suffix={unsaved ? <Tag color="warning">Unsaved</Tag> : undefined} />
         </Form.Item>
       </Form>
       <div className="admin-button-row">

@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../App';
-import { createQueryClient } from '../../../api/queryClient';
-import { stubFetch } from '../../../../test/render';
-import { MASTER, OPS } from './fixtures';
+import { App } from '../src/App';
+import { createQueryClient } from '../src/api/queryClient';
+import { stubFetch } from './render';
+import { MASTER, OPS } from '../src/features/admin/test/fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -84,7 +84,7 @@ describe('the admin menu follows the permissions', () => {
 describe('admin session', () => {
   it('without an admin session /admin shows the Admin Portal login', async () => {
     openConsole('/admin', null);
-    expect(await screen.findByText('Admin Portal')).toBeInTheDocument();
+    expect(await screen.findByText('Admin Portal', undefined, { timeout: 20_000 })).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/admin/login'));
   });
 
@@ -97,7 +97,7 @@ describe('admin session', () => {
 
   it("an ended admin session (401) goes to /admin/login, not the pilot's /, and sets no pilot flag", async () => {
     openConsole('/admin/rosters', MASTER, (path) => (path.startsWith('/api/admin/roster-history') ? { status: 401, body: { error: 'Session expired' } } : undefined));
-    expect(await screen.findByText('Admin Portal')).toBeInTheDocument();
+    expect(await screen.findByText('Admin Portal', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/admin/login');
     expect(sessionStorage.getItem('showSessionExpired')).toBeNull();
   });
@@ -106,7 +106,7 @@ describe('admin session', () => {
     openConsole('/admin', MASTER, (path) => (path === '/api/admin/logout' ? { status: 500, body: { error: 'Logout failed' } } : undefined));
     const logout = await screen.findByRole('button', { name: /Logout/ });
     logout.click();
-    expect(await screen.findByText('Admin Portal')).toBeInTheDocument();
+    expect(await screen.findByText('Admin Portal', undefined, { timeout: 20_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/admin/login');
   });
 });

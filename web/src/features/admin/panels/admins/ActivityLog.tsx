@@ -18,8 +18,8 @@ export function ActivityLog({ admins }: { admins: Admin[] }) {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: 'Admin', dataIndex: 'name' },
-          { title: 'Email', dataIndex: 'email' },
           { title: 'Last Login', dataIndex: 'lastLoginAt', render: (v: string | null) => (v ? formatDateTime(v) : 'Never') },
+          { title: 'Email', dataIndex: 'email' },
         ]}
       />
     </>

@@ -133,6 +133,20 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
       expect(groups[1]).toMatchObject({ flightNumberEnd: crossing.flightNoEnd, aircraft: 'A350' });
     });
 
+    it('finds a crew whose route has my airport second, and a long trip that started well before mine', async () => {
+      const me = await crewPilot(service);
+      const mine = await me.addTrip({ ...freshFlight(), route: 'ORD', startDate: '2026-12-10', endDate: '2026-12-12' });
+      const second = freshFlight();
+      await (await crewPilot(service, { firstName: 'Second' })).addTrip({ ...second, route: 'BOS-ORD', startDate: '2026-12-11', endDate: '2026-12-14' });
+      const long = freshFlight();
+      await (await crewPilot(service, { firstName: 'Long' })).addTrip({ ...long, route: 'ORD', startDate: '2026-11-25', endDate: '2026-12-10' });
+      const groups = (await me.get('/api/crossover-trips')).body as CrossoverTripGroup[];
+      expect(groups.map((group) => [group.destination, group.pilots.map((pilot) => pilot.firstName), group.crossesTripIds])).toEqual([
+        ['ORD', ['Long'], [mine.id]],
+        ['BOS-ORD', ['Second'], [mine.id]],
+      ]);
+    });
+
     it('leaves out my trips that have ended and standby duties', async () => {
       service.clock.set('2026-11-20T12:00:00Z');
       const me = await crewPilot(service);

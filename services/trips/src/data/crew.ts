@@ -102,15 +102,15 @@ export function createCrewRepository(db: Db) {
     },
 
     /**
-     * The Master Calendar's other rows: pilots of `rank` whose fleet is one of `fleets`, with trips
+     * The Master Calendar's rows: pilots of `rank` whose fleet is one of `fleets` (but `exceptPilotId`), with trips
      * overlapping [from, to], the path's fleet first, then by fleet, last and first name.
      */
-    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string; exceptPilotId: string }, trx: Executor = db) {
+    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string; exceptPilotId: string | null }, trx: Executor = db) {
       const found = await rows(
         `SELECT t.*, ${CONTACT}
          FROM pilots p
          JOIN trips t ON t.pilot_id = p.id AND t.start_date <= ? AND t.end_date >= ?
-         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE} AND p.id <> ?
+         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE} AND p.id IS DISTINCT FROM ?
          ORDER BY p.fleet <> ?, p.fleet, p.last_name, p.first_name, p.id, t.start_date, t.end_date`,
         [input.to, input.from, input.rank, [...input.fleets], input.exceptPilotId, input.fleet],
         trx,

@@ -1,4 +1,4 @@
-import { parse, type SessionGuard } from '@crewswap/kit';
+import { routes, type SessionGuard } from '@crewswap/kit';
 import { IdParams, MasterCalendarParams, UsualRequestsQuery } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { createGetCrossoverTrips } from '../domain/crew/crossover-trips';
@@ -18,33 +18,24 @@ export interface CrewUseCases {
 /** Other pilots' trips as a pilot may see them: crews, calendars, trip search, and the counts. */
 export function crewRoutes(app: FastifyInstance, deps: { guard: SessionGuard; useCases: CrewUseCases }): void {
   const { guard, useCases } = deps;
+  const route = routes(app);
+  const pilot = guard.pilot;
 
-  app.get('/api/trips/:id/pilots', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    return useCases.tripCrew.execute({ pilotId, tripId: id });
+  route.get('/api/trips/:id/pilots', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.tripCrew.execute({ pilotId: session.pilotId, tripId: params.id }),
+  );
+
+  route.get('/api/master-calendar/:rank/:fleet', { auth: pilot, params: MasterCalendarParams }, async ({ session, params, reply }) => {
+    // Already the JSON of MasterCalendarEntry[] (the use case keeps other rows as text).
+    reply.type('application/json; charset=utf-8');
+    return useCases.masterCalendar.execute({ pilotId: session.pilotId, rank: params.rank, fleet: params.fleet });
   });
 
-  app.get('/api/master-calendar/:rank/:fleet', async (request, reply) => {
-    const { pilotId } = guard.pilot(request);
-    const { rank, fleet } = parse(MasterCalendarParams, request.params);
-    // Already the JSON of MasterCalendarEntry[] (see the use case: other rows are kept as text).
-    return reply.type('application/json; charset=utf-8').send(await useCases.masterCalendar.execute({ pilotId, rank, fleet }));
-  });
+  route.get('/api/crossover-trips', { auth: pilot }, async ({ session }) => useCases.crossoverTrips.execute({ pilotId: session.pilotId }));
 
-  app.get('/api/crossover-trips', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    return useCases.crossoverTrips.execute({ pilotId });
-  });
+  route.get('/api/usual-requests/search', { auth: pilot, query: UsualRequestsQuery }, async ({ session, query }) =>
+    useCases.searchUsualRequests.execute({ pilotId: session.pilotId, query }),
+  );
 
-  app.get('/api/usual-requests/search', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const query = parse(UsualRequestsQuery, request.query);
-    return useCases.searchUsualRequests.execute({ pilotId, query });
-  });
-
-  app.get('/api/stats', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    return useCases.pilotStats.execute({ pilotId });
-  });
+  route.get('/api/stats', { auth: pilot }, async ({ session }) => useCases.pilotStats.execute({ pilotId: session.pilotId }));
 }

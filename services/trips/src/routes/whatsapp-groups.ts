@@ -1,4 +1,4 @@
-import { parse, type SessionGuard } from '@crewswap/kit';
+import { parse, routes, type SessionGuard } from '@crewswap/kit';
 import { CreateWhatsappGroupBody, IdParams, UpdateWhatsappGroupBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type {
@@ -20,31 +20,28 @@ export interface WhatsappGroupUseCases {
 /** The WhatsApp group of a trip's crew, reached through the caller's own trip. */
 export function whatsappGroupRoutes(app: FastifyInstance, deps: { guard: SessionGuard; groups: WhatsappGroupUseCases }): void {
   const { guard, groups } = deps;
-  const caller = (request: Parameters<SessionGuard['pilot']>[0]) => ({
-    pilotId: guard.pilot(request).pilotId,
-    tripId: parse(IdParams, request.params).id,
-  });
+  const route = routes(app);
+  const own = { auth: guard.pilot, params: IdParams };
 
-  app.get('/api/trips/:id/whatsapp-group', async (request) => groups.get.execute(caller(request)));
+  route.get('/api/trips/:id/whatsapp-group', own, async ({ session, params }) => groups.get.execute({ pilotId: session.pilotId, tripId: params.id }));
 
-  app.post('/api/trips/:id/whatsapp-group', async (request, reply) => {
-    const input = caller(request);
-    // The spec's body fields are accepted but the server decides them (creator = caller). No body
-    // is an empty one; a JSON null is not a body.
+  // Created (201) or the group a crew member made first (200). The body is checked here rather
+  // than with the `body` option, which reads a JSON null as no body: every field is optional.
+  route.post('/api/trips/:id/whatsapp-group', own, async ({ session, params, request, reply }) => {
+    // The spec's fields are accepted, but the server decides them (the creator is the caller).
     parse(CreateWhatsappGroupBody, request.body === undefined ? {} : request.body);
-    const { created, response } = await groups.create.execute(input);
-    return reply.status(created ? 201 : 200).send(response);
+    const { created, response } = await groups.create.execute({ pilotId: session.pilotId, tripId: params.id });
+    reply.status(created ? 201 : 200);
+    return response;
   });
 
-  app.patch('/api/trips/:id/whatsapp-group', async (request) => {
-    const input = caller(request);
-    return groups.setLink.execute({ ...input, body: parse(UpdateWhatsappGroupBody, request.body ?? {}) });
-  });
+  route.patch('/api/trips/:id/whatsapp-group', { ...own, body: UpdateWhatsappGroupBody }, async ({ session, params, body }) =>
+    groups.setLink.execute({ pilotId: session.pilotId, tripId: params.id, body }),
+  );
 
-  app.delete('/api/trips/:id/whatsapp-group', async (request, reply) => {
-    await groups.remove.execute(caller(request));
-    return reply.status(204).send();
-  });
+  route.delete('/api/trips/:id/whatsapp-group', { ...own, status: 204 }, async ({ session, params }) =>
+    groups.remove.execute({ pilotId: session.pilotId, tripId: params.id }),
+  );
 
-  app.post('/api/trips/:id/whatsapp-group/claim', async (request) => groups.claim.execute(caller(request)));
+  route.post('/api/trips/:id/whatsapp-group/claim', own, async ({ session, params }) => groups.claim.execute({ pilotId: session.pilotId, tripId: params.id }));
 }

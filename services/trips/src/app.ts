@@ -29,13 +29,11 @@ import { createRemoveTrip } from './domain/remove-trip';
 import { createTripWork } from './domain/trip-work';
 import { createUpdateIataCode } from './domain/update-iata-code';
 import { createUpdateTrip } from './domain/update-trip';
-import {
-  createClaimWhatsappGroup,
-  createCreateWhatsappGroup,
-  createDeleteWhatsappGroup,
-  createGetWhatsappGroup,
-  createSetWhatsappGroupLink,
-} from './domain/whatsapp/use-cases';
+import { createClaimWhatsappGroup } from './domain/whatsapp/claim-group';
+import { createCreateWhatsappGroup } from './domain/whatsapp/create-group';
+import { createDeleteWhatsappGroup } from './domain/whatsapp/delete-group';
+import { createGetWhatsappGroup } from './domain/whatsapp/get-group';
+import { createSetWhatsappGroupLink } from './domain/whatsapp/set-group-link';
 import { startPilotDirectory } from './events/pilot-directory';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';

@@ -1,13 +1,11 @@
 import { parse, routes, type SessionGuard } from '@crewswap/kit';
 import { CreateWhatsappGroupBody, IdParams, UpdateWhatsappGroupBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type {
-  createClaimWhatsappGroup,
-  createCreateWhatsappGroup,
-  createDeleteWhatsappGroup,
-  createGetWhatsappGroup,
-  createSetWhatsappGroupLink,
-} from '../domain/whatsapp/use-cases';
+import type { createClaimWhatsappGroup } from '../domain/whatsapp/claim-group';
+import type { createCreateWhatsappGroup } from '../domain/whatsapp/create-group';
+import type { createDeleteWhatsappGroup } from '../domain/whatsapp/delete-group';
+import type { createGetWhatsappGroup } from '../domain/whatsapp/get-group';
+import type { createSetWhatsappGroupLink } from '../domain/whatsapp/set-group-link';
 
 export interface WhatsappGroupUseCases {
   get: ReturnType<typeof createGetWhatsappGroup>;

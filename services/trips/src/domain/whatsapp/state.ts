@@ -1,6 +1,7 @@
-import { badRequest, type Clock, type Trx } from '@crewswap/kit';
+import { badRequest, forbidden, notFound, type Clock, type Db, type Outbox, type Trx } from '@crewswap/kit';
 import { WHATSAPP_MESSAGES as W, whatsappGroupName, type Trip, type WhatsappGroupResponse, type WhatsappGroupStatus } from '@crewswap/proto';
 import type { CrewKey, CrewRepository } from '../../data/crew';
+import type { PilotRepository } from '../../data/pilots';
 import type { TripRepository } from '../../data/trips';
 import type { StoredGroup, WhatsappGroupRepository } from '../../data/whatsapp-groups';
 import { ownTrip } from '../crew/access';
@@ -10,6 +11,17 @@ export interface GroupDeps {
   crew: CrewRepository;
   groups: WhatsappGroupRepository;
   clock: Clock;
+}
+
+/** What every group use case is built with. */
+export interface GroupUseCaseDeps extends GroupDeps {
+  db: Db;
+  pilots: PilotRepository;
+  outbox: Outbox;
+}
+export interface TripInput {
+  pilotId: string;
+  tripId: string;
 }
 
 /** What a crew member's trip says about its group right now. */
@@ -58,4 +70,11 @@ export function groupResponse(view: GroupView, pilotId: string, justCreatedByOth
     groupName: group?.groupName ?? whatsappGroupName(view.trip),
     message: expired ? (group ? W.endedLink : W.endedCreate) : null,
   };
+}
+
+/** Only the creator may set the link, cancel or delete (pilot-app section 6). */
+export function requireCreator(view: GroupView, pilotId: string): NonNullable<GroupView['group']> {
+  if (!view.group) throw notFound(W.noGroup);
+  if (view.group.createdByPilotId !== pilotId) throw forbidden(W.creatorOnly);
+  return view.group;
 }

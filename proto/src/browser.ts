@@ -7,3 +7,4 @@ export * from './shaping';
 export * from './dates';
 export * from './roster-files';
 export * from './crew-link-rules';
+export * from './crew-rules';

@@ -14,3 +14,4 @@ export * from './roster';
 export * from './crew-links';
 export * from './analytics';
 export * from './cleanup';
+export * from './crew';

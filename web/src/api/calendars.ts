@@ -1,6 +1,5 @@
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import type { SwapMatch, Trip } from '@crewswap/proto';
-import type { CrossoverGroup, MasterCalendarEntry, TripWithCrew } from './crewContract';
+import type { CrossoverTripsResponse, MasterCalendarResponse, SwapMatch, Trip, UsualRequestsResponse } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 import { titled } from './mutations';
@@ -9,7 +8,7 @@ import { titled } from './mutations';
 export function useMasterCalendar(rank: string, fleet: string) {
   return useQuery({
     queryKey: queryKeys.masterCalendar(rank, fleet),
-    queryFn: () => request<MasterCalendarEntry[]>(`/api/master-calendar/${rank}/${fleet}`),
+    queryFn: () => request<MasterCalendarResponse>(`/api/master-calendar/${rank}/${fleet}`),
   });
 }
 
@@ -17,7 +16,7 @@ export function useMasterCalendar(rank: string, fleet: string) {
 export function useCrossoverTrips() {
   return useQuery({
     queryKey: queryKeys.crossoverTrips,
-    queryFn: () => request<CrossoverGroup[]>('/api/crossover-trips'),
+    queryFn: () => request<CrossoverTripsResponse>('/api/crossover-trips'),
   });
 }
 
@@ -38,7 +37,7 @@ export function useCalendarMatches(searches: ReadonlyArray<{ trip: Trip; startDa
 /** Trip Search (Usual Requests): a look-up the Search button starts. */
 export function useTripSearch() {
   return useMutation({
-    mutationFn: (query: string) => request<TripWithCrew[]>(`/api/usual-requests/search?${query}`),
+    mutationFn: (query: string) => request<UsualRequestsResponse>(`/api/usual-requests/search?${query}`),
     meta: titled('Error'),
   });
 }

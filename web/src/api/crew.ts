@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CrewMember, WhatsAppGroupResponse } from './crewContract';
+import type { CrewMember, WhatsappGroupResponse as WhatsAppGroupResponse } from '@crewswap/proto';
+import { WHATSAPP_MESSAGES } from '@crewswap/proto/browser';
+import type { CreateWhatsappGroupBody, UpdateWhatsappGroupBody } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 import { titled } from './mutations';
@@ -36,8 +38,10 @@ function useGroupCall<TVariables>(tripId: string, call: (variables: TVariables) 
 /** Create: the server decides the creator and the group's name from the session and the trip. */
 export function useCreateWhatsAppGroup(tripId: string) {
   return useMutation({
-    ...useGroupCall(tripId, () => request<WhatsAppGroupResponse>(`/api/trips/${tripId}/whatsapp-group`, { method: 'POST', body: {} })),
-    meta: titled('Failed to create WhatsApp group'),
+    ...useGroupCall(tripId, () =>
+      request<WhatsAppGroupResponse>(`/api/trips/${tripId}/whatsapp-group`, { method: 'POST', body: {} satisfies CreateWhatsappGroupBody }),
+    ),
+    meta: titled(WHATSAPP_MESSAGES.createFailed),
   });
 }
 
@@ -45,7 +49,7 @@ export function useCreateWhatsAppGroup(tripId: string) {
 export function useSetWhatsAppGroupLink(tripId: string) {
   return useMutation(
     useGroupCall(tripId, (inviteLink: string) =>
-      request<WhatsAppGroupResponse>(`/api/trips/${tripId}/whatsapp-group`, { method: 'PATCH', body: { inviteLink } }),
+      request<WhatsAppGroupResponse>(`/api/trips/${tripId}/whatsapp-group`, { method: 'PATCH', body: { inviteLink } satisfies UpdateWhatsappGroupBody }),
     ),
   );
 }
@@ -54,7 +58,7 @@ export function useSetWhatsAppGroupLink(tripId: string) {
 export function useDeleteWhatsAppGroup(tripId: string) {
   return useMutation({
     ...useGroupCall(tripId, () => request<undefined>(`/api/trips/${tripId}/whatsapp-group`, { method: 'DELETE' })),
-    meta: titled('Failed to delete WhatsApp group'),
+    meta: titled(WHATSAPP_MESSAGES.deleteFailed),
   });
 }
 
@@ -62,6 +66,6 @@ export function useDeleteWhatsAppGroup(tripId: string) {
 export function useClaimWhatsAppGroup(tripId: string) {
   return useMutation({
     ...useGroupCall(tripId, () => request<WhatsAppGroupResponse>(`/api/trips/${tripId}/whatsapp-group/claim`, { method: 'POST' })),
-    meta: titled('Failed to claim WhatsApp group'),
+    meta: titled(WHATSAPP_MESSAGES.claimFailed),
   });
 }

@@ -1,3 +1,4 @@
+import './calendars.css';
 import { CalendarOutlined, ReloadOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,9 +1,9 @@
 import { Alert, Empty, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import type { Pilot, Trip } from '@crewswap/proto';
+import type { CrossoverTripGroup as CrossoverGroup, Pilot, Trip } from '@crewswap/proto';
+import { CROSSOVER_MESSAGES } from '@crewswap/proto/browser';
 import { useCrossoverTrips } from '../../api/calendars';
 import { errorMessage } from '../../api/client';
-import type { CrossoverGroup } from '../../api/crewContract';
 import { AppModal } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
 import { CrewList } from '../crew/CrewList';
@@ -43,7 +43,7 @@ export function CrossoverCalendar({ pilot, trips }: { pilot: Pilot; trips: reado
     ];
   }, [crossovers.data, pilot, trips]);
 
-  if (trips.length === 0) return <Empty description="Upload your roster to see crossover flights" />;
+  if (trips.length === 0) return <Empty description={CROSSOVER_MESSAGES.noOwnTrips} />;
   if (crossovers.isLoading) {
     return (
       <div className="page-center" role="status">
@@ -56,7 +56,7 @@ export function CrossoverCalendar({ pilot, trips }: { pilot: Pilot; trips: reado
   const range = paddedRange([...trips, ...(crossovers.data ?? [])]);
   return (
     <>
-      {crossovers.data?.length === 0 && <Alert type="info" showIcon title="No crossover flights found" className="cal-note" />}
+      {crossovers.data?.length === 0 && <Alert type="info" showIcon title={CROSSOVER_MESSAGES.none} className="cal-note" />}
       {range && <CalendarGrid range={range} rows={rows} label="Crossover Calendar" />}
       {open && (
         <AppModal title={`${open.flightNumber}/${open.flightNumberEnd} ${open.destination}`} onCancel={() => setOpen(null)}>

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '@crewswap/proto/browser';
+import { addDays, daysBetween, masterCalendarWindow } from '@crewswap/proto/browser';
 
 /** Day columns: 36 px below 640 px of screen, 40 px below 1024 px, 50 px otherwise. */
 export function dayColumnWidth(screenWidth: number): number {
@@ -37,9 +37,8 @@ export function paddedRange(trips: ReadonlyArray<{ startDate: string; endDate: s
 
 /** The Master Calendar's window: the 1st of this month to the 7th of the month after next. */
 export function masterWindow(today: string): DayRange {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const end = new Date(Date.UTC(year, month - 1 + 2, 7));
-  return { from: `${today.slice(0, 7)}-01`, to: end.toISOString().slice(0, 10) };
+  // The server's window, so the calendar spans exactly the days it answers for.
+  return masterCalendarWindow(today);
 }
 
 /** Every day from `from` to `to`, both included. */

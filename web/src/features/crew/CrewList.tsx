@@ -1,8 +1,8 @@
+import './crew.css';
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Empty, Tag } from 'antd';
-import type { Pilot, Trip } from '@crewswap/proto';
+import type { CrewMember, Pilot, Trip } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
-import type { CrewMember } from '../../api/crewContract';
 import { whatsappLink } from '../find-swaps/whatsapp';
 import { crewGreeting } from './greeting';
 

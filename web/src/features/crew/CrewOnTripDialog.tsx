@@ -1,3 +1,4 @@
+import './crew.css';
 import { Alert, Spin } from 'antd';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useTripPilots } from '../../api/crew';

@@ -1,3 +1,4 @@
+import './crew.css';
 import { CopyOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, QRCode, Typography } from 'antd';
 import { AppModal } from '../../shared/AppModal';

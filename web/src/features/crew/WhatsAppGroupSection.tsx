@@ -14,7 +14,8 @@ import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
 import { copyText } from './copy';
 import { GroupLinkDialog } from './GroupLinkDialog';
-import { GROUP_MESSAGES, groupView, inviteLinkProblem } from './groupRules';
+import { WHATSAPP_MESSAGES } from '@crewswap/proto/browser';
+import { groupView, inviteLinkProblem } from './groupRules';
 
 /** The trip's WhatsApp group: none -> pending (creator sets the link) -> active; claimable; expired. */
 export function WhatsAppGroupSection({ trip, me }: { trip: Trip; me: Pilot }) {
@@ -25,7 +26,7 @@ export function WhatsAppGroupSection({ trip, me }: { trip: Trip; me: Pilot }) {
   const confirm = useConfirm();
   const [showQr, setShowQr] = useState(false);
   const group = answer.data?.group ?? null;
-  const view = groupView(answer.data, me.id);
+  const view = groupView(answer.data);
 
   const deleteGroup = async () => {
     const ok = await confirm({
@@ -49,7 +50,9 @@ export function WhatsAppGroupSection({ trip, me }: { trip: Trip; me: Pilot }) {
   let body;
   if (answer.isLoading) body = <Spin size="small" />;
   else if (answer.isError) body = <Alert type="error" showIcon title={`Could not load the WhatsApp group: ${errorMessage(answer.error)}`} />;
-  else if (view.status === 'none') {
+  else if (view.expired && !group?.inviteLink) {
+    body = <Alert type="info" showIcon title={answer.data?.message ?? (group ? WHATSAPP_MESSAGES.endedLink : WHATSAPP_MESSAGES.endedCreate)} />;
+  } else if (view.status === 'none') {
     body = (
       <>
         <p className="muted">No WhatsApp group for this trip yet. Create one and share its link with the crew.</p>
@@ -58,22 +61,20 @@ export function WhatsAppGroupSection({ trip, me }: { trip: Trip; me: Pilot }) {
         </Button>
       </>
     );
-  } else if (view.status === 'expired' || (view.expired && !group?.inviteLink)) {
-    body = <Alert type="info" showIcon title={group ? GROUP_MESSAGES.linkMayBeInactive : GROUP_MESSAGES.cannotCreateExpired} />;
   } else if (view.status === 'pending' && group) {
     body = view.mine ? (
       <PendingSetup tripId={trip.id} groupName={group.groupName} onCancel={() => remove.mutate(undefined)} cancelling={remove.isPending} />
     ) : (
       <p className="muted">{group.creatorName ?? 'A crew member'} is setting up the WhatsApp group for this trip. Its link will show here.</p>
     );
-  } else if (group && (view.status === 'active' || view.status === 'claimable')) {
+  } else if (group) {
     body = (
       <>
         <p className="group-name">
           <WhatsAppOutlined /> <strong>{group.groupName}</strong>
           {group.creatorName && <span className="muted"> · created by {group.creatorName}</span>}
         </p>
-        {view.expired && <Alert type="warning" showIcon title={GROUP_MESSAGES.linkMayBeInactive} />}
+        {view.expired && <Alert type="warning" showIcon title={WHATSAPP_MESSAGES.endedLink} />}
         {view.status === 'claimable' && (
           <Alert
             type="info"
@@ -133,7 +134,7 @@ function PendingSetup({ tripId, groupName, onCancel, cancelling }: { tripId: str
     if (local) return;
     setLink.mutate(link.trim(), {
       onSuccess: () => toast.success('WhatsApp group is ready', 'The crew can now join with its link.'),
-      onError: (error) => setProblem(errorMessage(error) || GROUP_MESSAGES.linkInvalid),
+      onError: (error) => setProblem(errorMessage(error) || WHATSAPP_MESSAGES.linkInvalid),
     });
   };
 

@@ -1,3 +1,4 @@
+import '../crew/crew.css';
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { Button, QRCode, Spin } from 'antd';
 import { useSetting } from '../../api/settings';
@@ -5,7 +6,7 @@ import { AppModal } from '../../shared/AppModal';
 
 /** Tech Support Group: the WhatsApp group's join link and QR code, and where the user guide is. */
 export default function TechSupportDialog({ onClose }: { onClose: () => void }) {
-  const link = useSetting('tech_support_group_url');
+  const link = useSetting('tech_support_whatsapp_url');
   const guide = useSetting('user_guide_path').data;
   return (
     <AppModal title="Tech Support Group" onCancel={onClose} width={420}>

@@ -1,17 +1,17 @@
+import '../crew/crew.css';
 import { SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Collapse, Empty, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
-import type { Pilot } from '@crewswap/proto';
+import type { Pilot, UsualRequestResult } from '@crewswap/proto';
 import { londonToday } from '@crewswap/proto/browser';
 import { useTripSearch } from '../../api/calendars';
-import type { TripWithCrew } from '../../api/crewContract';
 import { useIataCodes } from '../../api/iata';
 import { AppModal } from '../../shared/AppModal';
 import { ShapedInput } from '../../shared/fields';
 import { formatRange } from '../../shared/format';
 import { NotAvailable } from '../../shared/NotAvailable';
 import { CrewList } from '../crew/CrewList';
-import { padSearchFlight, SEARCH_FLIGHT_MAX, SEARCH_MESSAGES, searchProblem, searchQuery, shapeSearchAirport, shapeSearchFlight, type SearchProblem } from './tripSearch';
+import { padSearchFlight, SEARCH_FLIGHT_MAX, SEARCH_PROBLEMS, searchProblem, searchQuery, shapeSearchAirport, shapeSearchFlight, type SearchProblem } from './tripSearch';
 
 /** Trip Search (Usual Requests): who is on a flight or route on a date, with their duty and a WhatsApp contact. */
 export default function TripSearchDialog({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
@@ -34,7 +34,8 @@ function TripSearch({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
     setProblem(found);
     if (found) return;
     search.mutate(searchQuery(input), {
-      onSuccess: (trips) => setProblem(trips.length === 0 ? SEARCH_MESSAGES.noResults : null),
+      onSuccess: (answer) =>
+        setProblem(answer.results.length === 0 ? { title: answer.title ?? SEARCH_PROBLEMS.noResults.title, text: answer.message ?? SEARCH_PROBLEMS.noResults.text } : null),
     });
   };
 
@@ -76,21 +77,21 @@ function TripSearch({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
           Search
         </Button>
       </Form>
-      {problem && <Alert type={problem === SEARCH_MESSAGES.noResults ? 'info' : 'error'} showIcon title={problem.title} description={problem.text} className="form-alert" role="alert" />}
-      {search.data && search.data.length > 0 && <SearchResults trips={search.data} pilot={pilot} />}
+      {problem && <Alert type={problem.title === SEARCH_PROBLEMS.noResults.title ? 'info' : 'error'} showIcon title={problem.title} description={problem.text} className="form-alert" role="alert" />}
+      {search.data && search.data.results.length > 0 && <SearchResults trips={search.data.results} pilot={pilot} />}
     </AppModal>
   );
 }
 
-function SearchResults({ trips, pilot }: { trips: TripWithCrew[]; pilot: Pilot }) {
+function SearchResults({ trips, pilot }: { trips: UsualRequestResult[]; pilot: Pilot }) {
   return (
     <section aria-label="Search results" className="search-results">
       <p className="muted">
         {trips.length} {trips.length === 1 ? 'trip' : 'trips'} found
       </p>
       <Collapse
-        items={trips.map((trip) => ({
-          key: trip.id,
+        items={trips.map((trip, index) => ({
+          key: `${trip.flightNoStart}-${trip.startDate}-${index}`,
           label: (
             <span className="search-result-head">
               <strong>

@@ -1,4 +1,4 @@
-import { FLIGHT_PREFIX, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
+import { FLIGHT_PREFIX, isWellFormedRoute, routeCodes, SEARCH_MESSAGES, shapeRoute } from '@crewswap/proto/browser';
 
 /** The flight field holds at most VS and 3 digits. */
 export const SEARCH_FLIGHT_MAX = 5;
@@ -29,27 +29,17 @@ export interface SearchProblem {
   text: string;
 }
 
-/** The spec's Trip Search messages (pilot spec section 5), verbatim. */
-export const SEARCH_MESSAGES = {
-  flight: {
-    title: 'Incomplete Flight Number',
-    text: 'Flight number must be VS + exactly 3 digits (e.g. VS123).',
-  },
-  route: {
-    title: 'Invalid Route Format',
-    text: 'Route must be either a 3-letter airport code (e.g. LHR) or route format (e.g. LHR-JFK).',
-  },
-  unknownCode: (code: string): SearchProblem => ({
-    title: 'Invalid Airport Code',
-    text: `${code} is not a valid IATA airport code in our database.`,
-  }),
-  criteria: {
-    title: 'Search Criteria Required',
-    text: 'Please enter a complete flight number (VS + exactly 3 digits) and/or valid airport/route to search.',
-  },
-  date: { title: 'Date Required', text: 'Please select a date to search.' },
-  noResults: { title: 'No Results', text: 'No trips found in the system that are accepting usual requests.' },
-} as const satisfies Record<string, SearchProblem | ((code: string) => SearchProblem)>;
+const M = SEARCH_MESSAGES;
+
+/** The spec's Trip Search messages (pilot spec section 5) as title and text, the server's own words. */
+export const SEARCH_PROBLEMS = {
+  flight: { title: M.flightNumberTitle, text: M.flightNumber },
+  route: { title: M.routeFormatTitle, text: M.routeFormat },
+  unknownCode: (code: string): SearchProblem => ({ title: M.unknownAirportTitle, text: M.unknownAirport(code) }),
+  criteria: { title: M.criteriaTitle, text: M.criteria },
+  date: { title: M.dateTitle, text: M.date },
+  noResults: { title: M.noResultsTitle, text: M.noResults },
+} as const;
 
 export interface SearchInput {
   flightNumber: string;
@@ -61,14 +51,14 @@ export interface SearchInput {
 export function searchProblem(input: SearchInput, knownCodes: ReadonlySet<string> | undefined): SearchProblem | null {
   const flight = input.flightNumber.trim();
   const airport = input.airport.trim().replace(/-$/, '');
-  if (flight !== '' && !/^VS\d{3}$/.test(flight)) return SEARCH_MESSAGES.flight;
-  if (airport !== '' && !isWellFormedRoute(airport)) return SEARCH_MESSAGES.route;
+  if (flight !== '' && !/^VS\d{3}$/.test(flight)) return SEARCH_PROBLEMS.flight;
+  if (airport !== '' && !isWellFormedRoute(airport)) return SEARCH_PROBLEMS.route;
   if (airport !== '' && knownCodes) {
     const unknown = routeCodes(airport).find((code) => !knownCodes.has(code));
-    if (unknown) return SEARCH_MESSAGES.unknownCode(unknown);
+    if (unknown) return SEARCH_PROBLEMS.unknownCode(unknown);
   }
-  if (flight === '' && airport === '') return SEARCH_MESSAGES.criteria;
-  if (input.date === '') return SEARCH_MESSAGES.date;
+  if (flight === '' && airport === '') return SEARCH_PROBLEMS.criteria;
+  if (input.date === '') return SEARCH_PROBLEMS.date;
   return null;
 }
 

@@ -28,8 +28,8 @@ function TripSearch({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
   const search = useTripSearch();
 
   const run = () => {
-    const input = { flightNumber: padSearchFlight(flightNumber), airport, date };
-    if (input.flightNumber !== flightNumber) setFlightNumber(input.flightNumber);
+    // Padding happens when the field is left; 'VS12' sent with Enter is incomplete (pilot spec section 5).
+    const input = { flightNumber, airport, date };
     const found = searchProblem(input, iata.data?.codes);
     setProblem(found);
     if (found) return;

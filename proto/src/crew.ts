@@ -135,6 +135,7 @@ export const PilotStats = z.object({
 export type PilotStats = z.infer<typeof PilotStats>;
 
 export const WhatsappGroupStatus = z.enum(WHATSAPP_GROUP_STATUSES);
+export type WhatsappGroupStatus = z.infer<typeof WhatsappGroupStatus>;
 
 /**
  * A trip's WhatsApp group, shared by every crew member of the flight and start date.

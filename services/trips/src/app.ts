@@ -11,6 +11,23 @@ import {
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
 import { createAnalyticsRepository } from './data/analytics';
+import { createCrewRepository } from './data/crew';
+import { createStatsRepository } from './data/stats';
+import { createWhatsappGroupRepository } from './data/whatsapp-groups';
+import { createGetCrossoverTrips } from './domain/crew/crossover-trips';
+import { createGetMasterCalendar } from './domain/crew/master-calendar';
+import { createGetPilotStats } from './domain/crew/pilot-stats';
+import { createSearchUsualRequests } from './domain/crew/search-usual-requests';
+import { createGetTripCrew, createListTripsWithCrew } from './domain/crew/trip-crew';
+import {
+  createClaimWhatsappGroup,
+  createCreateWhatsappGroup,
+  createDeleteWhatsappGroup,
+  createGetWhatsappGroup,
+  createSetWhatsappGroupLink,
+} from './domain/whatsapp/use-cases';
+import { crewRoutes } from './routes/crew';
+import { whatsappGroupRoutes } from './routes/whatsapp-groups';
 import { createPilotRepository } from './data/pilots';
 import { createTripRepository } from './data/trips';
 import { createAirportService } from './domain/airports';
@@ -43,6 +60,8 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     const pilots = createPilotRepository(db);
     const airportsRepo = createAirportRepository(db);
     const events = createTripEvents(runtime.outbox);
+    const crew = createCrewRepository(db);
+    const groups = createWhatsappGroupRepository(db);
 
     let settings = options.settings;
     if (!settings) {
@@ -64,7 +83,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     });
     const airports = createAirportService(airportsRepo, () => knownAirports.invalidate());
     const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
-    const purge = createPurgeTrips({ db, trips: tripsRepo, events, clock });
+    const purge = createPurgeTrips({ db, trips: tripsRepo, groups, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, events });
@@ -78,7 +97,28 @@ export async function createApp(config: Config, options: AppOptions = {}) {
 
     const app = createServiceApp({ name: 'trips', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
-    tripRoutes(app, { guard: runtime.guard, trips });
+    tripRoutes(app, { guard: runtime.guard, trips, listTripsWithCrew: createListTripsWithCrew({ trips: tripsRepo, crew }) });
+    crewRoutes(app, {
+      guard: runtime.guard,
+      useCases: {
+        tripCrew: createGetTripCrew({ trips: tripsRepo, crew }),
+        masterCalendar: createGetMasterCalendar({ pilots, crew, clock }),
+        crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock }),
+        searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
+        pilotStats: createGetPilotStats({ stats: createStatsRepository(db), groups, clock }),
+      },
+    });
+    const groupDeps = { db, trips: tripsRepo, crew, groups, pilots, outbox: runtime.outbox, clock };
+    whatsappGroupRoutes(app, {
+      guard: runtime.guard,
+      groups: {
+        get: createGetWhatsappGroup(groupDeps),
+        create: createCreateWhatsappGroup(groupDeps),
+        setLink: createSetWhatsappGroupLink(groupDeps),
+        remove: createDeleteWhatsappGroup(groupDeps),
+        claim: createClaimWhatsappGroup(groupDeps),
+      },
+    });
     airportRoutes(app, { guard: runtime.guard, airports });
     analyticsRoutes(app, { guard: runtime.guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
 
@@ -87,7 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       runtime,
       /** The use cases, for tests and scripts that drive them without HTTP. */
       useCases: { trips, airports, importTrips, purge, seedDemoTrips },
-      repositories: { trips: tripsRepo, pilots, airports: airportsRepo },
+      repositories: { trips: tripsRepo, pilots, airports: airportsRepo, crew, groups },
       async close() {
         await app.close();
         await runtime.close();

@@ -1,16 +1,20 @@
 import { parse, type SessionGuard } from '@crewswap/kit';
 import { CreateTripBody, DescriptionBody, IdParams, RequestedBody, SwappableBody, TripListQuery, UpdateTripBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
+import type { createListTripsWithCrew } from '../domain/crew/trip-crew';
 import type { TripService } from '../domain/trips';
 
 /** A pilot's own trips; another pilot's trip answers 404 on every route. */
-export function tripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; trips: TripService }): void {
-  const { guard, trips } = deps;
+export function tripRoutes(
+  app: FastifyInstance,
+  deps: { guard: SessionGuard; trips: TripService; listTripsWithCrew: ReturnType<typeof createListTripsWithCrew> },
+): void {
+  const { guard, trips, listTripsWithCrew } = deps;
 
   app.get('/api/trips', async (request) => {
     const { pilotId } = guard.pilot(request);
-    parse(TripListQuery, request.query);
-    return trips.list(pilotId);
+    const { includeCrew } = parse(TripListQuery, request.query);
+    return includeCrew === 'true' ? listTripsWithCrew.execute({ pilotId }) : trips.list(pilotId);
   });
 
   app.post('/api/trips', async (request, reply) => {

@@ -7,7 +7,7 @@ import { AppModal } from '../../shared/AppModal';
 /** Tech Support Group: the WhatsApp group's join link and QR code, and where the user guide is. */
 export default function TechSupportDialog({ onClose }: { onClose: () => void }) {
   const link = useSetting('tech_support_whatsapp_url');
-  const guide = useSetting('user_guide_path').data;
+  const guide = safeHref(useSetting('user_guide_path').data);
   return (
     <AppModal title="Tech Support Group" onCancel={onClose} width={420}>
       <div className="qr-body">
@@ -36,4 +36,11 @@ export default function TechSupportDialog({ onClose }: { onClose: () => void }) 
       </div>
     </AppModal>
   );
+}
+
+/** The guide's place as an admin typed it: a path on this site or a web address, never a script URL. */
+export function safeHref(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  return text.startsWith('/') && !text.startsWith('//') ? text : /^https?:\/\//i.test(text) ? text : undefined;
 }

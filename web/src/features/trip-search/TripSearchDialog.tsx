@@ -1,6 +1,6 @@
 import '../crew/crew.css';
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Empty, Form, Input, Tag } from 'antd';
+import { Alert, Button, Collapse, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import type { Pilot, UsualRequestResult } from '@crewswap/proto';
 import { londonToday } from '@crewswap/proto/browser';
@@ -77,7 +77,7 @@ function TripSearch({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
           Search
         </Button>
       </Form>
-      {problem && <Alert type={problem.title === SEARCH_PROBLEMS.noResults.title ? 'info' : 'error'} showIcon title={problem.title} description={problem.text} className="form-alert" role="alert" />}
+      {problem && <Alert type={problem.title === SEARCH_PROBLEMS.noResults.title ? 'info' : 'error'} showIcon title={problem.title} description={problem.text} className="form-alert trip-search-alert" role="alert" />}
       {search.data && search.data.results.length > 0 && <SearchResults trips={search.data.results} pilot={pilot} />}
     </AppModal>
   );
@@ -111,7 +111,7 @@ function SearchResults({ trips, pilot }: { trips: UsualRequestResult[]; pilot: P
               <h4>Crew</h4>
               <CrewList crew={trip.crew} me={pilot} trip={trip} empty="No pilots with Master Roster ON on this trip." />
               <h4>Duty details</h4>
-              {trip.icsDescription ? <pre className="duty-text">{trip.icsDescription}</pre> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No duty information available" />}
+              {trip.icsDescription ? <pre className="duty-text">{trip.icsDescription}</pre> : <p className="muted">No duty information available</p>}
             </>
           ),
         }))}

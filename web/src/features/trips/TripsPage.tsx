@@ -95,7 +95,11 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
           </div>
         )}
         {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
-        {trips.data && trips.data.length === 0 && <EmptyState onAddTrip={() => setDialog({ kind: 'add' })} onUploadRoster={() => setDialog({ kind: 'upload' })} />}
+        {trips.data && trips.data.length === 0 && <EmptyState
+            onAddTrip={() => setDialog({ kind: 'add' })}
+            onUploadRoster={() => setDialog({ kind: 'upload' })}
+            onTechSupport={() => setDialog({ kind: 'support' })}
+          />}
         {trips.data && trips.data.length > 0 && (
           <div className="trip-list">
             {trips.data.map((trip) => (

@@ -8,6 +8,8 @@ import { titled } from './mutations';
 export function useMasterCalendar(rank: string, fleet: string) {
   return useQuery({
     queryKey: queryKeys.masterCalendar(rank, fleet),
+    // Other pilots change these: each opening reads them again (showing the last answer meanwhile).
+    refetchOnMount: 'always',
     queryFn: () => request<MasterCalendarResponse>(`/api/master-calendar/${rank}/${fleet}`),
   });
 }
@@ -16,6 +18,8 @@ export function useMasterCalendar(rank: string, fleet: string) {
 export function useCrossoverTrips() {
   return useQuery({
     queryKey: queryKeys.crossoverTrips,
+    // Other pilots change these: each opening reads them again (showing the last answer meanwhile).
+    refetchOnMount: 'always',
     queryFn: () => request<CrossoverTripsResponse>('/api/crossover-trips'),
   });
 }
@@ -25,6 +29,8 @@ export function useCalendarMatches(searches: ReadonlyArray<{ trip: Trip; startDa
   return useQueries({
     queries: searches.map(({ trip, startDate, endDate }) => ({
       queryKey: queryKeys.calendarMatches(trip.id, startDate, endDate),
+      // Other pilots change these: each opening reads them again (showing the last answer meanwhile).
+      refetchOnMount: 'always',
       queryFn: async () => {
         const query = new URLSearchParams({ startDate, endDate });
         // The spec: a failed look-up yields an empty list for that trip.

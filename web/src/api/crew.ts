@@ -10,6 +10,8 @@ import { titled } from './mutations';
 export function useTripPilots(tripId: string) {
   return useQuery({
     queryKey: queryKeys.tripPilots(tripId),
+    // Other pilots change these: each opening reads them again (showing the last answer meanwhile).
+    refetchOnMount: 'always',
     queryFn: () => request<CrewMember[]>(`/api/trips/${tripId}/pilots`),
   });
 }
@@ -18,6 +20,8 @@ export function useTripPilots(tripId: string) {
 export function useWhatsAppGroup(tripId: string) {
   return useQuery({
     queryKey: queryKeys.whatsappGroup(tripId),
+    // Other pilots change these: each opening reads them again (showing the last answer meanwhile).
+    refetchOnMount: 'always',
     queryFn: () => request<WhatsAppGroupResponse>(`/api/trips/${tripId}/whatsapp-group`),
   });
 }

@@ -102,7 +102,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       guard: runtime.guard,
       useCases: {
         tripCrew: createGetTripCrew({ trips: tripsRepo, crew }),
-        masterCalendar: createGetMasterCalendar({ pilots, crew, clock }),
+        masterCalendar: createGetMasterCalendar({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
         crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock }),
         searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
         pilotStats: createGetPilotStats({ stats: createStatsRepository(db), groups, clock }),

@@ -100,6 +100,34 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
     ]);
   });
 
+  describe('with the other rows kept 15 s (MASTER_CALENDAR_CACHE_MS)', () => {
+    let cached: TestService;
+    beforeAll(async () => {
+      cached = await startTestService({ config: { MASTER_CALENDAR_CACHE_MS: 15_000 } });
+    });
+    afterAll(async () => {
+      await cached.stop();
+    });
+
+    it("shows the caller's own changes at once and other pilots' within 15 s, in the same order", async () => {
+      const me = await crewPilot(cached, { rank: 'FO', fleet: 'A330', lastName: 'Self' });
+      const bea = await crewPilot(cached, { rank: 'FO', fleet: 'A330', lastName: 'Bea' });
+      const amy = await crewPilot(cached, { rank: 'FO', fleet: 'SFF', lastName: 'Amy' });
+      await bea.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-10', endDate: '2026-11-12' });
+      await amy.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-11', endDate: '2026-11-13' });
+      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Bea 2026-11-10', 'Amy 2026-11-11']);
+
+      await me.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-20', endDate: '2026-11-22' });
+      await bea.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-25', endDate: '2026-11-27' });
+      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Self 2026-11-20', 'Bea 2026-11-10', 'Amy 2026-11-11']);
+      // Bea sees the kept rows without her own kept copy, and her own row fresh.
+      expect(rows((await bea.get('/api/master-calendar/FO/A330')).body)).toEqual(['Bea 2026-11-10', 'Bea 2026-11-25', 'Amy 2026-11-11']);
+
+      cached.clock.advance(15_000);
+      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Self 2026-11-20', 'Bea 2026-11-10', 'Bea 2026-11-25', 'Amy 2026-11-11']);
+    });
+  });
+
   describe('Crossover Calendar', () => {
     it('groups other crews at one of my airports on overlapping dates, with their pilots; my own crew, other airports and other dates are not crossovers', async () => {
       const me = await crewPilot(service, { lastName: 'Crosser' });
@@ -131,6 +159,20 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
         [crossing.flightNoStart, 'LAX', '2026-11-12', '2026-11-14', ['Cato', 'Fern'], [mine.id]],
       ]);
       expect(groups[1]).toMatchObject({ flightNumberEnd: crossing.flightNoEnd, aircraft: 'A350' });
+    });
+
+    it('finds a crew whose route has my airport second, and a long trip that started well before mine', async () => {
+      const me = await crewPilot(service);
+      const mine = await me.addTrip({ ...freshFlight(), route: 'ORD', startDate: '2026-12-10', endDate: '2026-12-12' });
+      const second = freshFlight();
+      await (await crewPilot(service, { firstName: 'Second' })).addTrip({ ...second, route: 'BOS-ORD', startDate: '2026-12-11', endDate: '2026-12-14' });
+      const long = freshFlight();
+      await (await crewPilot(service, { firstName: 'Long' })).addTrip({ ...long, route: 'ORD', startDate: '2026-11-25', endDate: '2026-12-10' });
+      const groups = (await me.get('/api/crossover-trips')).body as CrossoverTripGroup[];
+      expect(groups.map((group) => [group.destination, group.pilots.map((pilot) => pilot.firstName), group.crossesTripIds])).toEqual([
+        ['ORD', ['Long'], [mine.id]],
+        ['BOS-ORD', ['Second'], [mine.id]],
+      ]);
     });
 
     it('leaves out my trips that have ended and standby duties', async () => {

@@ -64,7 +64,7 @@ export interface CrewKey {
 export const crewKeyOf = (key: CrewKey) => `${key.flightNoStart}|${key.startDate}`;
 
 export function createCrewRepository(db: Db) {
-  async function rows(sql: string, bindings: readonly unknown[], trx: Executor): Promise<TripWithContact[]> {
+  async function rows(sql: string, bindings: readonly unknown[] | Record<string, unknown>, trx: Executor): Promise<TripWithContact[]> {
     const result = (await trx.raw(sql, bindings as never)) as { rows: TripWithContact[] };
     return result.rows;
   }
@@ -102,15 +102,15 @@ export function createCrewRepository(db: Db) {
     },
 
     /**
-     * The Master Calendar's other rows: pilots of `rank` whose fleet is one of `fleets`, with trips
+     * The Master Calendar's rows: pilots of `rank` whose fleet is one of `fleets` (but `exceptPilotId`), with trips
      * overlapping [from, to], the path's fleet first, then by fleet, last and first name.
      */
-    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string; exceptPilotId: string }, trx: Executor = db) {
+    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string; exceptPilotId: string | null }, trx: Executor = db) {
       const found = await rows(
         `SELECT t.*, ${CONTACT}
          FROM pilots p
          JOIN trips t ON t.pilot_id = p.id AND t.start_date <= ? AND t.end_date >= ?
-         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE} AND p.id <> ?
+         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE} AND p.id IS DISTINCT FROM ?
          ORDER BY p.fleet <> ?, p.fleet, p.last_name, p.first_name, p.id, t.start_date, t.end_date`,
         [input.to, input.from, input.rank, [...input.fleets], input.exceptPilotId, input.fleet],
         trx,
@@ -131,28 +131,42 @@ export function createCrewRepository(db: Db) {
       return found.map((row) => ({ trip: toTrip(row), pilot: toContact(row) }));
     },
 
+    /** The longest trip held, in days: a trip covering a day starts at most this long before it. */
+    async longestTripDays(trx: Executor = db): Promise<number> {
+      const { rows: found } = (await trx.raw('SELECT coalesce(max(end_date - start_date), 0)::int AS days FROM trips')) as { rows: { days: number }[] };
+      return found[0]?.days ?? 0;
+    },
+
     /**
      * Other pilots' trips overlapping one of the caller's trips (those not ended by `today` and
      * starting by `to`) at one of its airports, without the caller's own crews, with the caller's
-     * trips each crosses.
+     * trips each crosses. Each of the caller's airports is looked up by code and start date
+     * (LATERAL keeps the lookups on the route indexes); `longestDays` bounds the start dates.
      */
-    async crossovers(input: { pilotId: string; today: string; to: string }, trx: Executor = db) {
+    async crossovers(input: { pilotId: string; today: string; to: string; longestDays: number }, trx: Executor = db) {
       const found = (await rows(
-        `WITH mine AS (
-           SELECT id, flight_no_start, start_date, end_date, string_to_array(route, '-') AS codes
-           FROM trips WHERE pilot_id = ? AND NOT is_standby AND end_date >= ? AND start_date <= ?
+        `WITH mine AS MATERIALIZED (
+           SELECT id, flight_no_start, start_date, end_date, unnest(string_to_array(route, '-')) AS code
+           FROM trips WHERE pilot_id = :pilotId AND NOT is_standby AND end_date >= :today AND start_date <= :to
+         ), hits AS (
+           SELECT hit.id, array_agg(DISTINCT m.id) AS crosses
+           FROM mine m CROSS JOIN LATERAL (
+             SELECT t.id FROM trips t
+             WHERE split_part(t.route, '-', 1) = m.code AND t.start_date BETWEEN m.start_date - CAST(:longest AS int) AND m.end_date
+               AND t.end_date >= m.start_date AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
+             UNION ALL
+             SELECT t.id FROM trips t
+             WHERE split_part(t.route, '-', 2) = m.code AND split_part(t.route, '-', 2) <> ''
+               AND t.start_date BETWEEN m.start_date - CAST(:longest AS int) AND m.end_date
+               AND t.end_date >= m.start_date AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
+           ) AS hit
+           GROUP BY hit.id
          )
-         SELECT t.*, ${CONTACT}, array_agg(m.id ORDER BY m.start_date) AS crosses
-         FROM mine m
-         JOIN trips t ON daterange(t.start_date, t.end_date, '[]') && daterange(m.start_date, m.end_date, '[]')
-           AND string_to_array(t.route, '-') && m.codes
-           AND NOT t.is_standby AND t.pilot_id <> ?
-           AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
-         JOIN pilots p ON p.id = t.pilot_id
-         WHERE ${VISIBLE}
-         GROUP BY t.id, p.id
+         SELECT t.*, ${CONTACT}, hits.crosses
+         FROM hits JOIN trips t ON t.id = hits.id JOIN pilots p ON p.id = t.pilot_id
+         WHERE NOT t.is_standby AND t.pilot_id <> :pilotId AND ${VISIBLE}
          ORDER BY t.start_date, t.flight_no_start, t.flight_no_end, t.route, t.end_date, ${CREW_ORDER}`,
-        [input.pilotId, input.today, input.to, input.pilotId],
+        { pilotId: input.pilotId, today: input.today, to: input.to, longest: input.longestDays },
         trx,
       )) as (TripWithContact & { crosses: string[] })[];
       return found.map((row) => ({ trip: toTrip(row), member: toCrewMember(row), crosses: row.crosses }));
@@ -161,26 +175,32 @@ export function createCrewRepository(db: Db) {
     /**
      * Trip Search: trips of pilots other than the caller whose start flight departs on `date` or
      * end flight returns on it (when a flight is given) and whose route holds every code of
-     * `codes` while their dates cover `date` (when codes are given).
+     * `codes` while their dates cover `date` (when codes are given; `longestDays` bounds how early
+     * such a trip starts).
      */
-    async search(input: { pilotId: string; date: string; flightNumber: string | null; codes: string[] | null }, trx: Executor = db) {
+    async search(input: { pilotId: string; date: string; flightNumber: string | null; codes: string[] | null; longestDays: number }, trx: Executor = db) {
       const conditions: string[] = [];
-      const bindings: unknown[] = [];
+      const bindings: Record<string, unknown> = { pilotId: input.pilotId, date: input.date, longest: input.longestDays };
       if (input.flightNumber) {
-        conditions.push('((t.flight_no_start = ? AND t.start_date = ?) OR (t.flight_no_end = ? AND t.end_date = ?))');
-        bindings.push(input.flightNumber, input.date, input.flightNumber, input.date);
+        conditions.push('((t.flight_no_start = :flight AND t.start_date = :date) OR (t.flight_no_end = :flight AND t.end_date = :date))');
+        bindings.flight = input.flightNumber;
       }
       if (input.codes) {
-        conditions.push(`string_to_array(t.route, '-') @> ?::text[] AND daterange(t.start_date, t.end_date, '[]') @> ?::date`);
-        bindings.push(input.codes, input.date);
+        conditions.push(`t.start_date BETWEEN CAST(:date AS date) - CAST(:longest AS int) AND :date AND t.end_date >= :date AND string_to_array(t.route, '-') @> CAST(:codes AS text[])`);
+        bindings.codes = input.codes;
+        const [first] = input.codes;
+        if (first) {
+          conditions.push(`(split_part(t.route, '-', 1) = :first OR (split_part(t.route, '-', 2) = :first AND split_part(t.route, '-', 2) <> ''))`);
+          bindings.first = first;
+        }
       }
       const found = await rows(
         `SELECT t.*, ${CONTACT}
          FROM trips t JOIN pilots p ON p.id = t.pilot_id
-         WHERE NOT t.is_standby AND t.pilot_id <> ? AND ${VISIBLE} AND ${conditions.join(' AND ')}
+         WHERE NOT t.is_standby AND t.pilot_id <> :pilotId AND ${VISIBLE} AND ${conditions.join(' AND ')}
          ORDER BY t.start_date, t.flight_no_start, t.flight_no_end, t.route, t.end_date, ${CREW_ORDER}
          LIMIT 500`,
-        [input.pilotId, ...bindings],
+        bindings,
         trx,
       );
       return found.map((row) => ({ trip: toTrip(row), member: toCrewMember(row) }));

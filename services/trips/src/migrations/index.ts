@@ -110,9 +110,12 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE INDEX trips_flight_start ON trips (flight_no_start, start_date)');
       // Trip Search also finds the return flight on its day.
       await knex.raw('CREATE INDEX trips_flight_end ON trips (flight_no_end, end_date)');
-      // Crossovers: trips whose dates overlap a trip's and whose route shares one of its airports.
-      await knex.raw(`CREATE INDEX trips_dates_range ON trips USING gist (daterange(start_date, end_date, '[]'))`);
-      await knex.raw(`CREATE INDEX trips_route_codes ON trips USING gin (string_to_array(route, '-'))`);
+      // Crossovers and Trip Search by airport: a route holds at most two codes, so one index per
+      // position, by code then start date, finds the trips at an airport starting in a few days.
+      await knex.raw(`CREATE INDEX trips_route_first ON trips (split_part(route, '-', 1), start_date)`);
+      await knex.raw(`CREATE INDEX trips_route_second ON trips (split_part(route, '-', 2), start_date) WHERE split_part(route, '-', 2) <> ''`);
+      // The longest trip bounds how far before a day a trip covering it can start.
+      await knex.raw('CREATE INDEX trips_length ON trips ((end_date - start_date))');
       // Master Calendar: the pilots of a rank and fleet with Master Roster on.
       await knex.raw('CREATE INDEX pilots_rank_fleet ON pilots (rank, fleet) WHERE usual_req AND NOT deleted');
       // One group per flight and start date, shared by the whole crew; only pending and active are stored.

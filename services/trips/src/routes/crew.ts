@@ -25,10 +25,11 @@ export function crewRoutes(app: FastifyInstance, deps: { guard: SessionGuard; us
     return useCases.tripCrew.execute({ pilotId, tripId: id });
   });
 
-  app.get('/api/master-calendar/:rank/:fleet', async (request) => {
+  app.get('/api/master-calendar/:rank/:fleet', async (request, reply) => {
     const { pilotId } = guard.pilot(request);
     const { rank, fleet } = parse(MasterCalendarParams, request.params);
-    return useCases.masterCalendar.execute({ pilotId, rank, fleet });
+    // Already the JSON of MasterCalendarEntry[] (see the use case: other rows are kept as text).
+    return reply.type('application/json; charset=utf-8').send(await useCases.masterCalendar.execute({ pilotId, rank, fleet }));
   });
 
   app.get('/api/crossover-trips', async (request) => {

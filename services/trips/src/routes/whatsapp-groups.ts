@@ -29,8 +29,9 @@ export function whatsappGroupRoutes(app: FastifyInstance, deps: { guard: Session
 
   app.post('/api/trips/:id/whatsapp-group', async (request, reply) => {
     const input = caller(request);
-    // The spec's body fields are accepted but the server decides them (creator = caller).
-    parse(CreateWhatsappGroupBody, request.body ?? {});
+    // The spec's body fields are accepted but the server decides them (creator = caller). No body
+    // is an empty one; a JSON null is not a body.
+    parse(CreateWhatsappGroupBody, request.body === undefined ? {} : request.body);
     const { created, response } = await groups.create.execute(input);
     return reply.status(created ? 201 : 200).send(response);
   });

@@ -14,7 +14,8 @@ export function createGetCrossoverTrips(deps: { pilots: PilotRepository; crew: C
     async execute(input: { pilotId: string }): Promise<CrossoverTripGroup[]> {
       await requireMasterRoster(deps.pilots, input.pilotId);
       const today = deps.clock.today();
-      const rows = await deps.crew.crossovers({ pilotId: input.pilotId, today, to: masterCalendarWindow(today).to });
+      const longestDays = await deps.crew.longestTripDays();
+      const rows = await deps.crew.crossovers({ pilotId: input.pilotId, today, to: masterCalendarWindow(today).to, longestDays });
       const groups = new Map<string, CrossoverTripGroup & { crossed: Set<string> }>();
       for (const { trip, member, crosses } of rows) {
         const key = [trip.flightNoStart, trip.flightNoEnd, trip.route, trip.startDate, trip.endDate].join('|');

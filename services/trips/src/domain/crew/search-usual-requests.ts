@@ -51,7 +51,8 @@ export function createSearchUsualRequests(deps: { pilots: PilotRepository; crew:
     async execute(input: { pilotId: string; query: UsualRequestsQuery }): Promise<UsualRequestsResponse> {
       await requireMasterRoster(deps.pilots, input.pilotId);
       const criteria = await searchCriteria(input.query, deps.clock.today(), deps.knownAirports);
-      const rows = await deps.crew.search({ pilotId: input.pilotId, ...criteria });
+      const longestDays = criteria.codes ? await deps.crew.longestTripDays() : 0;
+      const rows = await deps.crew.search({ pilotId: input.pilotId, ...criteria, longestDays });
       const results = new Map<string, UsualRequestResult>();
       for (const { trip, member } of rows) {
         const key = [trip.flightNoStart, trip.flightNoEnd, trip.route, trip.startDate, trip.endDate].join('|');

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { ownerOf, type ServiceName } from './route-table';
 
 /** Paths the web app routes itself; each gets index.html. */
-const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
+const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login', '/admin-preview'];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;

@@ -109,7 +109,7 @@ describe('gateway', () => {
   });
 
   it('serves the web app for its own routes and a 404 page for any other', async () => {
-    for (const path of ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login']) {
+    for (const path of ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login', '/admin-preview']) {
       const response = await gateway.inject({ method: 'GET', url: path });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>CrewSwap</title>');

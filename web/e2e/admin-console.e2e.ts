@@ -163,11 +163,22 @@ describe('the admin console', () => {
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await settings.getByText('Cannot exceed 30 days').waitFor();
     await range.fill('7');
-    // A fresh system has no roster upload address yet, and the form asks for a valid one.
-    await settings.getByLabel('Roster Upload Email').fill('roster-upload@crewswap.local');
+    // A fresh system starts with a valid roster upload address (roster-ingest's default), so the form saves as seeded.
+    assert.equal(await settings.getByLabel('Roster Upload Email').inputValue(), 'roster-upload@crewswap.local');
+    // The Tech Support Group link: blank or a WhatsApp invite link.
+    const support = settings.getByLabel('Tech Support WhatsApp Group Link');
+    await support.fill('https://example.com/not-whatsapp');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await settings.getByText('Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)').waitFor();
+    await support.fill('https://chat.whatsapp.com/CrewSwapSupport2026');
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Settings updated');
     assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/swap_search_days')).value, '7');
+    assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/tech_support_whatsapp_url')).value, 'https://chat.whatsapp.com/CrewSwapSupport2026');
+    // Clear Push Subscriptions, through its confirm dialog, against the notifications service.
+    await settings.getByRole('button', { name: 'Clear Push Subscriptions' }).click();
+    await page.getByRole('dialog', { name: 'Clear Push Subscriptions' }).getByRole('button', { name: 'Clear All' }).click();
+    await toast(page, 'Subscriptions Cleared');
     await settings.getByRole('button', { name: 'Close' }).first().click();
 
     // An admin who may manage pilots and see analytics, and nothing else.

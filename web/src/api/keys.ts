@@ -14,4 +14,8 @@ export const queryKeys = {
   crewLinkSuggestions: (q: string) => ['crew-links', 'suggestions', q] as const,
   crewLinkSimilar: (title: string) => ['crew-links', 'similar', title] as const,
   crewLinkDestinations: ['crew-links', 'destinations'] as const,
+  notificationPreferences: ['notifications', 'preferences'] as const,
+  vapidPublicKey: ['notifications', 'vapid-public-key'] as const,
+  /** This browser's push subscription (PushManager), not a server read. */
+  pushSubscription: ['push', 'subscription'] as const,
 };

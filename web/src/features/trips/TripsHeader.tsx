@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BellOutlined, CloudUploadOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -27,15 +27,28 @@ interface Props {
   onCrewLinks: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
+  onNotifications: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onRefresh, onEditDetails, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
   const refresh = (
     <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" />
+  );
+  // The empty state's first step points here: id="notifications-bell".
+  const bell = (
+    <Button
+      id="notifications-bell"
+      type="text"
+      className="header-icon"
+      icon={<BellOutlined />}
+      onClick={onNotifications}
+      aria-label="Notification Preferences"
+      title="Notification Preferences"
+    />
   );
   return (
     <header className="app-header">
@@ -62,12 +75,14 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             <Button type="text" className="header-icon" icon={<PlusOutlined />} onClick={onAddTrip} aria-label="Add a trip" />
             <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" />
             {refresh}
+            {bell}
             <HeaderMenu
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
                 { label: 'Upload Roster', onClick: onUploadRoster },
                 { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Edit My Details', onClick: onEditDetails },
+                { label: 'Notification Preferences', onClick: onNotifications },
                 { label: 'Logout', onClick: onLogout },
               ]}
             />
@@ -84,6 +99,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
               Upload Roster
             </Button>
             {refresh}
+            {bell}
             <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
               Logout
             </Button>

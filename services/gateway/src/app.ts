@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isBodyTooLarge, limitBodies, refuse } from './body-limit';
@@ -13,6 +14,11 @@ import { ownerOf, type ServiceName } from './route-table';
 
 /** Paths the web app routes itself; each gets index.html. */
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
+/**
+ * Files whose names never change while their content does: the browser must ask again each time
+ * (a year-long cache would pin an old service worker or manifest on every phone).
+ */
+const UNHASHED_FILES = [SERVICE_WORKER_PATH, WEB_MANIFEST_PATH];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
@@ -167,6 +173,19 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     for (const path of SPA_ROUTES) {
       app.get(path, (_request, reply) => sendIndex(reply));
     }
+    for (const path of UNHASHED_FILES) {
+      app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false }));
+    }
+    // A roster shared to the installed app is POSTed here; the service worker takes it. Without a
+    // worker yet (the first visit), the pilot still lands in the app instead of on an error.
+    await app.register(async (share) => {
+      share.removeAllContentTypeParsers();
+      share.addContentTypeParser('*', (_request, payload, done) => {
+        payload.resume();
+        payload.on('end', () => done(null));
+      });
+      share.post('/share-roster', (_request, reply) => reply.redirect('/share-roster', 303));
+    });
   } else {
     app.get('/', async (_request, reply) =>
       reply.type('text/plain').send('The web app is not built yet: run `npm run build -w @crewswap/web`, then reload.'),

@@ -23,6 +23,7 @@ let deferred: BeforeInstallPromptEvent | null = null;
 const waiting = new Set<(event: BeforeInstallPromptEvent) => void>();
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
+    if (isStandalone()) return;
     // Keep the browser's own banner back: the dialog says why installing helps.
     event.preventDefault();
     deferred = event as BeforeInstallPromptEvent;

@@ -47,6 +47,16 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** FileReader rather than Blob.arrayBuffer(), which older Safari (and jsdom) lack. */
+function readBytes(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 export async function storePendingRoster(file: File): Promise<void> {
   inMemory = file;
   const stored: StoredFile = {
@@ -54,7 +64,7 @@ export async function storePendingRoster(file: File): Promise<void> {
     size: file.size,
     type: file.type,
     lastModified: file.lastModified,
-    bytes: toBase64(new Uint8Array(await file.arrayBuffer())),
+    bytes: toBase64(await readBytes(file)),
   };
   try {
     sessionStorage.setItem(PENDING_ROSTER_KEY, JSON.stringify(stored));

@@ -33,6 +33,8 @@ export const RPC = {
   importTrips: 'trips.rpc.import',
   purgeTrips: 'trips.rpc.purge',
   purgePreview: 'trips.rpc.purge-preview',
+  /** Admin's cleanup run: notifications deletes its notification log older than the retention. */
+  purgeNotifications: 'notifications.rpc.purge-log',
   tripCounts: 'trips.rpc.trip-counts',
   /** Which of some airport codes are in trips' IATA list (links checks a link's destinations). */
   knownAirports: 'trips.rpc.known-airports',

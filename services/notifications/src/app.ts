@@ -6,6 +6,14 @@ import { createMailLog } from './mail/mail-log';
 import { createMailer } from './mail/mailer';
 import { createSendMail } from './mail/send-mail';
 import { migrations } from './migrations';
+import { createPreferenceRepository } from './data/preferences';
+import { createSubscriptionRepository } from './data/subscriptions';
+import { createGetPreferences, createUpdatePreferences } from './domain/preferences';
+import { createClearAllSubscriptions, createSendTestPush, createSubscribe, createUnsubscribe } from './domain/subscriptions';
+import { startLogPurgeRpc } from './events/purge-log';
+import { loadVapidKeys } from './push/vapid';
+import { preferenceRoutes } from './routes/preferences';
+import { subscriptionRoutes } from './routes/subscriptions';
 
 export interface NotificationsAppOptions {
   clock?: Clock;
@@ -20,8 +28,8 @@ export interface NotificationsService {
 }
 
 /**
- * Mail for now: the /api/notifications routes (src/routes), push subscriptions and preferences
- * (src/push) come with the push issue and register here beside the mail consumer.
+ * Mail (sent here), and the pilot's side of push: preferences, subscriptions, test pushes. The
+ * pushes themselves are sent by the second process, push-sender (src/push-sender.ts).
  */
 export async function createApp(config: NotificationsConfig, options: NotificationsAppOptions = {}): Promise<NotificationsService> {
   const runtime = await startRuntime({ name: 'notifications', schema: 'notifications', migrations, config, log: options.log, keys: options.keys });
@@ -39,6 +47,26 @@ export async function createApp(config: NotificationsConfig, options: Notificati
 
     const app = createServiceApp({ name: 'notifications', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
+
+    const { guard, outbox } = runtime;
+    const preferences = createPreferenceRepository(db);
+    const subscriptions = createSubscriptionRepository(db);
+    const vapid = loadVapidKeys(config);
+    preferenceRoutes(app, {
+      guard,
+      getPreferences: createGetPreferences({ preferences }),
+      updatePreferences: createUpdatePreferences({ db, preferences, outbox, clock }),
+    });
+    subscriptionRoutes(app, {
+      guard,
+      vapidPublicKey: vapid.publicKey,
+      subscribe: createSubscribe({ subscriptions, endpointPolicy: { hosts: config.PUSH_ENDPOINT_HOSTS, allowLocal: config.PUSH_ALLOW_LOCAL_ENDPOINTS } }),
+      unsubscribe: createUnsubscribe({ subscriptions }),
+      sendTestPush: createSendTestPush({ db, subscriptions, outbox, productName: config.PRODUCT_NAME }),
+      clearAll: createClearAllSubscriptions({ subscriptions }),
+    });
+    const purgeRpc = startLogPurgeRpc({ db, bus, log, clock });
+    runtime.onClose(() => purgeRpc.unsubscribe());
 
     let closed = false;
     return {

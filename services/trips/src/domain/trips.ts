@@ -6,6 +6,7 @@ import {
   type RequestedBody,
   type SwappableBody,
   type Trip,
+  type TripChangeOrigin,
   type TripWithWarnings,
   type UpdateTripBody,
 } from '@crewswap/proto';
@@ -92,21 +93,21 @@ export function createTripService(deps: TripServiceDeps) {
   }
 
   /** Saves a change (if it is one), publishing the trip and, when it became offered, the offer. */
-  async function save(trx: Trx, before: Trip, change: Partial<TripFields>, options: { notifyOffer?: boolean } = {}): Promise<Trip> {
+  async function save(trx: Trx, before: Trip, change: Partial<TripFields>, origin: TripChangeOrigin, options: { notifyOffer?: boolean } = {}): Promise<Trip> {
     const changed = Object.fromEntries(
       Object.entries(change).filter(([key, value]) => before[key as keyof Trip] !== value),
     ) as Partial<TripFields>;
     if (Object.keys(changed).length === 0) return before;
     const { trip, version } = await trips.update(before.id, changed, trx);
-    await events.updated(trx, trip, version);
-    if (options.notifyOffer && trip.isSwappable && !before.isSwappable) await events.offered(trx, trip, version);
+    await events.updated(trx, trip, version, origin);
+    if (options.notifyOffer && trip.isSwappable && !before.isSwappable) await events.offered(trx, trip, version, origin);
     return trip;
   }
 
   return {
     list: (pilotId: string) => trips.listByPilot(pilotId),
 
-    async create(pilotId: string, body: CreateInput): Promise<TripWithWarnings> {
+    async create(pilotId: string, body: CreateInput, origin: TripChangeOrigin): Promise<TripWithWarnings> {
       checkAcceptedDates([body.startDate, body.endDate, body.searchStartDate, body.searchEndDate], clock.today());
       const { flightNoStart, flightNoEnd } = checkFlightNumbers(normalizeFlightNo(body.flightNoStart), normalizeFlightNo(body.flightNoEnd));
       const route = normalizeRoute(body.route);
@@ -146,13 +147,13 @@ export function createTripService(deps: TripServiceDeps) {
           trx,
         );
         if (!trip) throw conflictWith((await trips.findOverlap(pilotId, body.startDate, body.endDate, null, trx))!);
-        await events.created(trx, trip);
-        if (trip.isSwappable) await events.offered(trx, trip, 1);
+        await events.created(trx, trip, origin);
+        if (trip.isSwappable) await events.offered(trx, trip, 1, origin);
         return withWarnings(trip);
       });
     },
 
-    async update(pilotId: string, id: string, body: UpdateTripBody): Promise<TripWithWarnings> {
+    async update(pilotId: string, id: string, body: UpdateTripBody, origin: TripChangeOrigin): Promise<TripWithWarnings> {
       if (Object.keys(body).length === 0) throw badRequest(M.noChanges, { title: M.noChangesTitle });
       checkAcceptedDates([body.startDate, body.endDate], clock.today());
       return asPilot(pilotId, async (trx, pilot) => {
@@ -201,19 +202,19 @@ export function createTripService(deps: TripServiceDeps) {
           const overlap = await trips.findOverlap(pilotId, startDate, endDate, id, trx);
           if (overlap) throw conflictWith(overlap);
         }
-        return withWarnings(await save(trx, before, change));
+        return withWarnings(await save(trx, before, change, origin));
       });
     },
 
-    async remove(pilotId: string, id: string): Promise<void> {
+    async remove(pilotId: string, id: string, origin: TripChangeOrigin): Promise<void> {
       await db.transaction(async (trx) => {
         const removed = await trips.deleteWhere((query) => query.where({ id, pilot_id: pilotId }), trx);
         if (removed.length === 0) throw notFound(M.tripNotFound);
-        for (const { trip, version } of removed) await events.deleted(trx, trip, version);
+        for (const { trip, version } of removed) await events.deleted(trx, trip, version, origin);
       });
     },
 
-    async setSwappable(pilotId: string, id: string, body: SwappableBody): Promise<Trip> {
+    async setSwappable(pilotId: string, id: string, body: SwappableBody, origin: TripChangeOrigin): Promise<Trip> {
       checkAcceptedDates([body.searchStartDate, body.searchEndDate], clock.today());
       return asPilot(pilotId, async (trx, pilot) => {
         const before = await ownTrip(trx, pilotId, id);
@@ -235,24 +236,24 @@ export function createTripService(deps: TripServiceDeps) {
         if ((body.searchStartDate || body.searchEndDate) && (from || to)) {
           checkSearchRange(before.startDate, from, to, await searchWindow(pilot));
         }
-        return save(trx, before, change, { notifyOffer: !body.skipNotification });
+        return save(trx, before, change, origin, { notifyOffer: !body.skipNotification });
       });
     },
 
-    async setDescription(pilotId: string, id: string, body: DescriptionBody): Promise<Trip> {
+    async setDescription(pilotId: string, id: string, body: DescriptionBody, origin: TripChangeOrigin): Promise<Trip> {
       return asPilot(pilotId, async (trx) => {
         const before = await ownTrip(trx, pilotId, id);
-        return save(trx, before, { swapDescription: checkSwapDescription(body.swapDescription) ?? null });
+        return save(trx, before, { swapDescription: checkSwapDescription(body.swapDescription) ?? null }, origin);
       });
     },
 
-    async setRequested(pilotId: string, id: string, body: RequestedBody): Promise<Trip> {
+    async setRequested(pilotId: string, id: string, body: RequestedBody, origin: TripChangeOrigin): Promise<Trip> {
       return asPilot(pilotId, async (trx) => {
         const before = await ownTrip(trx, pilotId, id);
         const change: Partial<TripFields> = body.requested
           ? { requested: true, isSwappable: false, searchStartDate: null, searchEndDate: null }
           : { requested: false };
-        return save(trx, before, change);
+        return save(trx, before, change, origin);
       });
     },
   };

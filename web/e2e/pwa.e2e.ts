@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { startLocalPushService, type LocalPushService } from './pushService';
+import { BASE_URL, DESKTOP, launchBrowser, PHONE, pilotData, register, screenshot, settle } from './support';
+
+/** The shared fixtures sit beside the repository: ../shared/fixtures/rosters from its root. */
+const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
+
+/**
+ * Headless Chromium cannot subscribe at its vendor's push service (no network here), so its
+ * PushManager hands out the test push service's subscription instead: same shape, real keys held
+ * by the test. Everything after the browser (the app, the server, push-sender, the encryption, the
+ * service worker) is the real thing.
+ */
+function useLocalPushService(context: BrowserContext, subscription: LocalPushService['subscription']) {
+  return context.addInitScript((sub) => {
+    const decode = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    let current: PushSubscription | null = null;
+    const make = (options: PushSubscriptionOptionsInit) =>
+      ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options,
+        getKey: (name: 'p256dh' | 'auth') => decode(sub.keys[name]),
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+      if (Notification.permission !== 'granted') throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
+      current ??= make(options ?? {});
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  }, subscription);
+}
+
+/** The service worker's registration id, for DevTools' push delivery. */
+async function workerRegistration(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(BASE_URL));
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+async function notificationsShown(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+  });
+}
+
+describe('the installable app', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let push: LocalPushService;
+
+  before(async () => {
+    browser = await launchBrowser();
+    push = await startLocalPushService();
+    context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    await context.grantPermissions(['notifications'], { origin: BASE_URL });
+    await useLocalPushService(context, push.subscription);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await register(page, pilotData('Push'));
+    // The worker controls the page once it has activated (it claims open pages).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  });
+  after(async () => {
+    await browser.close();
+    await push.close();
+  });
+
+  test('/sw.js is served as JavaScript and never cached; the manifest names the product and its roster files', async () => {
+    const worker = await page.request.get('/sw.js');
+    assert.equal(worker.status(), 200);
+    assert.match(worker.headers()['content-type'] ?? '', /javascript/);
+    assert.equal(worker.headers()['cache-control'], 'no-cache');
+    const manifest = await page.request.get('/manifest.webmanifest');
+    assert.equal(manifest.headers()['cache-control'], 'no-cache');
+    const body = (await manifest.json()) as { name: string; display: string; share_target: { action: string }; file_handlers: Array<{ action: string }>; icons: Array<{ src: string }> };
+    assert.equal(body.name, 'CrewSwap');
+    assert.equal(body.display, 'standalone');
+    assert.equal(body.share_target.action, '/share-roster');
+    assert.equal(body.file_handlers[0]!.action, '/upload-roster');
+    for (const icon of body.icons) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src);
+  });
+
+  test('a pilot turns on push under the bell, sends a test push, and the service worker shows it', async () => {
+    await page.getByRole('button', { name: 'Notification Preferences' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
+    await dialog.getByLabel('Push status: Disabled').waitFor();
+    await dialog.getByRole('switch', { name: 'Enable Push' }).click();
+    await dialog.getByLabel('Push status: Enabled').waitFor();
+    await settle(page);
+    await screenshot(page, 'notification-preferences-1280');
+
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await workerRegistration(cdp);
+    await dialog.getByRole('button', { name: /Send Test/ }).click();
+    await page.getByText('Test Notification Sent').waitFor();
+    const received = await push.nextPush();
+    const payload = JSON.parse(received.plaintext) as { kind: string; title: string; body: string; url: string; tag: string };
+    assert.equal(payload.kind, 'test');
+    assert.equal(received.claims.aud, new URL(push.subscription.endpoint).origin);
+
+    // What a push service does next: wake the worker with the decrypted message.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(BASE_URL).origin, registrationId, data: received.plaintext });
+    await page.waitForFunction(
+      async (title) => (await (await navigator.serviceWorker.ready).getNotifications()).some((n) => n.title === title),
+      payload.title,
+      { timeout: 15_000, polling: 200 },
+    );
+    const shown = await notificationsShown(page);
+    assert.deepEqual(shown.find((n) => n.title === payload.title), { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
+
+    // Turning it off forgets the subscription on both sides: the next test push has nowhere to go.
+    await dialog.getByRole('switch', { name: 'Enable Push' }).click();
+    await dialog.getByLabel('Push status: Disabled').waitFor();
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/notifications/test', { method: 'POST', credentials: 'include' });
+      return { status: response.status, body: (await response.json()) as unknown };
+    });
+    assert.notEqual(answer.status, 200, JSON.stringify(answer));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('a roster shared to the app (POST /share-roster) is taken by the service worker into the upload, and its trips are added', async () => {
+    // The form a share sheet submits, per the manifest's share_target.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/share-roster';
+      form.enctype = 'multipart/form-data';
+      form.id = 'share';
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'roster';
+      form.append(input);
+      document.body.append(form);
+    });
+    await page.locator('#share input').setInputFiles(ROSTER_C);
+    await Promise.all([page.waitForURL('**/share-roster'), page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit())]);
+    const upload = page.getByRole('dialog', { name: 'Upload Roster' });
+    await upload.getByText('9 trips added').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'share-roster-result-1280');
+    await upload.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await page.locator('.trip-card').count(), 9);
+  });
+
+  test('offline, the app still opens from the shell the service worker kept', async () => {
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.locator('#root *').first().waitFor();
+      assert.equal(await page.title(), 'CrewSwap');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('screens: Notification Preferences and the install prompt at 390 and 1280 px', async () => {
+    await page.goto('/');
+    for (const [viewport, width] of [[PHONE, 390], [DESKTOP, 1280]] as const) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Notification Preferences' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
+      await dialog.getByRole('switch', { name: 'Swap Notifications' }).waitFor();
+      await settle(page);
+      if (width === 390) await screenshot(page, 'notification-preferences-390');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Chromium decides itself when to offer an install; the dialog is shown by giving it that signal.
+      await page.evaluate(() => {
+        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => undefined,
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(offer);
+      });
+      const install = page.getByRole('dialog', { name: 'Install CrewSwap' });
+      await install.getByText('for faster access, offline support, and push notifications').waitFor();
+      await settle(page);
+      await screenshot(page, `install-prompt-${width}`);
+      await install.getByRole('button', { name: 'Cancel' }).click();
+      await install.waitFor({ state: 'detached' });
+    }
+
+    const iphone = await browser.newContext({
+      viewport: PHONE,
+      baseURL: BASE_URL,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+    const ios = await iphone.newPage();
+    await ios.goto('/');
+    const steps = ios.getByRole('dialog', { name: 'Install CrewSwap' });
+    await steps.getByText('Add to Home Screen').waitFor({ timeout: 15_000 });
+    await settle(ios);
+    await screenshot(ios, 'install-prompt-ios-390');
+    await steps.getByRole('button', { name: 'Maybe Later' }).click();
+    const dismissed = await ios.evaluate(() => localStorage.getItem('pwa-install-dismissed'));
+    assert.ok(dismissed && Number(dismissed) > 0);
+    await iphone.close();
+  });
+});

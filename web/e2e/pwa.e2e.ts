@@ -15,28 +15,26 @@ const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-
  * service worker) is the real thing.
  */
 function useLocalPushService(context: BrowserContext, subscription: LocalPushService['subscription']) {
-  return context.addInitScript((sub) => {
-    const decode = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    let current: PushSubscription | null = null;
-    const make = (options: PushSubscriptionOptionsInit) =>
-      ({
-        endpoint: sub.endpoint,
-        expirationTime: null,
-        options,
-        getKey: (name: 'p256dh' | 'auth') => decode(sub.keys[name]),
-        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-      }) as unknown as PushSubscription;
-    PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
-      if (Notification.permission !== 'granted') throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
-      current ??= make(options ?? {});
+  // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
+  return context.addInitScript(`(() => {
+    const sub = ${JSON.stringify(subscription)};
+    const decode = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    let current = null;
+    const make = (options) => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options,
+      getKey: (name) => decode(sub.keys[name]),
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => { current = null; return true; },
+    });
+    PushManager.prototype.subscribe = async function (options) {
+      if (Notification.permission !== 'granted') throw new DOMException('test push service: notifications not granted', 'NotAllowedError');
+      current = current || make(options || {});
       return current;
     };
     PushManager.prototype.getSubscription = async () => current;
-  }, subscription);
+  })();`);
 }
 
 /** The service worker's registration id, for DevTools' push delivery. */
@@ -49,13 +47,6 @@ async function workerRegistration(cdp: CDPSession): Promise<string> {
   });
   await cdp.send('ServiceWorker.enable');
   return found;
-}
-
-async function notificationsShown(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-  });
 }
 
 describe('the installable app', () => {
@@ -72,6 +63,7 @@ describe('the installable app', () => {
     await useLocalPushService(context, push.subscription);
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    if (process.env.E2E_LOGS) page.on('console', (message) => console.log(`[page] ${message.text()}`));
     await register(page, pilotData('Push'));
     // The worker controls the page once it has activated (it claims open pages).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
@@ -101,7 +93,9 @@ describe('the installable app', () => {
     const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
     await dialog.getByLabel('Push status: Disabled').waitFor();
     await dialog.getByRole('switch', { name: 'Enable Push' }).click();
-    await dialog.getByLabel('Push status: Enabled').waitFor();
+    const toast = page.locator('.ant-notification-notice');
+    await Promise.race([dialog.getByLabel('Push status: Enabled').waitFor(), toast.filter({ hasText: 'Notification Error' }).waitFor()]);
+    assert.ok(await dialog.getByLabel('Push status: Enabled').isVisible(), `push not enabled: ${await toast.allTextContents()}`);
     await settle(page);
     await screenshot(page, 'notification-preferences-1280');
 
@@ -116,13 +110,17 @@ describe('the installable app', () => {
 
     // What a push service does next: wake the worker with the decrypted message.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(BASE_URL).origin, registrationId, data: received.plaintext });
-    await page.waitForFunction(
-      async (title) => (await (await navigator.serviceWorker.ready).getNotifications()).some((n) => n.title === title),
+    const shown = await page.waitForFunction(
+      async (title) => {
+        const all = await (await navigator.serviceWorker.ready).getNotifications();
+        const found = all.find((n) => n.title === title);
+        return found ? JSON.stringify({ title: found.title, body: found.body, tag: found.tag, data: found.data as unknown }) : false;
+      },
       payload.title,
       { timeout: 15_000, polling: 200 },
     );
-    const shown = await notificationsShown(page);
-    assert.deepEqual(shown.find((n) => n.title === payload.title), { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
+    assert.deepEqual(JSON.parse(String(await shown.jsonValue())), { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
+    await screenshot(page, 'push-received-1280');
 
     // Turning it off forgets the subscription on both sides: the next test push has nowhere to go.
     await dialog.getByRole('switch', { name: 'Enable Push' }).click();
@@ -132,7 +130,7 @@ describe('the installable app', () => {
       return { status: response.status, body: (await response.json()) as unknown };
     });
     assert.notEqual(answer.status, 200, JSON.stringify(answer));
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   });
 
   test('a roster shared to the app (POST /share-roster) is taken by the service worker into the upload, and its trips are added', async () => {
@@ -163,7 +161,7 @@ describe('the installable app', () => {
     await context.setOffline(true);
     try {
       await page.reload();
-      await page.locator('#root *').first().waitFor();
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
       assert.equal(await page.title(), 'CrewSwap');
     } finally {
       await context.setOffline(false);
@@ -179,17 +177,14 @@ describe('the installable app', () => {
       await dialog.getByRole('switch', { name: 'Swap Notifications' }).waitFor();
       await settle(page);
       if (width === 390) await screenshot(page, 'notification-preferences-390');
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
 
       // Chromium decides itself when to offer an install; the dialog is shown by giving it that signal.
-      await page.evaluate(() => {
-        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-          prompt: async () => undefined,
-          userChoice: Promise.resolve({ outcome: 'dismissed' }),
-        });
-        window.dispatchEvent(offer);
-      });
+      await page.evaluate(`window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      }))`);
       const install = page.getByRole('dialog', { name: 'Install CrewSwap' });
       await install.getByText('for faster access, offline support, and push notifications').waitFor();
       await settle(page);

@@ -72,7 +72,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
       <nav className="header-actions" aria-label="Actions">
         {narrow ? (
           <>
-            <Button type="text" className="header-icon" icon={<PlusOutlined />} onClick={onAddTrip} aria-label="Add a trip" />
+            {/* Add Trip is in the menu: the bar keeps room for the pilot's label next to the bell. */}
             <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" />
             {refresh}
             {bell}

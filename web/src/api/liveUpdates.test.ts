@@ -1,6 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_FLAGS } from './client';
-import { BACKGROUND_REFRESH_MS, readStreamMessage, RECONNECT_AFTER_FAILURE_MS, REFRESH_DEBOUNCE_MS, startLiveUpdates } from './liveUpdates';
+import { connectSession, SESSION_FLAGS, setSessionActive, withExpirySuppressed } from './client';
+import { BACKGROUND_REFRESH_MS, readStreamMessage, RECONNECT_AFTER_FAILURE_MS, REFRESH_DEBOUNCE_MS, startLiveUpdates, useLiveUpdates } from './liveUpdates';
+import { createQueryClient } from './queryClient';
 
 /** Stands in for the browser's EventSource: records what was opened and lets a test send frames. */
 class FakeEventSource extends EventTarget {
@@ -185,5 +189,44 @@ describe('the event stream', () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_AFTER_FAILURE_MS * 2);
     expect(FakeEventSource.opened).toHaveLength(1);
     ended.stop();
+  });
+});
+
+describe('the stream in the app', () => {
+  function Live() {
+    useLiveUpdates();
+    return null;
+  }
+  function mount() {
+    const queryClient = createQueryClient();
+    const navigate = vi.fn();
+    connectSession(queryClient, navigate);
+    setSessionActive(true);
+    const view = render(createElement(QueryClientProvider, { client: queryClient }, createElement(Live)));
+    return { navigate, view };
+  }
+
+  it('an ended session goes to / with the flag the login page reads; the pilot\'s own logout shows no banner', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      const first = mount();
+      let finish!: () => void;
+      const logout = withExpirySuppressed(() => new Promise<void>((resolve) => (finish = resolve)));
+      FakeEventSource.opened.at(-1)!.send({ type: 'auth_failed', category: 'logged_out', message: 'Session expired' });
+      finish();
+      await logout;
+      expect(sessionStorage.getItem(SESSION_FLAGS.expired)).toBeNull();
+      expect(first.navigate).not.toHaveBeenCalled();
+      first.view.unmount();
+
+      const second = mount();
+      FakeEventSource.opened.at(-1)!.send({ type: 'logged_in_elsewhere', message: 'You have logged in on another device.' });
+      expect(sessionStorage.getItem(SESSION_FLAGS.elsewhere)).toBe('true');
+      expect(second.navigate).toHaveBeenCalledWith('/');
+      second.view.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      setSessionActive(false);
+    }
   });
 });

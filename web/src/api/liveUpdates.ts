@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SSE_EVENTS_PATH } from '@crewswap/proto/browser';
-import { endSession, request, SESSION_FLAGS } from './client';
+import { endSession, expiryHandlingActive, request, SESSION_FLAGS } from './client';
 import { queryKeys } from './keys';
 
 /** Admin spec section 9: away longer than this, the trips are refreshed on return. */
@@ -171,7 +171,8 @@ export function useLiveUpdates(): void {
       window,
       now: () => Date.now(),
       refreshTrips: () => void queryClient.invalidateQueries({ queryKey: queryKeys.trips }),
-      endSession: (flag) => endSession(flag),
+      // The pilot's own logout or deletion also ends the stream: no banner for what they asked for.
+      endSession: (flag) => expiryHandlingActive() && endSession(flag),
       // A 401 here runs the request client's session-expiry handling (banner, login page).
       sessionHolds: () =>
         request<unknown>('/api/pilot/current', { nullOn401: true }).then(

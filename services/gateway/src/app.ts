@@ -14,11 +14,7 @@ import { ownerOf, type ServiceName } from './route-table';
 
 /** Paths the web app routes itself; each gets index.html. */
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
-/**
- * Files whose names never change while their content does: the browser must ask again each time
- * (a year-long cache would pin an old service worker or manifest on every phone).
- */
-const UNHASHED_FILES = [SERVICE_WORKER_PATH, WEB_MANIFEST_PATH];
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
@@ -173,8 +169,14 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     for (const path of SPA_ROUTES) {
       app.get(path, (_request, reply) => sendIndex(reply));
     }
-    for (const path of UNHASHED_FILES) {
-      app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false }));
+    // The service worker and the manifest keep their names across builds: a browser must ask
+    // for them afresh every time, or an installed app would run an old worker for a year.
+    // Their types come from the file names (a service worker must be served as JavaScript).
+    for (const path of [SERVICE_WORKER_PATH, WEB_MANIFEST_PATH]) {
+      app.get(path, (_request, reply) => {
+        if (!existsSync(join(config.WEB_DIST, path.slice(1)))) return reply.status(404).send({ error: `No such path: GET ${path}` });
+        return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
+      });
     }
     // A roster shared to the installed app is POSTed here; the service worker takes it. Without a
     // worker yet (the first visit), the pilot still lands in the app instead of on an error.

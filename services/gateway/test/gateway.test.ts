@@ -231,51 +231,64 @@ describe('gateway compression and rebuilt assets', () => {
   });
 });
 
-describe('gateway: the installable app', () => {
-  let gateway: FastifyInstance;
-
-  beforeAll(async () => {
+describe('gateway: the service worker and the manifest', () => {
+  it('serves /sw.js as JavaScript and the manifest as a web app manifest, both no-cache, while hashed assets stay immutable', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
-    writeFileSync(join(dist, 'sw.js'), "self.addEventListener('push', () => {});");
-    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"CrewSwap"}');
+    writeFileSync(join(dist, 'sw.js'), "self.addEventListener('push', () => undefined);");
+    writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'CrewSwap', start_url: '/' }));
     writeFileSync(join(dist, 'app-1a2b3c.js'), 'console.log(1)');
-    gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
-  });
-  afterAll(() => gateway.close());
-
-  it('serves /sw.js as JavaScript that the browser asks for again on every visit', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/sw.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain("addEventListener('push'");
-  });
-
-  it('serves the web app manifest as a manifest, not cached for a year', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/manifest.webmanifest' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(JSON.parse(response.body)).toEqual({ name: 'CrewSwap' });
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const worker = await gateway.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.body).toContain("addEventListener('push'");
+      const manifest = await gateway.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(manifest.json()).toEqual({ name: 'CrewSwap', start_url: '/' });
+      expect((await gateway.inject({ method: 'GET', url: '/app-1a2b3c.js' })).headers['cache-control']).toContain('immutable');
+    } finally {
+      await gateway.close();
+    }
   });
 
-  it('keeps the year-long immutable cache for the hashed build files', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/app-1a2b3c.js' });
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  it('answers 404 for /sw.js when the built app has none, not the app page', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const worker = await gateway.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(404);
+      expect(worker.json()).toEqual({ error: 'No such path: GET /sw.js' });
+    } finally {
+      await gateway.close();
+    }
   });
+});
 
+describe('gateway: a shared roster', () => {
   it('a roster shared before the service worker runs is sent on to the share page, not refused', async () => {
-    const boundary = 'crewswap-boundary';
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="roster"; filename="roster.ics"\r\nContent-Type: text/calendar\r\n\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n--${boundary}--\r\n`;
-    const response = await gateway.inject({
-      method: 'POST',
-      url: '/share-roster',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
-    expect([response.statusCode, response.headers.location]).toEqual([303, '/share-roster']);
-    const page = await gateway.inject({ method: 'GET', url: '/share-roster' });
-    expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-cache']);
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const boundary = 'crewswap-boundary';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="roster"; filename="roster.ics"\r\nContent-Type: text/calendar\r\n\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n--${boundary}--\r\n`;
+      const response = await gateway.inject({
+        method: 'POST',
+        url: '/share-roster',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      expect([response.statusCode, response.headers.location]).toEqual([303, '/share-roster']);
+      const page = await gateway.inject({ method: 'GET', url: '/share-roster' });
+      expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-cache']);
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -17,3 +17,4 @@ export * from './settings-client';
 export * from './paths';
 export * from './migrate-only';
 export * from './runtime-metrics';
+export * from './mail';

@@ -65,8 +65,8 @@ export const configSchema = baseConfigSchema.extend({
 });
 export type NotificationsConfig = z.infer<typeof configSchema>;
 
-/** push-sender: the same settings; its port serves only health and metrics. */
-export const pushSenderConfigSchema = configSchema.extend({
+/** push-sender: the same settings but mail's; its port serves only health and metrics. */
+export const pushSenderConfigSchema = configSchema.omit({ SMTP_URL: true, MAIL_FROM: true, MAIL_OUTBOX_DIR: true }).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8090),
 });
 export type PushSenderConfig = z.infer<typeof pushSenderConfigSchema>;

@@ -1,4 +1,4 @@
-import type { Executor } from '@crewswap/kit';
+import { composeMail, type Executor } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import type { AuthContext } from './context';
 
@@ -10,8 +10,8 @@ interface Recipient {
 /** Mail goes out through notifications (outbox command), in the transaction of the change. */
 async function send(ctx: AuthContext, trx: Executor, to: Recipient, subject: string, lines: string[]): Promise<void> {
   const product = ctx.config.PRODUCT_NAME;
-  const text = [`Hello ${to.firstName},`, '', ...lines, '', `${product}: ${ctx.config.APP_ORIGIN}`].join('\n');
-  await ctx.outbox.write(trx, SUBJECTS.sendMail, { to: to.email, subject: `${product}: ${subject}`, text });
+  const bodies = composeMail({ product, greeting: `Hello ${to.firstName},`, lines, link: ctx.config.APP_ORIGIN });
+  await ctx.outbox.write(trx, SUBJECTS.sendMail, { to: to.email, subject: `${product}: ${subject}`, ...bodies });
 }
 
 export function mailVerificationCode(ctx: AuthContext, trx: Executor, to: Recipient, code: string): Promise<void> {

@@ -20,7 +20,7 @@ export function createNotificationLog(db: Db) {
      * the same key, or this one again) returns the existing row instead.
      */
     async open(commandId: string, command: PushCommand, at: Date, trx: Executor = db): Promise<LogEntry & { commandId: string }> {
-      await trx('notification_log')
+      const [fresh] = await trx('notification_log')
         .insert({
           id: randomUUID(),
           command_id: commandId,
@@ -35,8 +35,9 @@ export function createNotificationLog(db: Db) {
           updated_at: at,
         })
         .onConflict(['pilot_id', 'dedupe_key'])
-        .ignore();
-      const row = await trx('notification_log').where({ pilot_id: command.pilotId, dedupe_key: command.dedupeKey.slice(0, 300) }).first();
+        .ignore()
+        .returning(['id', 'command_id', 'status', 'attempts', 'delivered']);
+      const row = fresh ?? await trx('notification_log').where({ pilot_id: command.pilotId, dedupe_key: command.dedupeKey.slice(0, 300) }).first();
       return { id: row.id, commandId: row.command_id, status: row.status, attempts: row.attempts, delivered: row.delivered };
     },
 

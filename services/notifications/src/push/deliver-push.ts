@@ -1,7 +1,6 @@
 import type { Clock, Logger } from '@crewswap/kit';
-import type { EventDataMap, NotificationPreferences, PushKind, PushPayload } from '@crewswap/proto';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type EventDataMap, type NotificationPreferences, type PushKind, type PushPayload } from '@crewswap/proto';
 import type { NotificationLog } from '../data/notification-log';
-import type { PreferenceRepository } from '../data/preferences';
 import type { SubscriptionRepository } from '../data/subscriptions';
 import type { WebPushClient } from './web-push-client';
 
@@ -19,7 +18,6 @@ export function wantsPush(kind: PushKind, preferences: NotificationPreferences):
 
 export interface DeliverPushDeps {
   subscriptions: SubscriptionRepository;
-  preferences: PreferenceRepository;
   notificationLog: NotificationLog;
   client: WebPushClient;
   clock: Clock;
@@ -34,7 +32,7 @@ export interface DeliverPushDeps {
  * (404/410) is forgotten; any other failure asks for a retry.
  */
 export function createDeliverPush(deps: DeliverPushDeps) {
-  const { subscriptions, preferences, notificationLog, client, clock } = deps;
+  const { subscriptions, notificationLog, client, clock } = deps;
   return {
     async execute(command: { id: string; occurredAt: string; data: EventDataMap['notifications.cmd.push'] }): Promise<PushOutcome> {
       const now = clock.now();
@@ -48,12 +46,13 @@ export function createDeliverPush(deps: DeliverPushDeps) {
       if (entry.status !== 'sending' && entry.status !== 'failed') return { result: 'done', status: entry.status };
 
       const { pilotId, kind } = command.data;
-      if (!wantsPush(kind, (await preferences.find(pilotId)).preferences)) {
+      const mine = await subscriptions.withPreferences(pilotId);
+      if (!wantsPush(kind, mine.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES)) {
         await notificationLog.settle(entry.id, { status: 'skipped', detail: 'turned off in preferences' }, now);
         return { result: 'done', status: 'skipped' };
       }
       const delivered = new Set(entry.delivered);
-      const targets = (await subscriptions.forPilot(pilotId)).filter((subscription) => !delivered.has(subscription.id));
+      const targets = mine.subscriptions.filter((subscription) => !delivered.has(subscription.id));
       if (targets.length === 0) {
         const status = delivered.size > 0 ? 'sent' : 'no_subscription';
         await notificationLog.settle(entry.id, { status }, now);

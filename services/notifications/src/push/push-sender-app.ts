@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Counter } from 'prom-client';
 import type { PushSenderConfig } from '../config';
 import { createNotificationLog } from '../data/notification-log';
-import { createPreferenceRepository } from '../data/preferences';
 import { createSubscriptionRepository } from '../data/subscriptions';
 import { startPushConsumer } from '../events/push-consumer';
 import { migrations } from '../migrations';
@@ -45,7 +44,6 @@ export async function createPushSender(config: PushSenderConfig, options: PushSe
     runtime.onClose(() => client.close());
     const deliver = createDeliverPush({
       subscriptions: createSubscriptionRepository(db),
-      preferences: createPreferenceRepository(db),
       notificationLog: createNotificationLog(db),
       client,
       clock: options.clock ?? systemClock,

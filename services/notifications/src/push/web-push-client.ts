@@ -15,24 +15,46 @@ export interface WebPushClient {
   close(): void;
 }
 
+/** A VAPID token is valid for 12 h (web-push's default); one is reused per push service for an hour. */
+const VAPID_REUSE_MS = 3600_000;
+
 /**
- * web-push builds each request (encryption and VAPID headers); it is sent here over kept-alive
- * connections, since push services are few hosts receiving many requests. Plain http is used only
- * for the loopback endpoints tests and benchmarks run (the subscribe route refuses others).
+ * web-push encrypts each payload for its subscription; the VAPID Authorization header depends only
+ * on the push service's origin, so it is signed once an hour per origin rather than per push.
+ * Requests go over kept-alive connections: push services are few hosts receiving many requests.
+ * Plain http is used only for the loopback endpoints tests and benchmarks run (the subscribe
+ * route refuses others).
  */
 export function createWebPushClient(vapid: VapidKeys, options: { timeoutMs?: number; ca?: string } = {}): WebPushClient {
   const https = new HttpsAgent({ keepAlive: true, maxSockets: 256, ...(options.ca ? { ca: options.ca } : {}) });
   const http = new HttpAgent({ keepAlive: true, maxSockets: 256 });
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const authorizations = new Map<string, { header: string; at: number }>();
+
+  function authorization(audience: string): string {
+    const cached = authorizations.get(audience);
+    if (cached && Date.now() - cached.at < VAPID_REUSE_MS) return cached.header;
+    const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm') as { Authorization: string };
+    authorizations.set(audience, { header: Authorization, at: Date.now() });
+    return Authorization;
+  }
+
   return {
     send(subscription, payload, ttlSeconds) {
-      const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: subscription.keys }, payload, {
-        vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-        TTL: ttlSeconds,
-        contentEncoding: 'aes128gcm',
-        urgency: 'normal',
-      });
-      const url = new URL(details.endpoint);
+      const url = new URL(subscription.endpoint);
+      const { cipherText } = webpush.encrypt(subscription.keys.p256dh, subscription.keys.auth, payload, 'aes128gcm');
+      const details = {
+        method: 'POST',
+        headers: {
+          TTL: ttlSeconds,
+          Urgency: 'normal',
+          'Content-Encoding': 'aes128gcm',
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': cipherText.length,
+          Authorization: authorization(url.origin),
+        },
+        body: cipherText,
+      };
       const secure = url.protocol === 'https:';
       const send = secure ? httpsRequest : httpRequest;
       return new Promise<PushResult>((resolve, reject) => {
@@ -50,7 +72,7 @@ export function createWebPushClient(vapid: VapidKeys, options: { timeoutMs?: num
         );
         req.on('timeout', () => req.destroy(new Error(`push service did not answer within ${timeoutMs} ms`)));
         req.on('error', reject);
-        req.end(details.body ?? undefined);
+        req.end(details.body);
       });
     },
     close() {

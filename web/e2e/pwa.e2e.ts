@@ -49,6 +49,17 @@ async function workerRegistration(cdp: CDPSession): Promise<string> {
   return found;
 }
 
+/** `read()` until it answers something, for at most `timeoutMs`. */
+async function poll<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`Nothing within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 describe('the installable app', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -110,16 +121,15 @@ describe('the installable app', () => {
 
     // What a push service does next: wake the worker with the decrypted message.
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(BASE_URL).origin, registrationId, data: received.plaintext });
-    const shown = await page.waitForFunction(
-      async (title) => {
+    // Polled here: waitForFunction does not wait for an async predicate's answer.
+    const shown = await poll(() =>
+      page.evaluate(async (title) => {
         const all = await (await navigator.serviceWorker.ready).getNotifications();
         const found = all.find((n) => n.title === title);
-        return found ? JSON.stringify({ title: found.title, body: found.body, tag: found.tag, data: found.data as unknown }) : false;
-      },
-      payload.title,
-      { timeout: 15_000, polling: 200 },
+        return found ? { title: found.title, body: found.body, tag: found.tag, data: found.data as unknown } : null;
+      }, payload.title),
     );
-    assert.deepEqual(JSON.parse(String(await shown.jsonValue())), { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
+    assert.deepEqual(shown, { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
     await screenshot(page, 'push-received-1280');
 
     // Turning it off forgets the subscription on both sides: the next test push has nowhere to go.

@@ -161,6 +161,7 @@ describe('the installable app', () => {
     await Promise.all([page.waitForURL('**/share-roster'), page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit())]);
     const upload = page.getByRole('dialog', { name: 'Upload Roster' });
     await upload.getByText('9 trips added').waitFor({ timeout: 30_000 });
+    await settle(page);
     await screenshot(page, 'share-roster-result-1280');
     await upload.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.waitForURL((url) => url.pathname === '/');

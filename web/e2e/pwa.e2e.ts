@@ -19,6 +19,7 @@ function useLocalPushService(context: BrowserContext, subscription: LocalPushSer
   return context.addInitScript(`(() => {
     const sub = ${JSON.stringify(subscription)};
     const decode = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const KEPT = 'test-push-service-subscribed';
     let current = null;
     const make = (options) => ({
       endpoint: sub.endpoint,
@@ -26,11 +27,14 @@ function useLocalPushService(context: BrowserContext, subscription: LocalPushSer
       options,
       getKey: (name) => decode(sub.keys[name]),
       toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-      unsubscribe: async () => { current = null; return true; },
+      unsubscribe: async () => { current = null; localStorage.removeItem(KEPT); return true; },
     });
+    // A browser keeps its subscription across page loads.
+    if (localStorage.getItem(KEPT)) current = make({ userVisibleOnly: true });
     PushManager.prototype.subscribe = async function (options) {
       if (Notification.permission !== 'granted') throw new DOMException('test push service: notifications not granted', 'NotAllowedError');
       current = current || make(options || {});
+      localStorage.setItem(KEPT, '1');
       return current;
     };
     PushManager.prototype.getSubscription = async () => current;
@@ -131,6 +135,19 @@ describe('the installable app', () => {
     );
     assert.deepEqual(shown, { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
     await screenshot(page, 'push-received-1280');
+
+    // A click on it brings the open window to the place it names. (Headless Chromium has no
+    // notification to click: the worker is given the click event for the notification it showed.)
+    await page.goto('/no-such-page');
+    await page.getByText('Page Not Found').waitFor();
+    const [worker] = context.serviceWorkers();
+    assert.ok(worker, 'the service worker runs');
+    await worker.evaluate(`(async () => {
+      const [shown] = await self.registration.getNotifications({ tag: ${JSON.stringify(payload.tag)} });
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+    })()`);
+    await page.waitForURL((url) => url.pathname + url.search === payload.url);
+    await page.getByRole('button', { name: 'Notification Preferences' }).click();
 
     // Turning it off forgets the subscription on both sides: the next test push has nowhere to go.
     await dialog.getByRole('switch', { name: 'Enable Push' }).click();

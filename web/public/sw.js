@@ -153,7 +153,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        const focused = await open.focus();
+        // focus() may be refused (no user activation); the window is still taken to the place.
+        const focused = await open.focus().catch(() => open);
         return (focused ?? open).navigate(target).catch(() => self.clients.openWindow(target));
       }
       return self.clients.openWindow(target);

@@ -18,3 +18,6 @@ export * from './paths';
 export * from './migrate-only';
 export * from './runtime-metrics';
 export * from './mail';
+export * from './service';
+export * from './routes';
+export * from './follow-pilots';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, ensureStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
 import { eventually, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
-import { SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
+import { REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
 import { createApp, type RealtimeService } from '../src/app';
 import { configSchema } from '../src/config';
 import { openStream } from './support/sse-client';
@@ -118,6 +118,23 @@ describe('real-time updates', () => {
     expect(added).toMatchObject({ message: '3 trips added', source: 'email', processedCount: 3 });
     expect(stream.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(0);
     stream.close();
+  });
+
+  it('passes on an update another service sends to the pilot directly on realtime.pilot.<id>, and to everyone on realtime.broadcast', async () => {
+    const pilot = session();
+    const other = session();
+    const [mine, theirs] = await Promise.all([openStream(url, pilot.cookie), openStream(url, other.cookie)]);
+    await Promise.all([mine.next('connected'), theirs.next('connected')]);
+    const update = { type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: new Date().toISOString() };
+    bus.nc.publish(bus.subject(realtimePilotSubject(pilot.pilotId)), JSON.stringify(update));
+    expect(await mine.next('trips-updated')).toEqual(update);
+    // An end-of-session frame is not taken from there: only auth's revocations end a stream.
+    bus.nc.publish(bus.subject(REALTIME_BROADCAST), JSON.stringify({ type: 'logged_in_elsewhere', message: 'x' }));
+    bus.nc.publish(bus.subject(REALTIME_BROADCAST), JSON.stringify({ ...update, channel: 'system' }));
+    expect(await theirs.next('trips-updated')).toMatchObject({ channel: 'system' });
+    expect(theirs.messages.map((m) => m.type)).not.toContain('logged_in_elsewhere');
+    mine.close();
+    theirs.close();
   });
 
   it.each([

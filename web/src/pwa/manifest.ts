@@ -2,6 +2,8 @@
  * The web app manifest (admin spec: installable, opened with roster files, shared to). Built into
  * dist/manifest.webmanifest by vite.config.ts with the product name of the build.
  */
+import { BRAND_TOKENS } from '../theme-tokens';
+
 const ROSTER_EXTENSIONS = ['.ics', '.ics_', '.cal', '.ical', '.ifb', '.icalendar', '.vcs'];
 
 export function webManifest(productName: string) {
@@ -14,9 +16,9 @@ export function webManifest(productName: string) {
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',
-    // The page background and the header of src/theme.tsx (the manifest cannot read theme tokens).
-    background_color: '#f4f3fa',
-    theme_color: '#3b2b8f',
+    // The splash screen and the title bar in the theme's colours.
+    background_color: BRAND_TOKENS.colorBgLayout,
+    theme_color: BRAND_TOKENS.colorPrimary,
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

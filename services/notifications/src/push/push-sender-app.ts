@@ -1,5 +1,4 @@
-import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
-import type { FastifyInstance } from 'fastify';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import { Counter } from 'prom-client';
 import type { PushSenderConfig } from '../config';
 import { createNotificationLog } from '../data/notification-log';
@@ -10,29 +9,14 @@ import { createDeliverPush } from './deliver-push';
 import { loadVapidKeys } from './vapid';
 import { createWebPushClient } from './web-push-client';
 
-export interface PushSenderOptions {
-  clock?: Clock;
-  log?: Logger;
-  keys?: SigningKeys;
-}
-
-export interface PushSender {
-  /** Health, readiness and metrics only: nothing routes requests here. */
-  app: FastifyInstance;
-  runtime: Runtime;
-  close(): Promise<void>;
-}
-
 /**
  * notifications' second process: sends web push from the push work queue. It shares the
- * notifications schema (subscriptions, preferences, the log) and scales apart from the API.
+ * notifications schema (subscriptions, preferences, the log) and scales apart from the API; its
+ * app serves only health, readiness and metrics.
  */
-export async function createPushSender(config: PushSenderConfig, options: PushSenderOptions = {}): Promise<PushSender> {
-  const runtime = await startRuntime({ name: 'push-sender', schema: 'notifications', migrations, config, log: options.log, keys: options.keys });
-  try {
+export function createPushSender(config: PushSenderConfig, options: ServiceOptions = {}) {
+  return startService({ name: 'push-sender', schema: 'notifications', migrations, config, options }, async ({ app, runtime, clock }) => {
     const { db, bus, log } = runtime;
-    const app = createServiceApp({ name: 'push-sender', logger: log, readiness: runtime.readiness });
-    registerRuntimeMetrics(app.metrics.registry, runtime);
     const sent = new Counter({ name: 'notifications_push_sent_total', help: 'Web push notifications accepted by the push service', registers: [app.metrics.registry] });
     const failed = new Counter({
       name: 'notifications_push_failed_total',
@@ -46,27 +30,14 @@ export async function createPushSender(config: PushSenderConfig, options: PushSe
       subscriptions: createSubscriptionRepository(db),
       notificationLog: createNotificationLog(db),
       client,
-      clock: options.clock ?? systemClock,
+      clock,
       log,
       maxAgeMs: config.PUSH_MAX_AGE_MS,
       counters: { sent: () => sent.inc(), failed: (reason) => failed.inc({ reason }) },
     });
     const consumer = await startPushConsumer({ db, bus, log, deliver, concurrency: config.PUSH_CONCURRENCY });
     runtime.onClose(() => consumer.stop());
-
-    let closed = false;
-    return {
-      app,
-      runtime,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await app.close();
-        await runtime.close();
-      },
-    };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+    return {};
+  });
 }
+export type PushSender = Awaited<ReturnType<typeof createPushSender>>;

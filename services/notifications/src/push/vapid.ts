@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -23,8 +23,11 @@ export function loadVapidKeys(config: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE
   if (!existsSync(path)) {
     mkdirSync(config.SIGNING_KEYS_DIR, { recursive: true });
     // Write then rename so that processes starting together never read half a file.
-    writeFileSync(`${path}.${process.pid}`, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
-    if (!existsSync(path)) renameSync(`${path}.${process.pid}`, path);
+    const mine = `${path}.${process.pid}`;
+    writeFileSync(mine, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
+    // Another process may have written the pair meanwhile: theirs stands, ours goes.
+    if (existsSync(path)) rmSync(mine);
+    else renameSync(mine, path);
   }
   return { ...StoredKeys.parse(JSON.parse(readFileSync(path, 'utf8'))), subject: config.VAPID_SUBJECT };
 }

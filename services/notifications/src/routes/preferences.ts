@@ -1,5 +1,5 @@
-import { parse, type SessionGuard } from '@crewswap/kit';
-import { UpdateNotificationPreferencesBody } from '@crewswap/proto';
+import { routes, type SessionGuard } from '@crewswap/kit';
+import { NotificationPreferences, UpdateNotificationPreferencesBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { createGetPreferences, createUpdatePreferences } from '../domain/preferences';
 
@@ -7,13 +7,12 @@ export function preferenceRoutes(
   app: FastifyInstance,
   deps: { guard: SessionGuard; getPreferences: ReturnType<typeof createGetPreferences>; updatePreferences: ReturnType<typeof createUpdatePreferences> },
 ): void {
-  app.get('/api/notifications/preferences', async (request) => {
-    const { pilotId } = deps.guard.pilot(request);
-    return deps.getPreferences.execute(pilotId);
-  });
+  const route = routes(app);
+  const pilot = deps.guard.pilot;
 
-  app.put('/api/notifications/preferences', async (request) => {
-    const { pilotId } = deps.guard.pilot(request);
-    return deps.updatePreferences.execute(pilotId, parse(UpdateNotificationPreferencesBody, request.body ?? {}));
-  });
+  route.get('/api/notifications/preferences', { auth: pilot, response: NotificationPreferences }, async ({ session }) => deps.getPreferences.execute(session.pilotId));
+
+  route.put('/api/notifications/preferences', { auth: pilot, body: UpdateNotificationPreferencesBody, response: NotificationPreferences }, async ({ session, body }) =>
+    deps.updatePreferences.execute(session.pilotId, body),
+  );
 }

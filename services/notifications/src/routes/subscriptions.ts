@@ -1,5 +1,13 @@
-import { parse, type SessionGuard } from '@crewswap/kit';
-import { PushSubscriptionBody, VAPID_PUBLIC_KEY_PATH } from '@crewswap/proto';
+import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
+import {
+  ClearAllSubscriptionsResponse,
+  PushSubscriptionBody,
+  SubscribeResponse,
+  TestPushResponse,
+  UnsubscribeResponse,
+  VAPID_PUBLIC_KEY_PATH,
+  VapidPublicKeyResponse,
+} from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { createClearAllSubscriptions, createSendTestPush, createSubscribe, createUnsubscribe } from '../domain/subscriptions';
 
@@ -13,26 +21,21 @@ export interface SubscriptionRouteDeps {
 }
 
 export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRouteDeps): void {
+  const route = routes(app);
+  const pilot = deps.guard.pilot;
+
   // The application server key the browser subscribes with; public, like any page's script.
-  app.get(VAPID_PUBLIC_KEY_PATH, async () => ({ publicKey: deps.vapidPublicKey }));
+  route.get(VAPID_PUBLIC_KEY_PATH, { auth: 'none', response: VapidPublicKeyResponse }, async () => ({ publicKey: deps.vapidPublicKey }));
 
-  app.post('/api/notifications/subscribe', async (request, reply) => {
-    const { pilotId } = deps.guard.pilot(request);
-    return reply.status(201).send(await deps.subscribe.execute(pilotId, parse(PushSubscriptionBody, request.body ?? {})));
-  });
+  route.post('/api/notifications/subscribe', { auth: pilot, body: PushSubscriptionBody, response: SubscribeResponse, status: 201 }, async ({ session, body }) =>
+    deps.subscribe.execute(session.pilotId, body),
+  );
 
-  app.delete('/api/notifications/unsubscribe', async (request) => {
-    const { pilotId } = deps.guard.pilot(request);
-    return deps.unsubscribe.execute(pilotId);
-  });
+  route.delete('/api/notifications/unsubscribe', { auth: pilot, response: UnsubscribeResponse }, async ({ session }) => deps.unsubscribe.execute(session.pilotId));
 
-  app.post('/api/notifications/test', async (request, reply) => {
-    const { pilotId } = deps.guard.pilot(request);
-    return reply.status(202).send(await deps.sendTestPush.execute(pilotId));
-  });
+  route.post('/api/notifications/test', { auth: pilot, response: TestPushResponse, status: 202 }, async ({ session }) => deps.sendTestPush.execute(session.pilotId));
 
-  app.delete('/api/notifications/clear-all', async (request) => {
-    deps.guard.admin(request, 'manage_system');
-    return deps.clearAll.execute();
-  });
+  route.delete('/api/notifications/clear-all', { auth: adminWith(deps.guard, 'manage_system'), response: ClearAllSubscriptionsResponse }, async () =>
+    deps.clearAll.execute(),
+  );
 }

@@ -105,6 +105,11 @@ export function createHub(options: HubOptions) {
       return delivered;
     },
 
+    /** To every stream this process holds. */
+    broadcast(message: SseMessage): void {
+      for (const set of byPilot.values()) for (const connection of set) send(connection, message);
+    },
+
     /** The session ended: each of its streams gets the spec's event for the reason, then closes. */
     endSession(sessionId: string, reason: RevocationReason | undefined): number {
       const connections = [...(bySession.get(sessionId) ?? [])];

@@ -1,5 +1,6 @@
 import type { Bus, Logger } from '@crewswap/kit';
-import { EVENT_DATA, EventEnvelope, SUBJECTS, type StreamName } from '@crewswap/proto';
+import { EVENT_DATA, EventEnvelope, REALTIME_BROADCAST, realtimePilotSubject, SseTripsAdded, SseTripsUpdated, SUBJECTS, type StreamName } from '@crewswap/proto';
+import { z } from 'zod';
 import { DeliverPolicy } from 'nats';
 import type { Hub } from '../domain/hub';
 import { rosterNotice, tripNotice } from '../domain/messages';
@@ -45,7 +46,35 @@ export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Pro
       hub.deliver(notice.pilotId, notice.message);
     }),
   ];
+  // Any service may also tell a pilot's open apps (or all of them) something directly, on core
+  // NATS: not stored, every replica hears it. Only updates travel this way; a session's end
+  // comes from auth's revocations alone.
+  const Direct = z.discriminatedUnion('type', [SseTripsUpdated, SseTripsAdded]);
+  const pilotPrefix = bus.subject(realtimePilotSubject(''));
+  for (const subject of [bus.subject(realtimePilotSubject('*')), bus.subject(REALTIME_BROADCAST)]) {
+    const subscription = bus.nc.subscribe(subject, {
+      callback: (error, message) => {
+        if (error) return;
+        const parsed = Direct.safeParse(readJson(message.string()));
+        if (!parsed.success) {
+          log.warn({ subject: message.subject }, 'ignoring a direct message that is not an update');
+          return;
+        }
+        if (message.subject.startsWith(pilotPrefix)) hub.deliver(message.subject.slice(pilotPrefix.length), parsed.data);
+        else hub.broadcast(parsed.data);
+      },
+    });
+    stops.push(async () => subscription.unsubscribe());
+  }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

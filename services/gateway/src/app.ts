@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';

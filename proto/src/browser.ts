@@ -9,3 +9,4 @@ export * from './dates';
 export * from './roster-files';
 export * from './crew-link-rules';
 export * from './pwa';
+export * from './crew-rules';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './common';
 import { Pilot } from './pilot';
+import { WhatsappGroupEvent } from './crew';
 import { SettingKey } from './settings';
 import { NotificationPreferences, PushKind } from './notifications';
 import { TripChangeOrigin } from './realtime';
@@ -73,6 +74,10 @@ export const EVENT_DATA = {
   [SUBJECTS.tripUpdated]: TripEvent,
   [SUBJECTS.tripOffered]: TripEvent,
   [SUBJECTS.tripDeleted]: TripDeletedEvent,
+  [SUBJECTS.whatsappGroupCreated]: WhatsappGroupEvent,
+  [SUBJECTS.whatsappGroupActivated]: WhatsappGroupEvent,
+  [SUBJECTS.whatsappGroupClaimed]: WhatsappGroupEvent,
+  [SUBJECTS.whatsappGroupDeleted]: WhatsappGroupEvent,
   [SUBJECTS.settingsChanged]: SettingsChangedEvent,
   [SUBJECTS.systemShutdown]: SystemEvent,
   [SUBJECTS.systemResumed]: SystemEvent,

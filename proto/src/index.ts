@@ -18,3 +18,4 @@ export * from './cleanup';
 export * from './realtime';
 export * from './notifications';
 export * from './pwa';
+export * from './crew';

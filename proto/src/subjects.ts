@@ -14,6 +14,11 @@ export const SUBJECTS = {
   tripUpdated: 'trips.trip.updated',
   tripDeleted: 'trips.trip.deleted',
   tripOffered: 'trips.trip.offered',
+  /** A trip's WhatsApp group (one per flight and start date) was created, got its link, changed creator, or went. */
+  whatsappGroupCreated: 'trips.whatsapp.group.created',
+  whatsappGroupActivated: 'trips.whatsapp.group.activated',
+  whatsappGroupClaimed: 'trips.whatsapp.group.claimed',
+  whatsappGroupDeleted: 'trips.whatsapp.group.deleted',
   settingsChanged: 'admin.settings.changed',
   systemShutdown: 'admin.system.shutdown',
   systemResumed: 'admin.system.resumed',

@@ -18,4 +18,10 @@ export const queryKeys = {
   vapidPublicKey: ['notifications', 'vapid-public-key'] as const,
   /** This browser's push subscription (PushManager), not a server read. */
   pushSubscription: ['push', 'subscription'] as const,
+  tripPilots: (tripId: string) => ['trip-pilots', tripId] as const,
+  whatsappGroup: (tripId: string) => ['whatsapp-group', tripId] as const,
+  masterCalendar: (rank: string, fleet: string) => ['master-calendar', rank, fleet] as const,
+  crossoverTrips: ['crossover-trips'] as const,
+  /** Swap Calendar's offers per trip, kept apart from Find Swaps' results on the card. */
+  calendarMatches: (tripId: string, from: string, to: string) => ['calendar-matches', tripId, from, to] as const,
 };

@@ -3,6 +3,7 @@ import { CreateTripBody, DescriptionBody, IdParams, RequestedBody, SwappableBody
 import type { FastifyInstance } from 'fastify';
 import type { TripRepository } from '../data/trips';
 import type { CreateTrip } from '../domain/create-trip';
+import type { createListTripsWithCrew } from '../domain/crew/trip-crew';
 import type { DescribeTrip } from '../domain/describe-trip';
 import type { KeepTrip } from '../domain/keep-trip';
 import type { OfferTrip } from '../domain/offer-trip';
@@ -16,6 +17,7 @@ export interface TripUseCases {
   offerTrip: OfferTrip;
   describeTrip: DescribeTrip;
   keepTrip: KeepTrip;
+  listTripsWithCrew: ReturnType<typeof createListTripsWithCrew>;
 }
 
 /** A pilot's own trips; another pilot's trip answers 404 on every route. */
@@ -26,7 +28,9 @@ export function tripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; tr
   /** The session (device) that makes a change: the pilot's other devices hear of it, this one not. */
   const fromApp = (session: { sessionId: string }): TripChangeOrigin => ({ channel: 'app', sessionId: session.sessionId });
 
-  route.get('/api/trips', { auth: pilot, query: TripListQuery }, async ({ session }) => trips.listByPilot(session.pilotId));
+  route.get('/api/trips', { auth: pilot, query: TripListQuery }, async ({ session, query }) =>
+    query.includeCrew === 'true' ? useCases.listTripsWithCrew.execute({ pilotId: session.pilotId }) : trips.listByPilot(session.pilotId),
+  );
 
   route.post('/api/trips', { auth: pilot, body: CreateTripBody, status: 201 }, async ({ session, body }) =>
     useCases.createTrip.execute({ pilotId: session.pilotId, body, origin: fromApp(session) }),

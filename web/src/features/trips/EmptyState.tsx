@@ -2,14 +2,15 @@ import { BellOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/ico
 import { Button } from 'antd';
 import { useSetting } from '../../api/settings';
 
-/** No trips yet: the three steps of pilot spec section 1; the bell and roster steps open their dialogs. */
+/** No trips yet: the three steps of pilot spec section 1; the bell, support and roster steps open their dialogs. */
 interface Props {
   onAddTrip: () => void;
   onUploadRoster: () => void;
   onNotifications: () => void;
+  onTechSupport?: () => void;
 }
 
-export function EmptyState({ onAddTrip, onUploadRoster, onNotifications }: Props) {
+export function EmptyState({ onAddTrip, onUploadRoster, onNotifications, onTechSupport }: Props) {
   const uploadEmail = useSetting('upload_email').data;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
@@ -23,7 +24,14 @@ export function EmptyState({ onAddTrip, onUploadRoster, onNotifications }: Props
           with the bell <BellOutlined aria-label="bell" /> at the top of the page, so you hear about new swap offers.
         </li>
         <li>
-          <strong>Join the tech support group</strong> on WhatsApp for help and news about the app.
+          {onTechSupport ? (
+            <Button type="link" className="inline-link" onClick={onTechSupport}>
+              <strong>Join the tech support group</strong>
+            </Button>
+          ) : (
+            <strong>Join the tech support group</strong>
+          )}{' '}
+          on WhatsApp for help and news about the app.
         </li>
         <li>
           <Button type="link" className="inline-link" onClick={onUploadRoster}>

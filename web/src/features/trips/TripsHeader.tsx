@@ -1,4 +1,4 @@
-import { BellOutlined, CloudUploadOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -25,16 +25,22 @@ interface Props {
   onAddTrip: () => void;
   onUploadRoster: () => void;
   onCrewLinks: () => void;
+  onCalendars: () => void;
+  onTripSearch: () => void;
+  onTechSupport: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
+  const support = (
+    <Button type="text" className="header-icon" icon={<CustomerServiceOutlined />} onClick={onTechSupport} aria-label="Tech Support" />
+  );
   const refresh = (
     <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" />
   );
@@ -80,7 +86,10 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
                 { label: 'Upload Roster', onClick: onUploadRoster },
+                { label: 'Calendars', onClick: onCalendars },
+                { label: 'Trip Search', onClick: onTripSearch },
                 { label: 'Crew Links', onClick: onCrewLinks },
+                { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
                 { label: 'Notification Preferences', onClick: onNotifications },
                 { label: 'Logout', onClick: onLogout },
@@ -89,8 +98,14 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
           </>
         ) : (
           <>
+            <Button type="text" className="header-icon" icon={<CalendarOutlined />} onClick={onCalendars}>
+              Calendars
+            </Button>
             <Button type="text" className="header-icon" icon={<LinkOutlined />} onClick={onCrewLinks}>
               Crew Links
+            </Button>
+            <Button type="text" className="header-icon" icon={<FileSearchOutlined />} onClick={onTripSearch}>
+              Trip Search
             </Button>
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
               Add Trip
@@ -100,6 +115,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             </Button>
             {refresh}
             {bell}
+            {support}
             <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
               Logout
             </Button>

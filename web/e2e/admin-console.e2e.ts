@@ -257,17 +257,21 @@ describe('the admin console', () => {
     await toast(page, 'Emergency Shutdown Activated');
     await security.getByText('System is in emergency shutdown').waitFor();
 
-    // The pilot's session has ended: the open app falls back to the login page, and signing in
-    // again is refused with 'System Temporarily Unavailable' until operations resume.
-    await pilotPage.reload();
+    // The pilot's open page is told over its event stream (auth_failed, admin_shutdown): without a
+    // reload it shows the login page with the 'System Temporarily Unavailable' banner.
     await pilotPage.getByRole('tab', { name: 'Login' }).waitFor();
+    await pilotPage.getByText('System Temporarily Unavailable').first().waitFor();
+    assert.equal(await pilotPage.evaluate(() => window.sessionStorage.getItem('showAdminShutdown')), null, 'the banner has consumed its flag');
+    await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-live-shutdown-banner-1440.png') });
+    // Signing in again is refused with 'System Temporarily Unavailable' until operations resume.
     const signInAsPilot = async () => {
       await pilotPage.getByLabel('Email').first().fill(pilot.email.split('@')[0]!);
       await pilotPage.getByLabel('Password', { exact: true }).first().fill(PILOT_PASSWORD);
       await pilotPage.getByRole('button', { name: 'Login', exact: true }).click();
     };
     await signInAsPilot();
-    await pilotPage.getByText('System Temporarily Unavailable').first().waitFor();
+    // The login's refusal is a toast (the banner above is already on the page).
+    await toast(pilotPage, 'System Temporarily Unavailable');
     await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-during-shutdown-1440.png') });
 
     await security.getByRole('button', { name: 'Resume Operations' }).click();

@@ -8,6 +8,7 @@ import { SUBJECTS, type Trip } from '@crewswap/proto';
 export function createTripEvents(outbox: Outbox) {
   return {
     created: (trx: Executor, trip: Trip) => outbox.write(trx, SUBJECTS.tripCreated, { trip }, 1),
+    createdMany: (trx: Executor, trips: Trip[]) => outbox.writeMany(trx, SUBJECTS.tripCreated, trips.map((trip) => ({ data: { trip }, version: 1 }))),
     updated: (trx: Executor, trip: Trip, version: number) => outbox.write(trx, SUBJECTS.tripUpdated, { trip }, version),
     offered: (trx: Executor, trip: Trip, version: number) => outbox.write(trx, SUBJECTS.tripOffered, { trip }, version),
     deleted: (trx: Executor, trip: Trip, version: number) =>

@@ -107,6 +107,8 @@ export const ImportTripsReply = z.object({
 export const PurgeTripsRequest = z.object({ retentionDays: z.number().int().min(1).max(30) });
 export const PurgeTripsReply = z.object({ tripsDeleted: z.number().int() });
 export const PurgePreviewReply = z.object({ tripsToDelete: z.number().int() });
+export const PurgeNotificationsRequest = z.object({ retentionDays: z.number().int().min(1).max(30) });
+export const PurgeNotificationsReply = z.object({ notificationsDeleted: z.number().int() });
 export const TripCountsRequest = z.object({ pilotIds: z.array(z.uuid()).optional() });
 export const TripCountsReply = z.object({ counts: z.record(z.string(), z.number().int()) });
 

@@ -32,6 +32,8 @@ export const RPC = {
   importTrips: 'trips.rpc.import',
   purgeTrips: 'trips.rpc.purge',
   purgePreview: 'trips.rpc.purge-preview',
+  /** Cleanup: notifications deletes its sent-notification records older than the retention. */
+  purgeNotifications: 'notifications.rpc.purge',
   tripCounts: 'trips.rpc.trip-counts',
   /** Which of some airport codes are in trips' IATA list (links checks a link's destinations). */
   knownAirports: 'trips.rpc.known-airports',

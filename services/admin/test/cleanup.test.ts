@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_COOKIE, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, TEST_KEYS } from '@crewswap/kit/testing';
+import { ADMIN_COOKIE, PILOT_COOKIE, fixedClock, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
 import { CleanupRun, PERMISSIONS } from '@crewswap/proto';
 // The real trips service on the same bus does the deleting, as in a deployment.
 import { makePilot, registerPilot, startTestService, type TestService } from '../../trips/test/helpers';
+// And the real notifications service, which deletes the notifications it sent.
+import { createApp as createNotifications, type NotificationsService } from '../../notifications/src/app';
+import { configSchema as notificationsConfig } from '../../notifications/src/config';
 import { lastSlot, nextRun } from '../src/domain/cleanup';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 
@@ -11,6 +14,7 @@ describe('data cleanup', () => {
   let database: TestDatabase;
   let admin: Awaited<ReturnType<typeof startAdmin>>;
   let trips: TestService | undefined;
+  let notifications: NotificationsService | undefined;
   let master: Record<string, string>;
 
   beforeAll(async () => {
@@ -18,6 +22,11 @@ describe('data cleanup', () => {
     admin = await startAdmin(database);
     master = { [ADMIN_COOKIE]: await login(admin, MASTER.email, MASTER.password) };
     trips = await startTestService({ config: { NATS_PREFIX: admin.prefix } });
+    notifications = await createNotifications({ ...notificationsConfig.parse({}), ...testBaseConfig(database.url, admin.prefix) }, { clock: fixedClock('2026-11-23T10:15:00Z') });
+    // Sent 10 days and 2 days before the notifications clock's 23 November.
+    for (const sentAt of ['2026-11-13T09:00:00Z', '2026-11-21T09:00:00Z']) {
+      await notifications.runtime.db('notification_log').insert({ id: randomUUID(), pilot_id: randomUUID(), kind: 'swap_alert', title: 'Swap alert', body: 'A trip you want', sent_at: sentAt, status: 'sent' });
+    }
     // trips' clock says 2026-11-01: with 7 days' retention, trips that ended before 2026-10-25 go.
     const pilot = await registerPilot(trips, makePilot());
     for (const [start, end] of [
@@ -29,6 +38,7 @@ describe('data cleanup', () => {
     }
   });
   afterAll(async () => {
+    await notifications?.close();
     await trips?.stop();
     await stopAdmin(admin, { deleteStreams: false });
     await database.drop();
@@ -89,15 +99,17 @@ describe('data cleanup', () => {
     expect(nextRun('stopped', now)).toBeNull();
   });
 
-  it('previews, then runs a cleanup through trips, and records it in the history', async () => {
+  it('previews, then runs a cleanup through trips and notifications, and records it in the history', async () => {
     // The matrix's 30-day run took the September trip; the one that ended on 22 October is left.
     expect((await call('GET', '/api/admin/cleanup/preview?days=7', master)).json()).toEqual({ tripsToDelete: 1 });
     expect((await call('GET', '/api/admin/cleanup/preview?days=0', master)).statusCode).toBe(400);
     const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 7 });
-    expect(run.json()).toEqual({ tripsDeleted: 1, notificationsDeleted: 0 });
+    // The matrix's 30-day run deleted no notification; the one sent 10 days ago goes now.
+    expect(run.json()).toEqual({ tripsDeleted: 1, notificationsDeleted: 1 });
+    expect(await notifications!.runtime.db('notification_log').pluck('sent_at')).toEqual([new Date('2026-11-21T09:00:00Z')]);
     expect((await call('GET', '/api/admin/cleanup/preview?days=7', master)).json()).toEqual({ tripsToDelete: 0 });
     const [latest] = (await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[];
-    expect(CleanupRun.parse(latest)).toMatchObject({ runType: 'manual', status: 'success', retentionDays: 7, tripsDeleted: 1, cutoffDate: '2026-11-16', errorMessage: null });
+    expect(CleanupRun.parse(latest)).toMatchObject({ runType: 'manual', status: 'success', retentionDays: 7, tripsDeleted: 1, notificationsDeleted: 1, cutoffDate: '2026-11-16', errorMessage: null });
   });
 
   it('fires a scheduled cleanup once with two replicas, and not for a slot from before the configuration was saved', async () => {
@@ -131,6 +143,15 @@ describe('data cleanup', () => {
     expect(lastSlot('monthly', now)?.toISOString()).toBe('2026-11-01T01:00:00.000Z');
     expect(lastSlot('monthly', new Date('2026-12-01T00:30:00Z'))?.toISOString()).toBe('2026-11-01T01:00:00.000Z');
     expect(lastSlot('stopped', now)).toBeNull();
+  });
+
+  it('records a partial run when trips deleted but notifications cannot be reached, and answers 503', async () => {
+    await notifications!.close();
+    notifications = undefined;
+    const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 4 });
+    expect(run.statusCode).toBe(503);
+    const partial = ((await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[]).find((r) => r.retentionDays === 4);
+    expect(partial).toMatchObject({ status: 'partial', tripsDeleted: 0, notificationsDeleted: 0, errorMessage: 'The notifications service is not available right now. Please try again shortly.' });
   });
 
   it('records a failed run when trips cannot be reached, and answers 503', async () => {

@@ -5,6 +5,9 @@ import { startMailConsumer } from './mail/mail-consumer';
 import { createMailLog } from './mail/mail-log';
 import { createMailer } from './mail/mailer';
 import { createSendMail } from './mail/send-mail';
+import { createNotificationLog } from './data/notification-log';
+import { createPurgeNotifications } from './domain/purge';
+import { servePurgeRpc } from './events/purge-rpc';
 import { migrations } from './migrations';
 
 export interface NotificationsAppOptions {
@@ -36,6 +39,9 @@ export async function createApp(config: NotificationsConfig, options: Notificati
     const mailConsumer = await startMailConsumer({ db, bus, log, sendMail });
     // Registered after the mailer, so it stops (and finishes its message) before the mailer closes.
     runtime.onClose(() => mailConsumer.stop());
+
+    const purgeRpc = servePurgeRpc({ bus, log, purge: createPurgeNotifications({ log: createNotificationLog(db), clock }) });
+    runtime.onClose(() => purgeRpc.unsubscribe());
 
     const app = createServiceApp({ name: 'notifications', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);

@@ -3,6 +3,7 @@ import { HttpError, requestRpc, type Bus, type Clock, type Db, type Logger } fro
 import {
   addDays,
   CLEANUP_HISTORY_LENGTH,
+  PurgeNotificationsReply,
   PurgePreviewReply,
   PurgeTripsReply,
   RPC,
@@ -62,7 +63,8 @@ const toRun = (row: RunRow): CleanupRun => ({
 
 /**
  * Data cleanup: admin keeps the configuration and the history; the services that own the data
- * delete it when asked over request/reply (trips' purge). Every run is recorded, failures too.
+ * delete it when asked over request/reply (trips' and notifications' purges). Every run is
+ * recorded, failures too.
  */
 export function createCleanupService(deps: { db: Db; bus: Bus; clock: Clock }) {
   const { db, bus, clock } = deps;
@@ -89,31 +91,38 @@ export function createCleanupService(deps: { db: Db; bus: Bus; clock: Clock }) {
       return requestRpc(bus, RPC.purgePreview, { retentionDays }, PurgePreviewReply);
     },
 
-    /** Runs a cleanup now and records it; a failure is recorded as a failed run, then reported. */
+    /**
+     * Runs a cleanup now and records it. Trips and notifications each delete their own data; a
+     * failure is recorded (failed, or partial when only notifications failed after trips
+     * deleted), then reported.
+     */
     async run(retentionDays: number, runType = 'manual'): Promise<CleanupRunResponse> {
       const started = clock.now();
       const startedMs = Date.now();
-      const record = async (status: string, tripsDeleted: number, errorMessage: string | null) => {
+      const record = async (status: string, counts: CleanupRunResponse, errorMessage: string | null) => {
         await db('cleanup_runs').insert({
           id: randomUUID(),
           run_date: started,
           run_type: runType,
           status,
           retention_days: retentionDays,
-          trips_deleted: tripsDeleted,
-          // Notifications has no purge to ask yet; its count stays 0 until it does.
-          notifications_deleted: 0,
+          trips_deleted: counts.tripsDeleted,
+          notifications_deleted: counts.notificationsDeleted,
           execution_time_ms: Date.now() - startedMs,
           cutoff_date: addDays(clock.today(), -retentionDays),
           error_message: errorMessage?.slice(0, 500) ?? null,
         });
       };
+      const counts: CleanupRunResponse = { tripsDeleted: 0, notificationsDeleted: 0 };
+      let tripsDone = false;
       try {
-        const { tripsDeleted } = await requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply);
-        await record('success', tripsDeleted, null);
-        return { tripsDeleted, notificationsDeleted: 0 };
+        counts.tripsDeleted = (await requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply)).tripsDeleted;
+        tripsDone = true;
+        counts.notificationsDeleted = (await requestRpc(bus, RPC.purgeNotifications, { retentionDays }, PurgeNotificationsReply)).notificationsDeleted;
+        await record('success', counts, null);
+        return counts;
       } catch (error) {
-        await record('failed', 0, (error as Error).message);
+        await record(tripsDone ? 'partial' : 'failed', counts, (error as Error).message);
         if (error instanceof HttpError) throw error;
         throw new HttpError(500, 'Cleanup failed');
       }

@@ -16,4 +16,19 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0002_notification_log': {
+    async up(knex) {
+      // What was sent to a pilot (push, and in-app messages later): the push sender writes one row
+      // per notification; cleanup deletes rows older than its retention (notifications.rpc.purge).
+      await knex.schema.createTable('notification_log', (table) => {
+        table.uuid('id').primary();
+        table.uuid('pilot_id').notNullable().index();
+        table.string('kind', 50).notNullable();
+        table.string('title', 500).notNullable();
+        table.text('body').notNullable();
+        table.timestamp('sent_at', { useTz: true }).notNullable().index();
+        table.string('status', 20).notNullable();
+      });
+    },
+  },
 };

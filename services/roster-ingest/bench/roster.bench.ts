@@ -39,7 +39,7 @@ const base = { ...testBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
 const clock = fixedClock('2026-11-01T12:00:00Z');
 const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
 const trips = await createTripsApp(
-  { ...base, PORT: 0, PURGE_CHECK_INTERVAL_MS: 3_600_000, PURGE_RETENTION_DAYS: 7, PURGE_SCHEDULER_ENABLED: false, PROFILE_WAIT_MS: 0 },
+  { ...base, PORT: 0, PROFILE_WAIT_MS: 0 },
   { clock, settings, keys: TEST_KEYS },
 );
 const roster = await createApp(

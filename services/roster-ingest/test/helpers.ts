@@ -30,9 +30,6 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
   const tripsConfig: TripsConfig = {
     ...base,
     PORT: 0,
-    PURGE_CHECK_INTERVAL_MS: 3_600_000,
-    PURGE_RETENTION_DAYS: 7,
-    PURGE_SCHEDULER_ENABLED: false,
     PROFILE_WAIT_MS: 300,
   };
   const startTrips = () => createTripsApp(tripsConfig, { clock, settings, keys: TEST_KEYS });

@@ -18,7 +18,7 @@ import { createAnalyticsService } from './domain/analytics';
 import { createTripEvents } from './domain/events';
 import { createImportTrips } from './domain/import-trips';
 import { createKnownAirports } from './domain/known-airports';
-import { createPurgeTrips, startPurgeScheduler } from './domain/purge';
+import { createPurgeTrips } from './domain/purge';
 import { createTripService } from './domain/trips';
 import { startPilotDirectory } from './events/pilot-directory';
 import { serveTripRpcs } from './events/rpc';
@@ -71,10 +71,6 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     runtime.onClose(() => directory.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
-    if (config.PURGE_SCHEDULER_ENABLED) {
-      const scheduler = startPurgeScheduler({ purge, retentionDays: config.PURGE_RETENTION_DAYS, intervalMs: config.PURGE_CHECK_INTERVAL_MS, log });
-      runtime.onClose(() => scheduler.stop());
-    }
 
     const app = createServiceApp({ name: 'trips', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);

@@ -11,7 +11,7 @@ type ImportTrip = z.infer<typeof ImportTrip>;
 type Reply = z.infer<typeof ImportTripsReply>;
 type Request = z.infer<typeof ImportTripsRequest>;
 
-/** Trips that ended more than this many days ago are skipped (the daily purge would remove them). */
+/** Trips that ended more than this many days ago are skipped (the default cleanup would remove them). */
 export const IMPORT_KEEP_ENDED_DAYS = 7;
 
 /**

@@ -103,5 +103,10 @@ export const migrations: Record<string, Migration> = {
         table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
     },
+  },  '0005_purge_schedule_in_admin': {
+    async up(knex: Knex) {
+      // Admin's cleanup configuration schedules purges now; trips no longer records daily runs.
+      await knex.schema.dropTableIfExists('purge_runs');
+    },
   },
 };

@@ -17,3 +17,5 @@ export * from './settings-client';
 export * from './paths';
 export * from './migrate-only';
 export * from './runtime-metrics';
+export * from './prune';
+export * from './restart';

@@ -7,6 +7,8 @@ import { loadSigningKeys, type SigningKeys } from './keys';
 import { createLogger } from './logger';
 import { connectBus, ensureStreams, isBusReachable, type Bus } from './nats';
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
+import { startKitPruner } from './prune';
+import { startRestartListener } from './restart';
 import { serveRevocationsPending, startSessionGuard, type SessionGuard } from './sessions';
 
 /** What a service runs on: its database schema, the bus, its outbox and the session guard. */
@@ -25,6 +27,11 @@ export interface Runtime {
    * state, so taking them out of service would help nobody).
    */
   readiness: Record<string, ReadinessCheck>;
+  /**
+   * Called when an admin asks for a restart (`admin.system.restart`, heard by every process);
+   * `runService` then drains and exits, and the supervisor starts the process again.
+   */
+  onRestartRequested(fn: () => void): void;
   /** Registers work to undo at close, run in reverse order. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -42,6 +49,7 @@ export interface RuntimeOptions {
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, name } = options;
+  const startedAt = new Date();
   const log = options.log ?? createLogger(name, config);
   const closers: (() => Promise<void> | void)[] = [];
   const db = createDb(config.DATABASE_URL, options.schema, undefined, log);
@@ -60,6 +68,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     closers.push(() => pending.unsubscribe());
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
     closers.push(() => guard.stop());
+    const restart = await startRestartListener({ bus, log, startedAt });
+    closers.push(() => restart.stop());
+    const pruner = startKitPruner({ db, log });
+    closers.push(() => pruner.stop());
     return {
       name,
       log,
@@ -74,6 +86,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         nats: { required: false, check: () => isBusReachable(bus) },
         revocations: { required: false, check: async () => guard.following() },
       },
+      onRestartRequested: (fn) => restart.onRestartRequested(fn),
       onClose: (fn) => closers.push(fn),
       async close() {
         for (const close of closers.reverse().splice(0)) {
@@ -87,11 +100,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 }
 
+const RESTART_SPREAD_MS = 3_000;
+
 /**
  * The body of every service's `main.ts`: build, listen, and close cleanly on SIGINT/SIGTERM.
  * A configuration error prints its lines and exits 1 without a stack.
  */
-export async function runService(start: () => Promise<{ app: FastifyInstance; port: number; host: string; close(): Promise<void> }>): Promise<void> {
+export async function runService(
+  start: () => Promise<{ app: FastifyInstance; port: number; host: string; close(): Promise<void>; runtime?: Pick<Runtime, 'onRestartRequested'> }>,
+): Promise<void> {
   let service: Awaited<ReturnType<typeof start>>;
   try {
     service = await start();
@@ -115,6 +132,11 @@ export async function runService(start: () => Promise<{ app: FastifyInstance; po
     await service.close();
     process.exit(0);
   };
+  // Replicas hear a restart together; a random wait of up to RESTART_SPREAD_MS spreads their
+  // exits so the supervisor is not starting every one of them at the same moment.
+  service.runtime?.onRestartRequested(() => {
+    setTimeout(() => void shutdown('restart requested'), Math.random() * RESTART_SPREAD_MS).unref();
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -5,5 +5,5 @@ import { configSchema } from './config';
 await runService(async () => {
   const config = loadConfig(configSchema);
   const service = await createApp(config);
-  return { app: service.app, close: service.close, port: config.PORT, host: config.HOST };
+  return { app: service.app, runtime: service.runtime, close: service.close, port: config.PORT, host: config.HOST };
 });

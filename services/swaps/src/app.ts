@@ -1,4 +1,4 @@
-import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
+import { createServiceApp, registerRuntimeMetrics, startPeriodic, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createAlertsRepository, type AlertsRepository } from './data/alerts';
@@ -12,6 +12,9 @@ import { readSettingsFromAdmin } from './events/replay';
 import { createReadModelMetrics } from './metrics';
 import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
+
+/** Trip tombstones are kept this long after the deletion (docs/DECISIONS.md, "Growing tables"). */
+export const TOMBSTONE_RETENTION_DAYS = 30;
 
 export interface AppOptions {
   clock?: Clock;
@@ -40,6 +43,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
     await startReadModelConsumers({ runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
+    const pruner = startPeriodic({
+      name: 'prune trip tombstones',
+      log,
+      intervalMs: 60 * 60 * 1000,
+      task: () => readModel.pruneTombstones(new Date(clock.now().getTime() - TOMBSTONE_RETENTION_DAYS * 24 * 60 * 60 * 1000)),
+    });
+    runtime.onClose(() => pruner.stop());
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));
     const pushAlert = createPushAlert({

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { signAdminToken, unauthorized, type AdminSession, type Clock, type Db, type Outbox, type SessionGuard } from '@crewswap/kit';
 import { ADMIN_LOGIN_FAILED_MESSAGE, ADMIN_LOGIN_FAILED_TITLE, SUBJECTS, type AdminLoginBody, type CurrentAdmin } from '@crewswap/proto';
+import type { ActivityRepository } from '../data/activity-repository';
 import { toCurrentAdmin, type AdminRepository } from '../data/admin-repository';
+import type { SettingsRepository } from '../data/settings-repository';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 interface Deps {
@@ -11,10 +13,15 @@ interface Deps {
   guard: SessionGuard;
   clock: Clock;
   privateKey: string;
+  activity: ActivityRepository;
+  settings: SettingsRepository;
 }
 
+/** session_timeout_minutes' default (spec section 9) while the setting is missing or unreadable. */
+const DEFAULT_TIMEOUT_MINUTES = 30;
+
 export function createAdminSessions(deps: Deps) {
-  const { db, admins, outbox, guard, clock } = deps;
+  const { db, admins, outbox, guard, clock, activity } = deps;
 
   return {
     /** Checks the credentials and opens a session; the token carries the admin's permissions. */
@@ -22,6 +29,7 @@ export function createAdminSessions(deps: Deps) {
       const found = await admins.findWithPasswordByEmail(input.email);
       const matches = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !found.passwordHash || !matches) {
+        await activity.record({ adminId: found?.admin.id ?? null, email: input.email, action: 'login_failed', ipAddress: input.ipAddress, at: clock.now() });
         throw unauthorized(ADMIN_LOGIN_FAILED_MESSAGE, { title: ADMIN_LOGIN_FAILED_TITLE });
       }
       const { admin } = found;
@@ -30,6 +38,7 @@ export function createAdminSessions(deps: Deps) {
       await db.transaction(async (trx) => {
         await admins.startSession({ id: sessionId, adminId: admin.id, at: now, ipAddress: input.ipAddress, userAgent: input.userAgent }, trx);
         await admins.recordLogin(admin.id, now, trx);
+        await activity.record({ adminId: admin.id, action: 'login', ipAddress: input.ipAddress, at: now }, trx);
       });
       const token = signAdminToken(deps.privateKey, {
         sessionId,
@@ -45,12 +54,34 @@ export function createAdminSessions(deps: Deps) {
      * every service's guard follows. The event goes out even for a session already ended, so a
      * guard that somehow missed the first one still learns of it.
      */
-    async logout(session: AdminSession): Promise<void> {
+    async logout(session: AdminSession, ipAddress: string | null = null): Promise<void> {
       await db.transaction(async (trx) => {
-        await admins.endSession(session.sessionId, clock.now(), 'logout', trx);
+        if (await admins.endSession(session.sessionId, clock.now(), 'logout', trx)) {
+          await activity.record({ adminId: session.adminId, action: 'logout', ipAddress, at: clock.now() }, trx);
+        }
         await outbox.write(trx, SUBJECTS.adminSessionRevoked, { sessionId: session.sessionId, adminId: session.adminId });
       });
       guard.revoke(session.sessionId);
+    },
+
+    /**
+     * Ends admin sessions unused for session_timeout_minutes, here at once and everywhere through
+     * `admin.session.revoked`. Safe on every replica at once (each session ends once).
+     */
+    async endIdle(): Promise<number> {
+      const value = Number(await deps.settings.get('session_timeout_minutes').catch(() => undefined));
+      const minutes = Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MINUTES;
+      const now = clock.now();
+      const ended = await db.transaction(async (trx) => {
+        const sessions = await admins.endIdleSessions(new Date(now.getTime() - minutes * 60_000), now, trx);
+        for (const session of sessions) {
+          await outbox.write(trx, SUBJECTS.adminSessionRevoked, { sessionId: session.id, adminId: session.adminId });
+          await activity.record({ adminId: session.adminId, action: 'session_timeout', detail: `idle for ${minutes} minutes`, at: now }, trx);
+        }
+        return sessions;
+      });
+      for (const session of ended) guard.revoke(session.id);
+      return ended.length;
     },
 
     /** The admin behind an open session, read fresh (a name or email may have changed since login). */

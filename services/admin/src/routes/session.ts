@@ -21,7 +21,7 @@ export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; se
   // Logging out always succeeds for the caller: without a live session there is nothing to end.
   app.post('/api/admin/logout', async (request, reply): Promise<MessageResponse> => {
     const session = optionalAdmin(request);
-    if (session) await sessions.logout(session);
+    if (session) await sessions.logout(session, request.ip ?? null);
     clearSessionCookie(reply, ADMIN_COOKIE);
     return { message: 'Logged out' };
   });

@@ -61,12 +61,12 @@ export function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
   });
 
   app.get('/api/admin/cleanup/deleted-pilots', async (request) => {
-    requireAdmin(ctx, request, 'manage_system', 'manage_pilots');
+    requireAdmin(ctx, request, 'manage_system');
     return listDeletedPilots(ctx);
   });
 
   app.delete('/api/admin/cleanup/deleted-pilots/:id', async (request) => {
-    requireAdmin(ctx, request, 'manage_system', 'manage_pilots');
+    requireAdmin(ctx, request, 'manage_system');
     const { id } = parse(IdParams, request.params);
     await removeDeletedPilot(ctx, id);
     return { message: 'Pilot removed permanently.' };

@@ -1,15 +1,13 @@
-import { createServiceApp, registerRuntimeMetrics, startPeriodic, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
-import type { FastifyInstance } from 'fastify';
+import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { AdminConfig } from './config';
 import { createActivityRepository } from './data/activity-repository';
 import { createAdminRepository } from './data/admin-repository';
+import { createCleanupRepository } from './data/cleanup-repository';
 import { createSettingsRepository } from './data/settings-repository';
-import { createAdminsService } from './domain/admins';
+import { createSystemStateRepository } from './data/system-state-repository';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
-import { createCleanupService, startCleanupScheduler, type CleanupService } from './domain/cleanup';
-import { createEmergencyService } from './domain/emergency';
-import { createAdminSessions, type AdminSessions } from './domain/sessions';
-import { createSettingsService } from './domain/settings';
+import { startCleanupScheduler } from './domain/cleanup';
+import { createAdminUseCases } from './domain/use-cases';
 import { startAdminActivitySubscription } from './events/session-activity';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
@@ -20,73 +18,40 @@ import { emergencyRoutes } from './routes/emergency';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 
-export interface AdminAppOptions {
-  clock?: Clock;
-  log?: Logger;
-  keys?: SigningKeys;
-}
-
-export interface AdminService {
-  app: FastifyInstance;
-  runtime: Runtime;
-  cleanup: CleanupService;
-  sessions: AdminSessions;
-  close(): Promise<void>;
-}
-
-export async function createApp(config: AdminConfig, options: AdminAppOptions = {}): Promise<AdminService> {
-  const runtime = await startRuntime({ name: 'admin', schema: 'admin', migrations, config, log: options.log, keys: options.keys });
-  try {
+export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
+  return startService({ name: 'admin', schema: 'admin', migrations, config, options }, async ({ app, runtime, clock }) => {
     const privateKey = runtime.keys.privateKey;
     if (!privateKey) throw new Error('admin signs admin sessions: set JWT_PRIVATE_KEY as well as JWT_PUBLIC_KEY');
-    const clock = options.clock ?? systemClock;
     const { db, log, outbox, guard, bus } = runtime;
     const admins = createAdminRepository(db);
-    const settingsRepository = createSettingsRepository(db);
+    const settings = createSettingsRepository(db);
+    const cleanups = createCleanupRepository(db);
+    const systemState = createSystemStateRepository(db);
 
     await bootstrapMasterAdmin({ db, admins, config, log });
-    await seedSettings({ settings: settingsRepository, config, clock, log });
+    await seedSettings({ settings, config, clock, log });
 
     const activity = createActivityRepository(db);
-    const sessions = createAdminSessions({ db, admins, outbox, guard, clock, privateKey, activity, settings: settingsRepository });
+    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, admins, settings, cleanups, systemState, activity });
     const activityFeed = startAdminActivitySubscription({ bus, log, admins, now: () => clock.now() });
     runtime.onClose(() => activityFeed.stop());
-    const idleSweep = startPeriodic({ name: 'end idle admin sessions', log, intervalMs: config.ADMIN_SESSION_SWEEP_MS, task: () => sessions.endIdle() });
+    const idleSweep = startPeriodic({ name: 'end idle admin sessions', log, intervalMs: config.ADMIN_SESSION_SWEEP_MS, task: () => useCases.endIdleAdminSessions.execute() });
     runtime.onClose(() => idleSweep.stop());
-    const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
-    const adminsService = createAdminsService({ db, admins, outbox, guard, clock });
-    const emergency = createEmergencyService({ db, bus, outbox, clock });
 
-    const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
-    registerRuntimeMetrics(app.metrics.registry, runtime);
+    // First, so its hooks see every route's requests.
     activityRoutes(app, { runtime, activity, now: () => clock.now() });
-    sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
-    settingsRoutes(app, { runtime, settings });
-    adminsRoutes(app, { runtime, admins: adminsService });
-    emergencyRoutes(app, { runtime, emergency });
-    const cleanup = createCleanupService({ db, bus, clock });
-    cleanupRoutes(app, { runtime, cleanup });
-    const scheduler = startCleanupScheduler(cleanup, log);
-    runtime.onClose(() => scheduler.stop());
+    sessionRoutes(app, { runtime, admins, useCases, secureCookies: config.SECURE_COOKIES });
+    settingsRoutes(app, { runtime, settings, changeSetting: useCases.changeSetting });
+    adminsRoutes(app, { runtime, admins, useCases });
+    emergencyRoutes(app, { runtime, systemState, useCases });
+    cleanupRoutes(app, { runtime, clock, cleanups, configureCleanup: useCases.configureCleanup, runCleanup: useCases.runCleanup });
 
+    const scheduler = startCleanupScheduler(useCases.runScheduledCleanup, log);
+    runtime.onClose(() => scheduler.stop());
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());
 
-    let closed = false;
-    return {
-      app,
-      runtime,
-      cleanup,
-      sessions,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await app.close();
-        await runtime.close();
-      },
-    };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+    return { useCases };
+  });
 }
+export type AdminService = Awaited<ReturnType<typeof createApp>>;

@@ -35,7 +35,7 @@ describe('admin sessions end when idle; the activity log says who did what, when
 
     // 35 minutes after login: the idle one is past the default 30, the busy one 10 minutes idle.
     admin.clock.set('2026-11-23T10:50:00Z');
-    expect(await admin.sessions.endIdle()).toBeGreaterThanOrEqual(1);
+    expect(await admin.useCases.endIdleAdminSessions.execute()).toBeGreaterThanOrEqual(1);
     expect((await current(idle)).statusCode).toBe(401);
     expect((await current(busy)).statusCode).toBe(200);
 
@@ -44,10 +44,10 @@ describe('admin sessions end when idle; the activity log says who did what, when
     const set = await admin.app.inject({ method: 'PUT', url: '/api/admin/settings/session_timeout_minutes', payload: { value: '60' }, cookies: { [ADMIN_COOKIE]: master } });
     expect(set.statusCode).toBe(200);
     admin.clock.set('2026-11-23T11:35:00Z');
-    await admin.sessions.endIdle();
+    await admin.useCases.endIdleAdminSessions.execute();
     expect((await current(busy)).statusCode).toBe(200);
     admin.clock.set('2026-11-23T11:41:00Z');
-    await admin.sessions.endIdle();
+    await admin.useCases.endIdleAdminSessions.execute();
     expect((await current(busy)).statusCode).toBe(401);
   });
 

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER, type ReadinessCheck } from '@crewswap/kit';
+import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isBodyTooLarge, limitBodies, refuse } from './body-limit';
 import type { Config } from './config';
@@ -173,5 +173,24 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     );
   }
 
-  return { app, close: async () => undefined };
+  return { app, close: () => app.close() };
+}
+
+/**
+ * The gateway as `main.ts` runs it: its port is public, so its metrics are served on a port of
+ * their own (METRICS_PORT), closed with it.
+ */
+export async function createPublicApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { app } = await createApp(config);
+  const metrics = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await metrics.close();
+    },
+  };
 }

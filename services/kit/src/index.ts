@@ -19,3 +19,6 @@ export * from './migrate-only';
 export * from './runtime-metrics';
 export * from './prune';
 export * from './restart';
+export * from './service';
+export * from './routes';
+export * from './follow-pilots';

@@ -6,26 +6,14 @@ import { toCurrentAdmin, type AdminRepository } from '../data/admin-repository';
 import type { SettingsRepository } from '../data/settings-repository';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
-interface Deps {
-  db: Db;
-  admins: AdminRepository;
-  outbox: Outbox;
-  guard: SessionGuard;
-  clock: Clock;
-  privateKey: string;
-  activity: ActivityRepository;
-  settings: SettingsRepository;
-}
-
 /** session_timeout_minutes' default (spec section 9) while the setting is missing or unreadable. */
 const DEFAULT_TIMEOUT_MINUTES = 30;
 
-export function createAdminSessions(deps: Deps) {
-  const { db, admins, outbox, guard, clock, activity } = deps;
-
+/** Checks the credentials and opens a session; the token carries the admin's permissions. Both outcomes go in the activity log. */
+export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock: Clock; privateKey: string; activity: ActivityRepository }) {
+  const { db, admins, clock, activity } = deps;
   return {
-    /** Checks the credentials and opens a session; the token carries the admin's permissions. */
-    async login(input: AdminLoginBody & { ipAddress: string | null; userAgent: string | null }): Promise<{ token: string; admin: CurrentAdmin }> {
+    async execute(input: AdminLoginBody & { ipAddress: string | null; userAgent: string | null }): Promise<{ token: string; admin: CurrentAdmin }> {
       const found = await admins.findWithPasswordByEmail(input.email);
       const matches = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !found.passwordHash || !matches) {
@@ -48,13 +36,18 @@ export function createAdminSessions(deps: Deps) {
       });
       return { token, admin: toCurrentAdmin(admin) };
     },
+  };
+}
 
-    /**
-     * Ends the session here at once and everywhere else through `admin.session.revoked`, which
-     * every service's guard follows. The event goes out even for a session already ended, so a
-     * guard that somehow missed the first one still learns of it.
-     */
-    async logout(session: AdminSession, ipAddress: string | null = null): Promise<void> {
+/**
+ * Ends the session here at once and everywhere else through `admin.session.revoked`, which every
+ * service's guard follows. The event goes out even for a session already ended, so a guard that
+ * somehow missed the first one still learns of it.
+ */
+export function createLogoutAdmin(deps: { db: Db; admins: AdminRepository; outbox: Outbox; guard: SessionGuard; clock: Clock; activity: ActivityRepository }) {
+  const { db, admins, outbox, guard, clock, activity } = deps;
+  return {
+    async execute(session: AdminSession, ipAddress: string | null = null): Promise<void> {
       await db.transaction(async (trx) => {
         if (await admins.endSession(session.sessionId, clock.now(), 'logout', trx)) {
           await activity.record({ adminId: session.adminId, action: 'logout', ipAddress, at: clock.now() }, trx);
@@ -63,12 +56,26 @@ export function createAdminSessions(deps: Deps) {
       });
       guard.revoke(session.sessionId);
     },
+  };
+}
 
-    /**
-     * Ends admin sessions unused for session_timeout_minutes, here at once and everywhere through
-     * `admin.session.revoked`. Safe on every replica at once (each session ends once).
-     */
-    async endIdle(): Promise<number> {
+/**
+ * Ends admin sessions unused for session_timeout_minutes, here at once and everywhere through
+ * `admin.session.revoked`, as auth does for pilots. Safe on every replica at once (each session
+ * ends once). Every service's guard reports use, which admin records (events/session-activity).
+ */
+export function createEndIdleAdminSessions(deps: {
+  db: Db;
+  admins: AdminRepository;
+  outbox: Outbox;
+  guard: SessionGuard;
+  clock: Clock;
+  activity: ActivityRepository;
+  settings: SettingsRepository;
+}) {
+  const { db, admins, outbox, guard, clock, activity } = deps;
+  return {
+    async execute(): Promise<number> {
       const value = Number(await deps.settings.get('session_timeout_minutes').catch(() => undefined));
       const minutes = Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MINUTES;
       const now = clock.now();
@@ -83,13 +90,12 @@ export function createAdminSessions(deps: Deps) {
       for (const session of ended) guard.revoke(session.id);
       return ended.length;
     },
-
-    /** The admin behind an open session, read fresh (a name or email may have changed since login). */
-    async current(session: AdminSession): Promise<CurrentAdmin> {
-      const admin = await admins.findBySession(session.sessionId);
-      if (!admin) throw unauthorized('Session expired');
-      return toCurrentAdmin(admin);
-    },
   };
 }
-export type AdminSessions = ReturnType<typeof createAdminSessions>;
+
+/** The admin behind an open session, read fresh (a name or email may have changed since login). */
+export async function currentAdmin(admins: AdminRepository, session: AdminSession): Promise<CurrentAdmin> {
+  const admin = await admins.findBySession(session.sessionId);
+  if (!admin) throw unauthorized('Session expired');
+  return toCurrentAdmin(admin);
+}

@@ -1,75 +1,55 @@
-import { HttpError, parse, type SessionGuard } from '@crewswap/kit';
+import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
 import { CreateExcludedAirportBody, CreateIataCodeBody, IdParams, UpdateIataCodeBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { AirportService } from '../domain/airports';
+import type { AirportRepository } from '../data/airports';
+import type { createAddExcludedAirport } from '../domain/add-excluded-airport';
+import type { createAddIataCode } from '../domain/add-iata-code';
+import type { createDeleteIataCode } from '../domain/delete-iata-code';
+import type { createRemoveExcludedAirport } from '../domain/remove-excluded-airport';
+import type { createUpdateIataCode } from '../domain/update-iata-code';
+
+export interface AirportUseCases {
+  addIataCode: ReturnType<typeof createAddIataCode>;
+  updateIataCode: ReturnType<typeof createUpdateIataCode>;
+  deleteIataCode: ReturnType<typeof createDeleteIataCode>;
+  addExcludedAirport: ReturnType<typeof createAddExcludedAirport>;
+  removeExcludedAirport: ReturnType<typeof createRemoveExcludedAirport>;
+}
 
 /** How long a browser keeps the IATA list (the spec caches it 10 minutes). */
 const IATA_LIST_CACHE = 'public, max-age=600';
 
-export function airportRoutes(app: FastifyInstance, deps: { guard: SessionGuard; airports: AirportService }): void {
-  const { guard, airports } = deps;
+export function airportRoutes(app: FastifyInstance, deps: { guard: SessionGuard; airports: AirportRepository; useCases: AirportUseCases }): void {
+  const { guard, airports, useCases } = deps;
+  const route = routes(app);
+  const destinations = adminWith(guard, 'manage_destinations');
 
   // Public reference data (every airport in the world), needed before anything is personal:
   // no session, so a browser and the gateway may keep it for the 10 minutes the spec asks.
-  app.get('/api/iata-codes', async (_request, reply) => {
+  route.get('/api/iata-codes', { auth: 'none' }, async ({ reply }) => {
     reply.header('cache-control', IATA_LIST_CACHE);
     return airports.listIata();
   });
 
   // A pilot confirming an unknown code they know to be a real airport (Confirm Valid Airport).
-  app.post('/api/iata-codes', async (request, reply) => {
-    guard.pilot(request);
-    return reply.status(201).send(await airports.createIata(parse(CreateIataCodeBody, request.body ?? {})));
-  });
+  route.post('/api/iata-codes', { auth: guard.pilot, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
 
-  app.get('/api/admin/iata-codes', async (request) => {
-    guard.admin(request, 'manage_destinations');
-    return airports.listIata();
-  });
+  route.get('/api/admin/iata-codes', { auth: destinations }, async () => airports.listIata());
 
-  app.post('/api/admin/iata-codes', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    return reply.status(201).send(await airports.createIata(parse(CreateIataCodeBody, request.body ?? {})));
-  });
+  route.post('/api/admin/iata-codes', { auth: destinations, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
 
-  app.patch('/api/admin/iata-codes/:id', async (request) => {
-    guard.admin(request, 'manage_destinations');
-    const { id } = parse(IdParams, request.params);
-    return airports.updateIata(id, parse(UpdateIataCodeBody, request.body ?? {}));
-  });
+  route.patch('/api/admin/iata-codes/:id', { auth: destinations, params: IdParams, body: UpdateIataCodeBody }, async ({ params, body }) =>
+    useCases.updateIataCode.execute({ id: params.id, body }),
+  );
 
-  app.delete('/api/admin/iata-codes/:id', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    const { id } = parse(IdParams, request.params);
-    await airports.deleteIata(id);
-    return reply.status(204).send();
-  });
+  route.delete('/api/admin/iata-codes/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.deleteIataCode.execute({ id: params.id }));
 
-  app.get('/api/admin/excluded-airports', async (request) => {
-    guard.admin(request, 'manage_destinations');
-    return airports.listExcluded();
-  });
+  route.get('/api/admin/excluded-airports', { auth: destinations }, async () => airports.listExcluded());
 
-  app.post('/api/admin/excluded-airports', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    const body = parseExcluded(request.body);
-    return reply.status(201).send(await airports.addExcluded(body.iataCode));
-  });
+  // The spec titles a bad code here 'Invalid IATA Code'.
+  route.post('/api/admin/excluded-airports', { auth: destinations, body: CreateExcludedAirportBody, status: 201, invalidTitle: 'Invalid IATA Code' }, async ({ body }) =>
+    useCases.addExcludedAirport.execute({ iataCode: body.iataCode }),
+  );
 
-  app.delete('/api/admin/excluded-airports/:id', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    const { id } = parse(IdParams, request.params);
-    await airports.removeExcluded(id);
-    return reply.status(204).send();
-  });
-}
-
-/** The spec titles this one 'Invalid IATA Code'. */
-function parseExcluded(body: unknown) {
-  try {
-    return parse(CreateExcludedAirportBody, body ?? {});
-  } catch (error) {
-    if (error instanceof HttpError) throw new HttpError(error.status, error.message, { ...error.options, title: 'Invalid IATA Code' });
-    throw error;
-  }
+  route.delete('/api/admin/excluded-airports/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.removeExcludedAirport.execute({ id: params.id }));
 }

@@ -1,5 +1,5 @@
 import type { Clock, Db, Logger, Trx } from '@crewswap/kit';
-import type { MailLog } from './mail-log';
+import type { MailLog } from '../data/mail-log';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock, Logger } from '@crewswap/kit';
 import nodemailer from 'nodemailer';
-import type { MailTransportName } from './mail-log';
+import type { MailTransportName } from '../data/mail-log';
 
 export interface OutgoingMail {
   /** The command's event id; it names the .eml file and travels as a header for tracing. */

@@ -1,6 +1,6 @@
 import { startConsumer, type Bus, type Db, type Logger, type RunningConsumer } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
-import type { SendMail } from './send-mail';
+import type { SendMail } from '../domain/send-mail';
 
 /** Every service asks for mail with `outbox.write(trx, SUBJECTS.sendMail, ...)`; this sends it, once. */
 export function startMailConsumer(deps: { db: Db; bus: Bus; log: Logger; sendMail: SendMail }): Promise<RunningConsumer> {

@@ -1,4 +1,4 @@
-import { forbidden, parse, type Runtime } from '@crewswap/kit';
+import { forbidden, routes, type Runtime } from '@crewswap/kit';
 import { AdminActivityQuery, type AdminActivityEntry } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { ActivityRepository } from '../data/activity-repository';
@@ -41,10 +41,8 @@ export function activityRoutes(app: FastifyInstance, deps: { runtime: Runtime; a
       .catch((error: unknown) => request.log.warn({ err: error }, 'could not record admin activity'));
   });
 
-  app.get('/api/admin/activity-log', async (request): Promise<AdminActivityEntry[]> => {
-    const session = runtime.guard.admin(request);
+  routes(app).get('/api/admin/activity-log', { auth: runtime.guard.admin, query: AdminActivityQuery }, async ({ session, query }): Promise<AdminActivityEntry[]> => {
     if (!session.isMasterAdmin) throw forbidden('Only a master admin can read the activity log');
-    const { limit } = parse(AdminActivityQuery, request.query ?? {});
-    return activity.latest(limit);
+    return activity.latest(query.limit);
   });
 }

@@ -121,6 +121,9 @@ try {
     );
   }
 } finally {
+  // Relays stopped first: with the streams gone they would only log failed publishes.
+  await roster.runtime.relay.stop();
+  await trips.runtime.relay.stop();
   await deleteStreams(roster.runtime.bus);
   await roster.close();
   await trips.close();

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './settings';
 export * from './admin';
 export * from './admin-permissions';
+export * from './admin-constants';
 export * from './trip';
 export * from './subjects';
 export * from './events';

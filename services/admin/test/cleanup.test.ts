@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_COOKIE, PILOT_COOKIE, fixedClock, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_COOKIE, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
 import { CleanupRun, PERMISSIONS } from '@crewswap/proto';
 // The real trips service on the same bus does the deleting, as in a deployment.
 import { makePilot, registerPilot, startTestService, type TestService } from '../../trips/test/helpers';
-// And the real notifications service, which deletes the notifications it sent.
+// And the real notifications service deletes its notification log.
 import { createApp as createNotifications, type NotificationsService } from '../../notifications/src/app';
 import { configSchema as notificationsConfig } from '../../notifications/src/config';
 import { lastSlot, nextRun } from '../src/domain/cleanup';
@@ -22,11 +25,6 @@ describe('data cleanup', () => {
     admin = await startAdmin(database);
     master = { [ADMIN_COOKIE]: await login(admin, MASTER.email, MASTER.password) };
     trips = await startTestService({ config: { NATS_PREFIX: admin.prefix } });
-    notifications = await createNotifications({ ...notificationsConfig.parse({}), ...testBaseConfig(database.url, admin.prefix) }, { clock: fixedClock('2026-11-23T10:15:00Z') });
-    // Sent 10 days and 2 days before the notifications clock's 23 November.
-    for (const sentAt of ['2026-11-13T09:00:00Z', '2026-11-21T09:00:00Z']) {
-      await notifications.runtime.db('notification_log').insert({ id: randomUUID(), pilot_id: randomUUID(), kind: 'swap_alert', title: 'Swap alert', body: 'A trip you want', sent_at: sentAt, status: 'sent' });
-    }
     // trips' clock says 2026-11-01: with 7 days' retention, trips that ended before 2026-10-25 go.
     const pilot = await registerPilot(trips, makePilot());
     for (const [start, end] of [
@@ -36,10 +34,33 @@ describe('data cleanup', () => {
     ]) {
       await trips.runtime.db('trips').insert({ pilot_id: pilot.id, flight_no_start: 'VS003', flight_no_end: 'VS004', route: 'JFK', start_date: start, end_date: end });
     }
+    notifications = await createNotifications(
+      { ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...testBaseConfig(database.url, admin.prefix) },
+      { clock: fixedClock('2026-11-23T10:15:00Z') },
+    );
+    // With 7 days' retention on 23 November, notifications logged before the 16th go.
+    for (const [at, key] of [
+      ['2026-11-10T09:00:00Z', 'old'],
+      ['2026-11-20T09:00:00Z', 'recent'],
+    ]) {
+      await notifications!.runtime.db('notification_log').insert({
+        id: randomUUID(),
+        command_id: randomUUID(),
+        pilot_id: pilot.id,
+        kind: 'swap_offer',
+        dedupe_key: key,
+        title: 'New swap offer',
+        body: 'VS003',
+        url: '/',
+        status: 'sent',
+        created_at: at,
+        updated_at: at,
+      });
+    }
   });
   afterAll(async () => {
-    await notifications?.close();
     await trips?.stop();
+    await notifications?.close();
     await stopAdmin(admin, { deleteStreams: false });
     await database.drop();
   });
@@ -104,9 +125,8 @@ describe('data cleanup', () => {
     expect((await call('GET', '/api/admin/cleanup/preview?days=7', master)).json()).toEqual({ tripsToDelete: 1 });
     expect((await call('GET', '/api/admin/cleanup/preview?days=0', master)).statusCode).toBe(400);
     const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 7 });
-    // The matrix's 30-day run deleted no notification; the one sent 10 days ago goes now.
     expect(run.json()).toEqual({ tripsDeleted: 1, notificationsDeleted: 1 });
-    expect(await notifications!.runtime.db('notification_log').pluck('sent_at')).toEqual([new Date('2026-11-21T09:00:00Z')]);
+    expect(await notifications!.runtime.db('notification_log').pluck('dedupe_key')).toEqual(['recent']);
     expect((await call('GET', '/api/admin/cleanup/preview?days=7', master)).json()).toEqual({ tripsToDelete: 0 });
     const [latest] = (await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[];
     expect(CleanupRun.parse(latest)).toMatchObject({ runType: 'manual', status: 'success', retentionDays: 7, tripsDeleted: 1, notificationsDeleted: 1, cutoffDate: '2026-11-16', errorMessage: null });
@@ -153,7 +173,7 @@ describe('data cleanup', () => {
     const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 4 });
     expect(run.statusCode).toBe(503);
     const partial = ((await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[]).find((r) => r.retentionDays === 4);
-    expect(partial).toMatchObject({ status: 'partial', tripsDeleted: 0, notificationsDeleted: 0, errorMessage: 'The notifications service is not available right now. Please try again shortly.' });
+    expect(partial).toMatchObject({ status: 'partial', notificationsDeleted: 0, errorMessage: 'The notifications service is not available right now. Please try again shortly.' });
   });
 
   it('records a failed run when trips cannot be reached, and answers 503', async () => {

@@ -19,6 +19,7 @@ export * from './migrate-only';
 export * from './runtime-metrics';
 export * from './prune';
 export * from './restart';
+export * from './mail';
 export * from './service';
 export * from './routes';
 export * from './follow-pilots';

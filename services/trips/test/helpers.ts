@@ -20,6 +20,8 @@ export async function startTestService(options: AppOptions & { config?: Partial<
     ...testBaseConfig(database.url),
     PORT: 0,
     PROFILE_WAIT_MS: 300,
+    // Tests read what they just wrote; calendars.test.ts turns the cache on where it is the subject.
+    MASTER_CALENDAR_CACHE_MS: 0,
     ...options.config,
   };
   const clock = fixedClock(`${TODAY}T12:00:00Z`);

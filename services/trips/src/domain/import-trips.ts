@@ -84,7 +84,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         }
 
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
-        await events.createdMany(trx, stored);
+        await events.createdMany(trx, stored, { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' });
         reply.processedCount = stored.length;
         if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });
         return reply;

@@ -1,6 +1,7 @@
 import type { Clock, Db, Trx } from '@crewswap/kit';
 import { addDays } from '@crewswap/proto';
 import type { TripRepository } from '../data/trips';
+import type { WhatsappGroupRepository } from '../data/whatsapp-groups';
 import type { TripEvents } from './events';
 
 /**
@@ -8,13 +9,15 @@ import type { TripEvents } from './events';
  * that ended exactly that many days ago stays one more day. Each deletion is published. Admin's
  * cleanup schedule (its configuration, 01:00 UTC) is the only thing that asks, over request/reply.
  */
-export function createPurgeTrips(deps: { db: Db; trips: TripRepository; events: TripEvents; clock: Clock }) {
-  const { db, trips, events, clock } = deps;
+export function createPurgeTrips(deps: { db: Db; trips: TripRepository; groups: WhatsappGroupRepository; events: TripEvents; clock: Clock }) {
+  const { db, trips, groups, events, clock } = deps;
   const cutoff = (retentionDays: number) => addDays(clock.today(), -retentionDays);
 
   async function purgeIn(trx: Trx, retentionDays: number): Promise<number> {
     const removed = await trips.deleteWhere((query) => query.where('end_date', '<', cutoff(retentionDays)), trx);
     for (const { trip, version } of removed) await events.deleted(trx, trip, version);
+    // A group lives as long as its trip: it goes with the trips of its flight and dates.
+    await groups.removeEndedBefore(cutoff(retentionDays), trx);
     return removed.length;
   }
 

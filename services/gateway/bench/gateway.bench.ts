@@ -6,6 +6,7 @@
  * Starts what it needs: a temporary database, trips and the gateway as their own processes (as
  * `make up` runs them, logs at info), and stops and drops them at the end.
  * Run: npm run bench -w @crewswap/gateway
+ * BENCH_ROUNDS, BENCH_SECONDS, BENCH_RATE change the runs; BENCH_CPU_PROF=<folder> profiles the gateway.
  * Targets: at the fixed rate the gateway adds at most 1 ms at p50 and 3 ms at p99; at full speed
  * it keeps at least 80% of the direct throughput.
  */
@@ -40,8 +41,12 @@ const freePort = () =>
     });
   });
 
+/** BENCH_CPU_PROF=<folder>: the gateway writes a CPU profile there when it stops (what is left per request). */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+
 function start(name: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('services', name, 'src', 'main.ts')], {
+  const profile = name === 'gateway' && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join('services', name, 'src', 'main.ts')], {
     cwd: repoRoot(),
     env: { ...(process.env as Record<string, string>), LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env },
     // Logs are written as in production (to stdout) and dropped.

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER } from '@crewswap/kit';
@@ -42,9 +43,9 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
   app.all('/api/*', async (request, reply) => {
     const service = ownerOf(request.url)!;
     const body = request.body as Readable | undefined;
-    let answer: Dispatcher.ResponseData;
+    let answer: Answer;
     try {
-      answer = await pools[service].request({
+      answer = await forward(pools[service], {
         method: request.method as Dispatcher.HttpMethod,
         path: request.url,
         headers: forwardedHeaders(request, body !== undefined),
@@ -60,20 +61,64 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     for (const name in headers) {
       if (!ANSWER_HOP_HEADERS.has(name)) reply.header(name, headers[name]!);
     }
-    const length = Number(headers['content-length'] ?? Number.NaN);
-    if (request.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304) {
-      await answer.body.dump();
-      return reply.send();
+    if (answer.body instanceof PassThrough && request.url.startsWith('/api/sse/')) {
+      reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
     }
-    if (length <= WHOLE_BODY_MAX) {
-      try {
-        return reply.send(Buffer.from(await answer.body.arrayBuffer()));
-      } catch (error) {
-        return failed(reply, service, error);
-      }
-    }
-    if (request.url.startsWith('/api/sse/')) reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
     return reply.send(answer.body);
+  });
+}
+
+interface Answer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** The whole body when it is small, else a stream of it. */
+  body: Buffer | PassThrough;
+}
+
+/**
+ * One request to a service, dispatched on the pool with a handler of its own rather than through
+ * undici's request(), which makes a stream of every body: a small answer is gathered as it
+ * arrives and settles as one buffer; a large or open-ended one settles as soon as its headers
+ * are in, as a stream that pauses the service while the client is slower.
+ */
+function forward(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let statusCode = 0;
+    let headers: IncomingHttpHeaders = {};
+    let chunks: Buffer[] | undefined;
+    let stream: PassThrough | undefined;
+    pool.dispatch(options, {
+      // Its presence tells undici this handler speaks the controller API.
+      onRequestStart() {},
+      onResponseStart(controller, status, answerHeaders) {
+        statusCode = status;
+        headers = answerHeaders;
+        if (Number(answerHeaders['content-length'] ?? Number.NaN) <= WHOLE_BODY_MAX) {
+          chunks = [];
+          return;
+        }
+        const body = new PassThrough();
+        stream = body;
+        body.on('drain', () => controller.resume());
+        // The client went away: stop reading the service's answer.
+        body.on('close', () => {
+          if (!body.writableFinished) controller.abort(new Error('The client closed the connection'));
+        });
+        resolve({ statusCode, headers, body });
+      },
+      onResponseData(controller, chunk) {
+        if (chunks) chunks.push(chunk);
+        else if (stream && !stream.write(chunk)) controller.pause();
+      },
+      onResponseEnd() {
+        if (chunks) resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+        else stream?.end();
+      },
+      onResponseError(_controller, error) {
+        if (stream) stream.destroy(error);
+        else reject(error);
+      },
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { HttpError, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
@@ -49,8 +49,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
-    // One access line per request (onResponse below) instead of fastify's two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
   }) as unknown as FastifyInstance;
 
   // A POST without a body (logout, send-notifications) may still say it is JSON, as curl -H and
@@ -83,10 +82,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const ms = reply.elapsedTime;
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, ms / 1000);
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
 
@@ -145,6 +142,21 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   }
 
   return app;
+}
+
+/**
+ * One access line per request, written when it completes, instead of fastify's two (incoming and
+ * completed, each serialising the whole request or reply): the gateway and a service each log a
+ * request once, with what an operator reads (method, path, status, time).
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
 }
 
 /** Seconds a 503 asks the client to wait: outages we answer this way are restarts and blips. */

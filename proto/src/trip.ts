@@ -121,6 +121,13 @@ export const IataCode = z.object({
 });
 export type IataCode = z.infer<typeof IataCode>;
 
+/**
+ * GET /api/iata-codes: the codes alone, sorted ("list of iataCode"), which is all the trip form
+ * checks a route against. The full records are the admin routes' (GET /api/admin/iata-codes).
+ */
+export const IataCodeList = z.array(z.string());
+export type IataCodeList = z.infer<typeof IataCodeList>;
+
 /** A short code, uppercased; blank stays '' (stored as null). */
 const code = (pattern: RegExp, message: string) =>
   z

@@ -17,6 +17,7 @@ import { createAirportService } from './domain/airports';
 import { createAnalyticsService } from './domain/analytics';
 import { createTripEvents } from './domain/events';
 import { createImportTrips } from './domain/import-trips';
+import { createIataList } from './domain/iata-list';
 import { createKnownAirports } from './domain/known-airports';
 import { createPurgeTrips, startPurgeScheduler } from './domain/purge';
 import { createTripService } from './domain/trips';
@@ -62,7 +63,11 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       settings,
       profileWaitMs: config.PROFILE_WAIT_MS,
     });
-    const airports = createAirportService(airportsRepo, () => knownAirports.invalidate());
+    const iataList = createIataList(airportsRepo);
+    const airports = createAirportService(airportsRepo, () => {
+      knownAirports.invalidate();
+      iataList.invalidate();
+    });
     const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
     const purge = createPurgeTrips({ db, trips: tripsRepo, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
@@ -79,7 +84,7 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     const app = createServiceApp({ name: 'trips', logger: log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
     tripRoutes(app, { guard: runtime.guard, trips });
-    airportRoutes(app, { guard: runtime.guard, airports });
+    airportRoutes(app, { guard: runtime.guard, airports, iataList });
     analyticsRoutes(app, { guard: runtime.guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
 
     return {

@@ -84,8 +84,10 @@ export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; inter
         const h = natsHeaders();
         h.set('Nats-Msg-Id', row.id);
         await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.envelope), { headers: h, timeout: 2000 });
-        await trx('outbox').where({ id: row.id }).update({ published_at: trx.fn.now() });
       }
+      // One statement marks the batch: a publish that failed above rolls it all back, and the
+      // rows already published are sent again and dropped by JetStream as repeats (Nats-Msg-Id).
+      if (rows.length > 0) await trx('outbox').whereIn('id', rows.map((row) => row.id)).update({ published_at: trx.fn.now() });
       return rows.length;
     });
   }

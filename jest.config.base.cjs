@@ -6,7 +6,6 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Real Postgres and NATS on a shared machine; also set at the root, where jest reads it for projects.
   testTimeout: 30000,
-  // NATS clients keep timers for a moment after close; never let that hold a CI run open.
-  forceExit: true,
 };

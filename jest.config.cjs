@@ -5,7 +5,6 @@ module.exports = {
   // Used for the global setup below; each project brings its own.
   transform,
   projects: ['<rootDir>/services/*/jest.config.cjs', '<rootDir>/deploy/jest.config.cjs'],
-  forceExit: true,
   // A global option: jest ignores it in the projects' configs, which left hooks on the 5 s default.
   testTimeout: 30000,
   globalSetup: '<rootDir>/scripts/jest-global-setup.ts',

@@ -1,11 +1,14 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { BRAND_TOKENS } from './src/theme-tokens';
 
 // The dev server talks to the real gateway; API_TARGET points it elsewhere (e.g. a stand-in).
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 // The product name shown before the server's /api/auth/config answers (and in <title>).
 process.env.VITE_PRODUCT_NAME ||= 'CrewSwap';
+// index.html's theme-color meta: the theme's primary colour, not a literal of its own.
+process.env.VITE_THEME_COLOR = BRAND_TOKENS.colorPrimary;
 
 export default defineConfig({
   plugins: [react()],

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 
-export const PERMISSIONS = [
-  'manage_pilots',
-  'manage_destinations',
-  'manage_admins',
-  'view_analytics',
-  'manage_settings',
-  'view_security_alerts',
-  'manage_system',
-] as const;
+import { PERMISSIONS } from './admin-constants';
+
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
 
@@ -45,11 +38,6 @@ export type Admin = z.infer<typeof Admin>;
 export const AdminLoginResponse = CurrentAdmin;
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponse>;
 
-export const ADMIN_LOGIN_FAILED_MESSAGE = 'Invalid email or password';
-export const ADMIN_LOGIN_FAILED_TITLE = 'Login Failed';
-
-export const ADMIN_PASSWORD_MISMATCH_MESSAGE = 'Passwords do not match';
-export const ADMIN_PASSWORD_LENGTH_MESSAGE = 'Password must be at least 6 characters long';
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 

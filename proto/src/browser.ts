@@ -3,6 +3,7 @@
  * Types still come from `@crewswap/proto` (type imports cost nothing at run time).
  */
 export * from './constants';
+export * from './admin-constants';
 export * from './shaping';
 export * from './dates';
 export * from './roster-files';

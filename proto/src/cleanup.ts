@@ -1,11 +1,10 @@
 import { z } from 'zod';
 
-export const CLEANUP_FREQUENCIES = ['stopped', 'daily', 'weekly', 'monthly'] as const;
+import { CLEANUP_FREQUENCIES, CLEANUP_RETENTION } from './admin-constants';
+
 export const CleanupFrequency = z.enum(CLEANUP_FREQUENCIES);
 export type CleanupFrequency = z.infer<typeof CleanupFrequency>;
 
-export const CLEANUP_RETENTION = { min: 1, max: 30, default: 7 } as const;
-export const CLEANUP_HISTORY_LENGTH = 30;
 
 const retentionDays = z.coerce
   .number({ error: 'Retention must be a number of days' })

@@ -75,6 +75,10 @@ export const RosterHistoryRecord = z.object({
 });
 export type RosterHistoryRecord = z.infer<typeof RosterHistoryRecord>;
 
+/** GET /api/admin/roster-history: one page of records, newest first, and how many match in all. */
+export const RosterHistoryList = z.object({ records: z.array(RosterHistoryRecord), total: z.number().int() });
+export type RosterHistoryList = z.infer<typeof RosterHistoryList>;
+
 export const RosterHistoryQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),
   source: RosterSource.optional(),

@@ -28,7 +28,6 @@ export const PUBLIC_SETTING_KEYS = [
 ] as const satisfies readonly SettingKey[];
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
-export const SESSION_TIMEOUT_OPTIONS = [5, 10, 15, 30, 60, 120, 240, 480, 720, 1440] as const;
 
 export const Setting = z.object({
   key: SettingKey,
@@ -95,14 +94,6 @@ export const SettingKeyParams = z.strictObject({ key: z.string().max(100) });
 export const SettingsList = z.array(Setting);
 export type SettingsList = z.infer<typeof SettingsList>;
 
-/** The System Settings panel's keys (admin spec section 2). */
-export const SYSTEM_SETTING_KEYS = [
-  'interbids_url',
-  'upload_email',
-  'outgoing_email',
-  'user_guide_path',
-  'swap_search_days',
-] as const satisfies readonly SettingKey[];
 
 /** The Security panel's keys, plus the testing password that goes with the testing toggle. */
 export const SECURITY_SETTING_KEYS = [

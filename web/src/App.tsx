@@ -11,6 +11,18 @@ import { useIsNarrow } from './shared/useIsNarrow';
 import { appTheme, ThemeVariables } from './theme';
 
 const NotFound = lazy(() => import('./shared/NotFound'));
+// The administrator console is its own chunk: a pilot's first load of / carries none of it.
+const AdminConsole = lazy(() => import('./features/admin/AdminConsole'));
+
+/** The console's loading text, shown while its chunk arrives (the console shows it again while it asks who is signed in). */
+function AdminLoading() {
+  return (
+    <div className="page-center" role="status">
+      <Spin />
+      <span>Loading admin panel...</span>
+    </div>
+  );
+}
 
 function ToastBridge() {
   const { notification } = AntApp.useApp();
@@ -60,6 +72,14 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <Route path="/" element={<Home />} />
           <Route path="/upload-roster" element={<Home />} />
           <Route path="/share-roster" element={<Home />} />
+          <Route
+            path="/admin/*"
+            element={
+              <Suspense fallback={<AdminLoading />}>
+                <AdminConsole />
+              </Suspense>
+            }
+          />
           <Route
             path="*"
             element={

@@ -1,4 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
+import { BRAND_TOKENS } from './theme-tokens';
 
 /**
  * The app's look: antd's tokens, set once here. Components read colours with `theme.useToken()`;
@@ -8,9 +9,9 @@ import { theme, type ThemeConfig } from 'antd';
 export function appTheme(narrow: boolean): ThemeConfig {
   return {
     token: {
-      colorPrimary: '#3b2b8f',
-      colorLink: '#3b2b8f',
-      colorBgLayout: '#f4f3fa',
+      colorPrimary: BRAND_TOKENS.colorPrimary,
+      colorLink: BRAND_TOKENS.colorPrimary,
+      colorBgLayout: BRAND_TOKENS.colorBgLayout,
       // Manage Trip's backgrounds: kept (green), offered (red), neither (blue).
       colorSuccessBg: '#f0fbe8',
       colorErrorBg: '#fff0ef',

@@ -2,4 +2,5 @@
 
 interface ImportMetaEnv {
   readonly VITE_PRODUCT_NAME?: string;
+  readonly VITE_THEME_COLOR?: string;
 }

@@ -1,14 +1,12 @@
-import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Logger, type Runtime, type SigningKeys } from '@crewswap/kit';
-import type { FastifyInstance } from 'fastify';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { AdminConfig } from './config';
 import { createAdminRepository } from './data/admin-repository';
+import { createCleanupRepository } from './data/cleanup-repository';
 import { createSettingsRepository } from './data/settings-repository';
-import { createAdminsService } from './domain/admins';
+import { createSystemStateRepository } from './data/system-state-repository';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
-import { createCleanupService, startCleanupScheduler, type CleanupService } from './domain/cleanup';
-import { createEmergencyService } from './domain/emergency';
-import { createAdminSessions } from './domain/sessions';
-import { createSettingsService } from './domain/settings';
+import { startCleanupScheduler } from './domain/cleanup';
+import { createAdminUseCases } from './domain/use-cases';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
 import { adminsRoutes } from './routes/admins';
@@ -17,65 +15,33 @@ import { emergencyRoutes } from './routes/emergency';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 
-export interface AdminAppOptions {
-  clock?: Clock;
-  log?: Logger;
-  keys?: SigningKeys;
-}
-
-export interface AdminService {
-  app: FastifyInstance;
-  runtime: Runtime;
-  cleanup: CleanupService;
-  close(): Promise<void>;
-}
-
-export async function createApp(config: AdminConfig, options: AdminAppOptions = {}): Promise<AdminService> {
-  const runtime = await startRuntime({ name: 'admin', schema: 'admin', migrations, config, log: options.log, keys: options.keys });
-  try {
+export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
+  return startService({ name: 'admin', schema: 'admin', migrations, config, options }, async ({ app, runtime, clock }) => {
     const privateKey = runtime.keys.privateKey;
     if (!privateKey) throw new Error('admin signs admin sessions: set JWT_PRIVATE_KEY as well as JWT_PUBLIC_KEY');
-    const clock = options.clock ?? systemClock;
     const { db, log, outbox, guard, bus } = runtime;
     const admins = createAdminRepository(db);
-    const settingsRepository = createSettingsRepository(db);
+    const settings = createSettingsRepository(db);
+    const cleanups = createCleanupRepository(db);
+    const systemState = createSystemStateRepository(db);
 
     await bootstrapMasterAdmin({ db, admins, config, log });
-    await seedSettings({ settings: settingsRepository, config, clock, log });
+    await seedSettings({ settings, config, clock, log });
 
-    const sessions = createAdminSessions({ db, admins, outbox, guard, clock, privateKey });
-    const settings = createSettingsService({ db, settings: settingsRepository, outbox, clock });
-    const adminsService = createAdminsService({ db, admins, outbox, guard, clock });
-    const emergency = createEmergencyService({ db, bus, outbox, clock });
+    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, admins, settings, cleanups, systemState });
 
-    const app = createServiceApp({ name: 'admin', logger: log, readiness: runtime.readiness });
-    registerRuntimeMetrics(app.metrics.registry, runtime);
-    sessionRoutes(app, { runtime, sessions, secureCookies: config.SECURE_COOKIES });
-    settingsRoutes(app, { runtime, settings });
-    adminsRoutes(app, { runtime, admins: adminsService });
-    emergencyRoutes(app, { runtime, emergency });
-    const cleanup = createCleanupService({ db, bus, clock });
-    cleanupRoutes(app, { runtime, cleanup });
-    const scheduler = startCleanupScheduler(cleanup, log);
+    sessionRoutes(app, { runtime, admins, useCases, secureCookies: config.SECURE_COOKIES });
+    settingsRoutes(app, { runtime, settings, changeSetting: useCases.changeSetting });
+    adminsRoutes(app, { runtime, admins, useCases });
+    emergencyRoutes(app, { runtime, systemState, useCases });
+    cleanupRoutes(app, { runtime, clock, cleanups, configureCleanup: useCases.configureCleanup, runCleanup: useCases.runCleanup });
+
+    const scheduler = startCleanupScheduler(useCases.runScheduledCleanup, log);
     runtime.onClose(() => scheduler.stop());
-
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());
 
-    let closed = false;
-    return {
-      app,
-      runtime,
-      cleanup,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await app.close();
-        await runtime.close();
-      },
-    };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+    return { useCases };
+  });
 }
+export type AdminService = Awaited<ReturnType<typeof createApp>>;

@@ -1,2 +1,2 @@
-export { createApp, type AdminAppOptions, type AdminService } from './app';
+export { createApp, type AdminService } from './app';
 export { configSchema, type AdminConfig, LOCAL_ADMIN_PASSWORD } from './config';

@@ -106,17 +106,17 @@ describe('data cleanup', () => {
       // Saved at 10:15 on the 23rd: the 01:00 slot of that day is already past and never fires.
       expect((await call('POST', '/api/admin/cleanup/config', master, { frequency: 'daily', retentionDays: 3 })).statusCode).toBe(200);
       const scheduledRuns = async () => (await admin.runtime.db('cleanup_runs').where({ run_type: 'scheduled_daily' })).length;
-      expect(await Promise.all([admin.cleanup.runScheduled(), replica.cleanup.runScheduled()])).toEqual([false, false]);
+      expect(await Promise.all([admin.useCases.runScheduledCleanup.execute(), replica.useCases.runScheduledCleanup.execute()])).toEqual([false, false]);
       expect(await scheduledRuns()).toBe(0);
 
       admin.clock.set('2026-11-24T01:00:30Z');
       replica.clock.set('2026-11-24T01:00:45Z');
-      const ran = await Promise.all([admin.cleanup.runScheduled(), replica.cleanup.runScheduled(), admin.cleanup.runScheduled()]);
+      const ran = await Promise.all([admin.useCases.runScheduledCleanup.execute(), replica.useCases.runScheduledCleanup.execute(), admin.useCases.runScheduledCleanup.execute()]);
       expect(ran.filter(Boolean)).toHaveLength(1);
       expect(await scheduledRuns()).toBe(1);
       const [latest] = (await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[];
       expect(latest).toMatchObject({ runType: 'scheduled_daily', status: 'success', retentionDays: 3, runDate: '2026-11-24T01:00:30.000Z' });
-      expect(await replica.cleanup.runScheduled()).toBe(false);
+      expect(await replica.useCases.runScheduledCleanup.execute()).toBe(false);
     } finally {
       await stopAdmin(replica, { deleteStreams: false });
       admin.clock.set('2026-11-23T10:15:00Z');

@@ -1,8 +1,8 @@
-import { createServiceApp, registerRuntimeMetrics, createSettingsClient, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
-import type { FastifyInstance } from 'fastify';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
-import { createContext, type AuthContext } from './domain/context';
-import { sweepIdleSessions } from './domain/sessions';
+import { createRepositories } from './domain/deps';
+import { createPasswords } from './domain/passwords';
+import { createAuthUseCases } from './domain/use-cases';
 import { startActivitySubscription } from './events/activity';
 import { serveSeedDemoPilots } from './events/seed';
 import { serveSystemState } from './events/system';
@@ -10,57 +10,56 @@ import { countLoginOutcomes } from './login-metrics';
 import { migrations } from './migrations';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { pilotGuards } from './routes/guards';
 import { pilotRoutes } from './routes/pilots';
 
-export interface AuthApp {
-  app: FastifyInstance;
-  runtime: Runtime;
-  ctx: AuthContext;
-  /** Ends idle sessions now (the sweeper also runs it every SESSION_SWEEP_MS). */
-  sweepIdleSessions(): Promise<number>;
-  close(): Promise<void>;
-}
+export function createApp(config: Config, options: ServiceOptions = {}) {
+  return startService({ name: 'auth', schema: 'auth', migrations, config, options }, (parts) => {
+    const { app, runtime, clock } = parts;
+    const privateKey = runtime.keys.privateKey;
+    if (!privateKey) throw new Error('auth signs pilot sessions and needs JWT_PRIVATE_KEY (or SIGNING_KEYS_DIR)');
+    const { db, bus, log, outbox, guard } = runtime;
+    const settings = parts.settings(config.SETTINGS_CACHE_MS);
+    const repos = createRepositories(db);
+    const useCases = createAuthUseCases({
+      config,
+      clock,
+      log,
+      db,
+      bus,
+      outbox,
+      guard,
+      settings,
+      passwords: createPasswords(config.PASSWORD_HASH_COST),
+      repos,
+      privateKey,
+    });
 
-export async function createApp(config: Config, options: { clock?: Clock } = {}): Promise<AuthApp> {
-  const runtime = await startRuntime({ name: 'auth', schema: 'auth', migrations, config });
-  try {
-    const settings = createSettingsClient(runtime.bus, runtime.log, config.SETTINGS_CACHE_MS);
-    runtime.onClose(() => settings.stop());
-    const ctx = createContext(runtime, config, options.clock ?? systemClock, settings);
-
-    const app = createServiceApp({ name: 'auth', logger: runtime.log, readiness: runtime.readiness });
-    registerRuntimeMetrics(app.metrics.registry, runtime);
     countLoginOutcomes(app);
-    authRoutes(app, ctx);
-    pilotRoutes(app, ctx);
-    adminRoutes(app, ctx);
+    const guards = pilotGuards(guard, repos);
+    authRoutes(app, { config, guards, useCases });
+    pilotRoutes(app, { repos, clock, settings, guards, useCases });
+    adminRoutes(app, { guard, reads: useCases.adminReads, useCases });
 
-    const system = serveSystemState(ctx);
+    const system = serveSystemState({ bus, log, setSystemState: useCases.setSystemState });
     runtime.onClose(() => system.unsubscribe());
-    const activity = startActivitySubscription(ctx);
+    const activity = startActivitySubscription({ bus, log, clock, sessions: repos.sessions });
     runtime.onClose(() => activity.stop());
-    const seed = serveSeedDemoPilots(ctx);
+    const seed = serveSeedDemoPilots({ bus, log, seedDemoPilots: useCases.seedDemoPilots });
     runtime.onClose(() => seed.unsubscribe());
 
-    const sweep = () => sweepIdleSessions(ctx);
+    const sweep = () => useCases.sweepIdleSessions.execute();
     const sweeper = setInterval(() => {
-      sweep().catch((error: unknown) => runtime.log.warn({ err: error }, 'idle session sweep failed'));
+      sweep().catch((error: unknown) => log.warn({ err: error }, 'idle session sweep failed'));
     }, config.SESSION_SWEEP_MS);
     sweeper.unref();
     runtime.onClose(() => clearInterval(sweeper));
 
     return {
-      app,
-      runtime,
-      ctx,
+      useCases,
+      /** Ends idle sessions now (the sweeper also runs it every SESSION_SWEEP_MS). */
       sweepIdleSessions: sweep,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
     };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+  });
 }
+export type AuthApp = Awaited<ReturnType<typeof createApp>>;

@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig as loadKitConfig, requiredInProduction } from '@crewswap/kit';
+import { baseConfigSchema, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
 
 export const configSchema = baseConfigSchema.extend({
@@ -24,4 +24,3 @@ export const configSchema = baseConfigSchema.extend({
 });
 export type Config = z.infer<typeof configSchema>;
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadKitConfig(configSchema, env);

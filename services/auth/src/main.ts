@@ -1,9 +1,5 @@
 import { runService } from '@crewswap/kit';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { configSchema } from './config';
 
-await runService(async () => {
-  const config = loadConfig();
-  const service = await createApp(config);
-  return { ...service, port: config.PORT, host: config.HOST };
-});
+await runService(configSchema, createApp);

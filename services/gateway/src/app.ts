@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { createLogger, createServiceApp, forbidden, HttpError, notFound, type ReadinessCheck } from '@crewswap/kit';
+import { createLogger, createServiceApp, forbidden, HttpError, notFound, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
@@ -140,5 +140,24 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     );
   }
 
-  return { app, close: async () => undefined };
+  return { app, close: () => app.close() };
+}
+
+/**
+ * The gateway as `main.ts` runs it: its port is public, so its metrics are served on a port of
+ * their own (METRICS_PORT), closed with it.
+ */
+export async function createPublicApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { app } = await createApp(config);
+  const metrics = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST }).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await metrics.close();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig as load, repoPath, requiredInProduction } from '@crewswap/kit';
+import { baseConfigSchema, repoPath, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
 
 const upstream = (port: number) => requiredInProduction(z.url().default(`http://127.0.0.1:${port}`));
@@ -31,4 +31,3 @@ export const configSchema = baseConfigSchema
   });
 export type Config = z.infer<typeof configSchema>;
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => load(configSchema, env);

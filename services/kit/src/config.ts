@@ -69,3 +69,16 @@ function productionProblems(schema: z.ZodType, env: NodeJS.ProcessEnv): string[]
     .filter((key) => !env[key]?.trim())
     .map((key) => `  ${key}: must be set when CREWSWAP_ENV=production (its local default is not for production)`);
 }
+
+/**
+ * `loadConfig` for a command (a script run by hand or a job): a wrong variable prints its lines
+ * and exits 1, without a stack.
+ */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  try {
+    return loadConfig(schema, env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    return process.exit(1);
+  }
+}

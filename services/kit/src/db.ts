@@ -73,3 +73,10 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());
   return Promise.race([db.raw('select 1').then(() => true, () => false), timeout]);
 }
+
+/** Runs `fn` once the transaction has committed (at once outside a transaction); never on rollback. */
+export function afterCommit(trx: Executor, fn: () => void): void {
+  const execution = (trx as { executionPromise?: Promise<unknown> }).executionPromise;
+  if (execution) execution.then(fn, () => undefined);
+  else fn();
+}

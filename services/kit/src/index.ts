@@ -17,3 +17,6 @@ export * from './settings-client';
 export * from './paths';
 export * from './migrate-only';
 export * from './runtime-metrics';
+export * from './service';
+export * from './routes';
+export * from './follow-pilots';

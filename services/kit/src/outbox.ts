@@ -3,7 +3,7 @@ import { EVENT_DATA, type EventDataMap, type EventEnvelope } from '@crewswap/pro
 import type { Knex } from 'knex';
 import { headers as natsHeaders } from 'nats';
 import type { Logger } from 'pino';
-import type { Db, Executor, Migration } from './db';
+import { afterCommit, type Db, type Executor, type Migration } from './db';
 import type { Bus } from './nats';
 
 /** Tables every service with events has: its outbox and the event ids its consumers have applied. */
@@ -51,8 +51,7 @@ export function createOutbox(relay?: Pick<OutboxRelay, 'kick'>): Outbox {
       const parsed = EVENT_DATA[subject].parse(data) as EventDataMap[typeof subject];
       const envelope = { id: randomUUID(), type: subject, occurredAt: new Date().toISOString(), version, data: parsed };
       await trx('outbox').insert({ id: envelope.id, subject, envelope: JSON.stringify(envelope) });
-      const execution = (trx as Partial<Knex.Transaction>).executionPromise;
-      if (relay) (execution ?? Promise.resolve()).then(() => relay.kick(), () => undefined);
+      if (relay) afterCommit(trx, () => relay.kick());
       return envelope;
     },
   };

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { ReadinessCheck } from './app';
 import type { Logger } from 'pino';
-import { ConfigError, type BaseConfig } from './config';
+import type { BaseConfig } from './config';
 import { createDb, isDatabaseReachable, migrate, type Db, type Migration } from './db';
 import { loadSigningKeys, type SigningKeys } from './keys';
 import { createLogger } from './logger';
@@ -85,36 +84,4 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => undefined);
     throw error;
   }
-}
-
-/**
- * The body of every service's `main.ts`: build, listen, and close cleanly on SIGINT/SIGTERM.
- * A configuration error prints its lines and exits 1 without a stack.
- */
-export async function runService(start: () => Promise<{ app: FastifyInstance; port: number; host: string; close(): Promise<void> }>): Promise<void> {
-  let service: Awaited<ReturnType<typeof start>>;
-  try {
-    service = await start();
-    await service.app.listen({ port: service.port, host: service.host });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
-    }
-    process.exit(1);
-  }
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    service.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await service.app.close();
-    await service.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

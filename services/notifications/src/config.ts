@@ -1,16 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { baseConfigSchema, requiredInProduction } from '@crewswap/kit';
+import { resolve } from 'node:path';
+import { baseConfigSchema, repoPath, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
-
-/** The monorepo's root (the package.json with workspaces) above `from`, or `from` itself. */
-export function repoRoot(from = process.cwd()): string {
-  for (let dir = resolve(from); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && 'workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
-    if (dirname(dir) === dir) return resolve(from);
-  }
-}
 
 export const configSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8085),
@@ -30,6 +20,6 @@ export const configSchema = baseConfigSchema.extend({
     .string()
     .min(1)
     .optional()
-    .transform((dir) => (dir ? resolve(dir) : join(repoRoot(), '.local', 'mail-outbox'))),
+    .transform((dir) => (dir ? resolve(dir) : repoPath('.local', 'mail-outbox'))),
 });
 export type NotificationsConfig = z.infer<typeof configSchema>;

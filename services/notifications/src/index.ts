@@ -1,2 +1,2 @@
-export { createApp, type NotificationsAppOptions, type NotificationsService } from './app';
+export { createApp, type NotificationsService } from './app';
 export { configSchema, type NotificationsConfig } from './config';

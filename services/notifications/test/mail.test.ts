@@ -1,7 +1,7 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { eventually } from '@crewswap/kit/testing';
-import { createMailLog } from '../src/mail/mail-log';
-import { emlFileName } from '../src/mail/mailer';
+import { createMailLog } from '../src/data/mail-log';
+import { emlFileName } from '../src/domain/mailer';
 import { headersOf, startNotifications, type TestNotifications } from './helpers';
 import { startSmtpSink } from './support/smtp-sink';
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { createServiceApp, createSettingsClient, startRuntime, systemClock, type Clock, type SettingsClient, type SigningKeys } from '@crewswap/kit';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES } from '@crewswap/proto';
 import type { Config } from './config';
 import { createHistoryRepository } from './data/history';
@@ -15,29 +15,18 @@ import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
 
-export interface AppOptions {
-  clock?: Clock;
-  keys?: SigningKeys;
-  settings?: Pick<SettingsClient, 'get'>;
-}
+export type AppOptions = ServiceOptions;
 
-export async function createApp(config: Config, options: AppOptions = {}) {
-  const clock = options.clock ?? systemClock;
-  const runtime = await startRuntime({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, keys: options.keys });
-  try {
+export function createApp(config: Config, options: AppOptions = {}) {
+  return startService({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, options }, async (parts) => {
+    const { app, runtime, clock } = parts;
     const { db, bus, log, outbox } = runtime;
     const pilots = createPilotRepository(db);
     const history = createHistoryRepository(db);
     const mails = createMailRepository(db);
 
-    let settings = options.settings;
-    if (!settings) {
-      const client = createSettingsClient(bus, log);
-      runtime.onClose(() => client.stop());
-      settings = client;
-    }
+    const settings = parts.settings();
 
-    const app = createServiceApp({ name: 'roster-ingest', logger: log, readiness: runtime.readiness });
     const metrics = createRosterMetrics(app.metrics.registry);
     const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME });
     const processMail = createProcessMail({ mails, pilots, history, importRoster });
@@ -64,19 +53,10 @@ export async function createApp(config: Config, options: AppOptions = {}) {
     });
 
     return {
-      app,
-      runtime,
       smtpPort: smtp?.port,
       useCases: { importRoster, processMail },
       repositories: { pilots, history, mails },
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
     };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+  });
 }
 export type RosterIngestApp = Awaited<ReturnType<typeof createApp>>;

@@ -1,9 +1,8 @@
-import { createServiceApp, registerRuntimeMetrics, startRuntime, systemClock, type Clock, type Runtime } from '@crewswap/kit';
-import type { FastifyInstance } from 'fastify';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
-import { createAlertsRepository, type AlertsRepository } from './data/alerts';
-import { createReadModelRepository, type ReadModelRepository } from './data/read-model';
-import { createAlertOffer, type AlertOffer } from './domain/alert-offer';
+import { createAlertsRepository } from './data/alerts';
+import { createReadModelRepository } from './data/read-model';
+import { createAlertOffer } from './domain/alert-offer';
 import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
 import { waitUntilCaughtUp } from './events/catch-up';
@@ -13,33 +12,15 @@ import { createReadModelMetrics } from './metrics';
 import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
 
-export interface AppOptions {
-  clock?: Clock;
-}
-
-export interface SwapsService {
-  app: FastifyInstance;
-  runtime: Runtime;
-  readModel: ReadModelRepository;
-  alerts: AlertsRepository;
-  alertOffer: AlertOffer;
-  /** Settles when the start-up read of admin's settings has been tried. */
-  settingsRead: Promise<boolean>;
-  close(): Promise<void>;
-}
-
-export async function createApp(config: Config, options: AppOptions = {}): Promise<SwapsService> {
-  const clock = options.clock ?? systemClock;
-  const runtime = await startRuntime({ name: 'swaps', schema: 'swaps', migrations, config });
-  try {
+export function createApp(config: Config, options: ServiceOptions = {}) {
+  return startService({ name: 'swaps', schema: 'swaps', migrations, config, options }, async ({ app, runtime, clock }) => {
     const { db, bus, log } = runtime;
-    const app = createServiceApp({ name: 'swaps', logger: log, readiness: runtime.readiness });
-    registerRuntimeMetrics(app.metrics.registry, runtime);
     const readModel = createReadModelRepository(db);
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
     await startReadModelConsumers({ runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
+    /** Settles when the start-up read of admin's settings has been tried. */
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));
     const pushAlert = createPushAlert({
@@ -49,20 +30,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
     registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, clock }), pushAlert });
-    return {
-      app,
-      runtime,
-      readModel,
-      alerts,
-      alertOffer,
-      settingsRead,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
-    };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+    return { readModel, alerts, alertOffer, settingsRead };
+  });
 }
+export type SwapsService = Awaited<ReturnType<typeof createApp>>;

@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig as loadKitConfig } from '@crewswap/kit';
+import { baseConfigSchema } from '@crewswap/kit';
 import { z } from 'zod';
 
 export const configSchema = baseConfigSchema.extend({
@@ -15,6 +15,3 @@ export const configSchema = baseConfigSchema.extend({
 });
 export type Config = z.infer<typeof configSchema>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadKitConfig(configSchema, env);
-}

@@ -2,19 +2,13 @@
  * `npm run rebuild -w @crewswap/swaps`: empties the swaps read model and replays the auth, trips
  * and admin streams from the start, then prints what it applied. Safe while the service runs.
  */
-import { ConfigError, createLogger, startRuntime, systemClock } from '@crewswap/kit';
-import { loadConfig, type Config } from './config';
+import { createLogger, loadConfigOrExit, startRuntime, systemClock } from '@crewswap/kit';
+import { configSchema, type Config } from './config';
 import { createReadModelRepository } from './data/read-model';
 import { rebuildReadModel } from './events/replay';
 import { migrations } from './migrations';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+const config: Config = loadConfigOrExit(configSchema);
 const log = createLogger('swaps-rebuild', config);
 const runtime = await startRuntime({ name: 'swaps-rebuild', schema: 'swaps', migrations, config, log });
 try {

@@ -1,26 +1,27 @@
-import {
-  createServiceApp,
-  registerRuntimeMetrics,
-  createSettingsClient,
-  startRuntime,
-  systemClock,
-  type Clock,
-  type SettingsClient,
-  type SigningKeys,
-} from '@crewswap/kit';
+import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
 import { createAnalyticsRepository } from './data/analytics';
 import { createPilotRepository } from './data/pilots';
 import { createTripRepository } from './data/trips';
-import { createAirportService } from './domain/airports';
+import { createAddExcludedAirport } from './domain/add-excluded-airport';
+import { createAddIataCode } from './domain/add-iata-code';
 import { createAnalyticsService } from './domain/analytics';
+import { createCreateTrip } from './domain/create-trip';
+import { createDeleteIataCode } from './domain/delete-iata-code';
+import { createDescribeTrip } from './domain/describe-trip';
 import { createTripEvents } from './domain/events';
 import { createImportTrips } from './domain/import-trips';
 import { createIataList } from './domain/iata-list';
+import { createKeepTrip } from './domain/keep-trip';
 import { createKnownAirports } from './domain/known-airports';
+import { createOfferTrip } from './domain/offer-trip';
 import { createPurgeTrips, startPurgeScheduler } from './domain/purge';
-import { createTripService } from './domain/trips';
+import { createRemoveExcludedAirport } from './domain/remove-excluded-airport';
+import { createRemoveTrip } from './domain/remove-trip';
+import { createTripWork } from './domain/trip-work';
+import { createUpdateIataCode } from './domain/update-iata-code';
+import { createUpdateTrip } from './domain/update-trip';
 import { startPilotDirectory } from './events/pilot-directory';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
@@ -29,45 +30,41 @@ import { analyticsRoutes } from './routes/analytics';
 import { tripRoutes } from './routes/trips';
 import { createSeedDemoTrips } from './seed/demo-trips';
 
-export interface AppOptions {
-  clock?: Clock;
-  keys?: SigningKeys;
-  settings?: Pick<SettingsClient, 'get'>;
-}
+export type AppOptions = ServiceOptions;
 
-export async function createApp(config: Config, options: AppOptions = {}) {
-  const clock = options.clock ?? systemClock;
-  const runtime = await startRuntime({ name: 'trips', schema: 'trips', migrations, config, keys: options.keys });
-  try {
-    const { db, bus, log } = runtime;
+export function createApp(config: Config, options: AppOptions = {}) {
+  return startService({ name: 'trips', schema: 'trips', migrations, config, options }, async (parts) => {
+    const { app, runtime, clock } = parts;
+    const { db, bus, log, guard } = runtime;
     const tripsRepo = createTripRepository(db);
     const pilots = createPilotRepository(db);
     const airportsRepo = createAirportRepository(db);
     const events = createTripEvents(runtime.outbox);
 
-    let settings = options.settings;
-    if (!settings) {
-      const client = createSettingsClient(bus, log);
-      runtime.onClose(() => client.stop());
-      settings = client;
-    }
+    const settings = parts.settings();
 
     const knownAirports = createKnownAirports(airportsRepo);
-    const trips = createTripService({
-      db,
-      trips: tripsRepo,
-      pilots,
-      knownAirports,
-      events,
-      clock,
-      settings,
-      profileWaitMs: config.PROFILE_WAIT_MS,
-    });
+    const work = createTripWork({ db, trips: tripsRepo, pilots, knownAirports, events, clock, settings, profileWaitMs: config.PROFILE_WAIT_MS });
+    const tripUseCases = {
+      createTrip: createCreateTrip({ trips: tripsRepo, events, clock, work }),
+      updateTrip: createUpdateTrip({ trips: tripsRepo, clock, work }),
+      removeTrip: createRemoveTrip({ db, trips: tripsRepo, events }),
+      offerTrip: createOfferTrip({ clock, work }),
+      describeTrip: createDescribeTrip({ work }),
+      keepTrip: createKeepTrip({ work }),
+    };
     const iataList = createIataList(airportsRepo);
-    const airports = createAirportService(airportsRepo, () => {
+    const onChange = () => {
       knownAirports.invalidate();
       iataList.invalidate();
-    });
+    };
+    const airportUseCases = {
+      addIataCode: createAddIataCode({ airports: airportsRepo, onChange }),
+      updateIataCode: createUpdateIataCode({ airports: airportsRepo, onChange }),
+      deleteIataCode: createDeleteIataCode({ airports: airportsRepo, onChange }),
+      addExcludedAirport: createAddExcludedAirport({ airports: airportsRepo }),
+      removeExcludedAirport: createRemoveExcludedAirport({ airports: airportsRepo }),
+    };
     const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
     const purge = createPurgeTrips({ db, trips: tripsRepo, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
@@ -81,26 +78,15 @@ export async function createApp(config: Config, options: AppOptions = {}) {
       runtime.onClose(() => scheduler.stop());
     }
 
-    const app = createServiceApp({ name: 'trips', logger: log, readiness: runtime.readiness });
-    registerRuntimeMetrics(app.metrics.registry, runtime);
-    tripRoutes(app, { guard: runtime.guard, trips });
-    airportRoutes(app, { guard: runtime.guard, airports, iataList });
-    analyticsRoutes(app, { guard: runtime.guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
+    tripRoutes(app, { guard, trips: tripsRepo, useCases: tripUseCases });
+    airportRoutes(app, { guard, airports: airportsRepo, iataList, useCases: airportUseCases });
+    analyticsRoutes(app, { guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
 
     return {
-      app,
-      runtime,
       /** The use cases, for tests and scripts that drive them without HTTP. */
-      useCases: { trips, airports, importTrips, purge, seedDemoTrips },
+      useCases: { ...tripUseCases, ...airportUseCases, importTrips, purge, seedDemoTrips },
       repositories: { trips: tripsRepo, pilots, airports: airportsRepo },
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
     };
-  } catch (error) {
-    await runtime.close();
-    throw error;
-  }
+  });
 }
 export type TripsApp = Awaited<ReturnType<typeof createApp>>;

@@ -4,18 +4,12 @@
  * Restart trips afterwards (`kubectl rollout restart deployment/...-trips`): the replicas that
  * start recreate the consumer and replay every pilot event; trips themselves are left alone.
  */
-import { ConfigError, connectBus, createDb, createLogger, loadConfig } from '@crewswap/kit';
+import { connectBus, createDb, createLogger, loadConfigOrExit } from '@crewswap/kit';
 import { configSchema, type Config } from './config';
 import { createPilotRepository } from './data/pilots';
 import { resetPilotDirectory } from './events/pilot-directory';
 
-let config: Config;
-try {
-  config = loadConfig(configSchema);
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+const config: Config = loadConfigOrExit(configSchema);
 const log = createLogger('trips-reset-directory', config);
 const db = createDb(config.DATABASE_URL, 'trips', { min: 0, max: 1 });
 const bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'trips-reset-directory', log });

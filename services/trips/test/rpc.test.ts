@@ -205,7 +205,7 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
 
   it('answers which airport codes are in the IATA list, including one a pilot just added', async () => {
     expect(await ask(RPC.knownAirports, { codes: ['JFK', 'LAX', 'XQZ'] }, KnownAirportsReply)).toEqual({ known: ['JFK', 'LAX'] });
-    await service.useCases.airports.createIata({ iataCode: 'XQZ' });
+    await service.useCases.addIataCode.execute({ iataCode: 'XQZ' });
     expect(await ask(RPC.knownAirports, { codes: ['XQZ'] }, KnownAirportsReply)).toEqual({ known: ['XQZ'] });
     await expect(ask(RPC.knownAirports, { codes: ['jfk'] }, KnownAirportsReply)).rejects.toMatchObject({ status: 400 });
   });

@@ -72,6 +72,11 @@ export interface RequestOptions {
   body?: unknown;
   /** Answer null instead of failing on 401 (the current-pilot call decides access this way). */
   nullOn401?: boolean;
+  /**
+   * False for the admin console's calls: an admin's 401 says nothing about the pilot's session,
+   * so it must not end it (the console sends its own 401s to /admin/login).
+   */
+  pilotSession?: boolean;
   signal?: AbortSignal;
 }
 
@@ -92,7 +97,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.ok) return parsed as T;
 
   if (response.status === 401) {
-    const expiryApplies = !NO_EXPIRY_PATHS.some((p) => path.startsWith(p));
+    const expiryApplies = options.pilotSession !== false && !NO_EXPIRY_PATHS.some((p) => path.startsWith(p));
     if (expiryApplies && session.active && !session.suppressed) {
       endSession(SESSION_FLAGS.expired);
       throw new ApiError(401, 'Session expired', undefined, parsed);

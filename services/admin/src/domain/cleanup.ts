@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, requestRpc, type Bus, type Clock, type Db, type Logger } from '@crewswap/kit';
-import {
-  addDays,
-  CLEANUP_HISTORY_LENGTH,
-  PurgePreviewReply,
-  PurgeTripsReply,
-  RPC,
-  type CleanupConfig,
-  type CleanupConfigBody,
-  type CleanupFrequency,
-  type CleanupRun,
-  type CleanupRunResponse,
-} from '@crewswap/proto';
+import { HttpError, requestRpc, type Bus, type Clock, type Logger } from '@crewswap/kit';
+import { addDays, PurgeTripsReply, RPC, type CleanupConfig, type CleanupConfigBody, type CleanupFrequency, type CleanupRunResponse } from '@crewswap/proto';
+import type { CleanupRepository } from '../data/cleanup-repository';
 
 /** The next 01:00 UTC after `now` that the frequency names: daily, Sunday (weekly) or the 1st (monthly). */
 export function nextRun(frequency: CleanupFrequency, now: Date): Date | null {
@@ -34,80 +24,47 @@ export function lastSlot(frequency: CleanupFrequency, now: Date): Date | null {
   return at;
 }
 
-interface RunRow {
-  id: string;
-  run_date: Date;
-  run_type: string;
-  status: string;
-  retention_days: number;
-  trips_deleted: number;
-  notifications_deleted: number;
-  execution_time_ms: number;
-  cutoff_date: string | Date;
-  error_message: string | null;
+/** The configuration as the console shows it, with when it next runs. */
+export async function cleanupConfig(cleanups: CleanupRepository, clock: Clock): Promise<CleanupConfig> {
+  const { frequency, retentionDays } = await cleanups.schedule();
+  return { frequency, retentionDays, nextScheduledRun: nextRun(frequency, clock.now())?.toISOString() ?? null };
 }
 
-const toRun = (row: RunRow): CleanupRun => ({
-  id: row.id,
-  runDate: row.run_date.toISOString(),
-  runType: row.run_type,
-  status: row.status,
-  retentionDays: row.retention_days,
-  tripsDeleted: row.trips_deleted,
-  notificationsDeleted: row.notifications_deleted,
-  executionTimeMs: row.execution_time_ms,
-  cutoffDate: typeof row.cutoff_date === 'string' ? row.cutoff_date : row.cutoff_date.toISOString().slice(0, 10),
-  errorMessage: row.error_message,
-});
+export function createConfigureCleanup(deps: { cleanups: CleanupRepository; clock: Clock }) {
+  return {
+    async execute(input: CleanupConfigBody): Promise<CleanupConfig> {
+      await deps.cleanups.setSchedule(input.frequency, input.retentionDays, deps.clock.now());
+      return cleanupConfig(deps.cleanups, deps.clock);
+    },
+  };
+}
 
 /**
  * Data cleanup: admin keeps the configuration and the history; the services that own the data
  * delete it when asked over request/reply (trips' purge). Every run is recorded, failures too.
  */
-export function createCleanupService(deps: { db: Db; bus: Bus; clock: Clock }) {
-  const { db, bus, clock } = deps;
-
-  async function config(): Promise<CleanupConfig> {
-    const row: { frequency: CleanupFrequency; retention_days: number } = await db('cleanup_config').where({ id: 1 }).first('frequency', 'retention_days');
-    return { frequency: row.frequency, retentionDays: row.retention_days, nextScheduledRun: nextRun(row.frequency, clock.now())?.toISOString() ?? null };
-  }
-
-  const service = {
-    config,
-
-    async configure(body: CleanupConfigBody): Promise<CleanupConfig> {
-      await db('cleanup_config').where({ id: 1 }).update({ frequency: body.frequency, retention_days: body.retentionDays, updated_at: clock.now() });
-      return config();
-    },
-
-    async history(): Promise<CleanupRun[]> {
-      const rows: RunRow[] = await db('cleanup_runs').orderBy('run_date', 'desc').limit(CLEANUP_HISTORY_LENGTH);
-      return rows.map(toRun);
-    },
-
-    async preview(retentionDays: number): Promise<{ tripsToDelete: number }> {
-      return requestRpc(bus, RPC.purgePreview, { retentionDays }, PurgePreviewReply);
-    },
-
+export function createRunCleanup(deps: { bus: Bus; cleanups: CleanupRepository; clock: Clock }) {
+  const { bus, cleanups, clock } = deps;
+  return {
     /** Runs a cleanup now and records it; a failure is recorded as a failed run, then reported. */
-    async run(retentionDays: number, runType = 'manual'): Promise<CleanupRunResponse> {
+    async execute(input: { retentionDays: number; runType?: string }): Promise<CleanupRunResponse> {
+      const { retentionDays, runType = 'manual' } = input;
       const started = clock.now();
       const startedMs = Date.now();
-      const record = async (status: string, tripsDeleted: number, errorMessage: string | null) => {
-        await db('cleanup_runs').insert({
+      const record = (status: string, tripsDeleted: number, errorMessage: string | null) =>
+        cleanups.recordRun({
           id: randomUUID(),
-          run_date: started,
-          run_type: runType,
+          runDate: started,
+          runType,
           status,
-          retention_days: retentionDays,
-          trips_deleted: tripsDeleted,
+          retentionDays,
+          tripsDeleted,
           // Notifications has no purge to ask yet; its count stays 0 until it does.
-          notifications_deleted: 0,
-          execution_time_ms: Date.now() - startedMs,
-          cutoff_date: addDays(clock.today(), -retentionDays),
-          error_message: errorMessage?.slice(0, 500) ?? null,
+          notificationsDeleted: 0,
+          executionTimeMs: Date.now() - startedMs,
+          cutoffDate: addDays(clock.today(), -retentionDays),
+          errorMessage: errorMessage?.slice(0, 500) ?? null,
         });
-      };
       try {
         const { tripsDeleted } = await requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply);
         await record('success', tripsDeleted, null);
@@ -118,32 +75,36 @@ export function createCleanupService(deps: { db: Db; bus: Bus; clock: Clock }) {
         throw new HttpError(500, 'Cleanup failed');
       }
     },
+  };
+}
+export type RunCleanup = ReturnType<typeof createRunCleanup>;
 
-    /**
-     * Runs the latest due slot once across replicas: the slot must come after the configuration
-     * was last saved (saving never fires a slot already past), and the replica that inserts the
-     * slot's claim runs it. Answers whether this replica ran it.
-     */
-    async runScheduled(): Promise<boolean> {
-      const row: { frequency: CleanupFrequency; retention_days: number; updated_at: Date } = await db('cleanup_config').where({ id: 1 }).first();
-      const slot = lastSlot(row.frequency, clock.now());
-      if (!slot || slot <= row.updated_at) return false;
-      const claimed = await db('cleanup_schedule_claims').insert({ slot, claimed_at: clock.now() }).onConflict('slot').ignore().returning('slot');
-      if (claimed.length === 0) return false;
+/**
+ * Runs the latest due slot once across replicas: the slot must come after the configuration was
+ * last saved (saving never fires a slot already past), and the replica that claims the slot runs
+ * it. Answers whether this replica ran it.
+ */
+export function createRunScheduledCleanup(deps: { cleanups: CleanupRepository; runCleanup: RunCleanup; clock: Clock }) {
+  const { cleanups, runCleanup, clock } = deps;
+  return {
+    async execute(): Promise<boolean> {
+      const schedule = await cleanups.schedule();
+      const slot = lastSlot(schedule.frequency, clock.now());
+      if (!slot || slot <= schedule.updatedAt) return false;
+      if (!(await cleanups.claimSlot(slot, clock.now()))) return false;
       // A failure is already in the history; the next slot tries again.
-      await service.run(row.retention_days, `scheduled_${row.frequency}`).catch(() => undefined);
+      await runCleanup.execute({ retentionDays: schedule.retentionDays, runType: `scheduled_${schedule.frequency}` }).catch(() => undefined);
       return true;
     },
   };
-  return service;
 }
+export type RunScheduledCleanup = ReturnType<typeof createRunScheduledCleanup>;
 
 /** Checks for a due slot every `intervalMs` (a minute is plenty for a 01:00 schedule). */
-export function startCleanupScheduler(cleanup: CleanupService, log: Logger, intervalMs = 60_000): { stop(): void } {
+export function startCleanupScheduler(runScheduled: RunScheduledCleanup, log: Logger, intervalMs = 60_000): { stop(): void } {
   const timer = setInterval(() => {
-    cleanup.runScheduled().catch((error: unknown) => log.warn({ err: error }, 'scheduled cleanup check failed'));
+    runScheduled.execute().catch((error: unknown) => log.warn({ err: error }, 'scheduled cleanup check failed'));
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
-export type CleanupService = ReturnType<typeof createCleanupService>;

@@ -57,27 +57,17 @@ export function normaliseSettingValue(key: SettingKey, raw: string): string {
   return String(value);
 }
 
-export function createSettingsService(deps: { db: Db; settings: SettingsRepository; outbox: Outbox; clock: Clock }) {
+/** Stores a setting's value and tells every service in the same transaction (`admin.settings.changed`). */
+export function createChangeSetting(deps: { db: Db; settings: SettingsRepository; outbox: Outbox; clock: Clock }) {
   const { db, settings, outbox, clock } = deps;
   return {
-    list: () => settings.list(),
-
-    async get(key: SettingKey): Promise<string> {
-      return (await settings.get(key)) ?? '';
-    },
-
-    async all(): Promise<Record<string, string>> {
-      return Object.fromEntries((await settings.list()).map((setting) => [setting.key, setting.value]));
-    },
-
-    /** Stores the value and tells every service in the same transaction (`admin.settings.changed`). */
-    async change(key: SettingKey, value: string): Promise<Setting> {
+    async execute(input: { key: SettingKey; value: string }): Promise<Setting> {
       return db.transaction(async (trx) => {
-        const setting = await settings.set(key, value, clock.now(), trx);
-        await outbox.write(trx, SUBJECTS.settingsChanged, { key, value });
+        const setting = await settings.set(input.key, input.value, clock.now(), trx);
+        await outbox.write(trx, SUBJECTS.settingsChanged, { key: input.key, value: input.value });
         return setting;
       });
     },
   };
 }
-export type SettingsService = ReturnType<typeof createSettingsService>;
+export type ChangeSetting = ReturnType<typeof createChangeSetting>;

@@ -1,42 +1,32 @@
-import { parse, type Runtime } from '@crewswap/kit';
+import { adminWith, routes, type Runtime } from '@crewswap/kit';
 import { AdminBody, AdminIdParams, SetAdminPasswordBody, type Admin, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { AdminsService } from '../domain/admins';
+import type { AdminRepository } from '../data/admin-repository';
+import type { AdminUseCases } from '../domain/use-cases';
 
 /** Administrator management: every route needs manage_admins (a master admin has it). */
-export function adminsRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminsService }): void {
-  const { runtime, admins } = deps;
-  const guard = runtime.guard;
+export function adminsRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminRepository; useCases: Pick<AdminUseCases, 'createAdmin' | 'updateAdmin' | 'removeAdmin' | 'setAdminPassword'> }): void {
+  const { admins, useCases } = deps;
+  const route = routes(app);
+  const auth = adminWith(deps.runtime.guard, 'manage_admins');
 
-  app.get('/api/admin/admins', async (request): Promise<Admin[]> => {
-    guard.admin(request, 'manage_admins');
-    return admins.list();
-  });
+  route.get('/api/admin/admins', { auth }, async (): Promise<Admin[]> => admins.list());
 
-  app.post('/api/admin/admins', async (request, reply): Promise<Admin> => {
-    const session = guard.admin(request, 'manage_admins');
-    const created = await admins.create(session, parse(AdminBody, request.body ?? {}));
-    reply.code(201);
-    return created;
-  });
+  route.post('/api/admin/admins', { auth, body: AdminBody, status: 201 }, async ({ session, body }): Promise<Admin> =>
+    useCases.createAdmin.execute({ actor: session, body }),
+  );
 
-  app.put('/api/admin/admins/:id', async (request): Promise<Admin> => {
-    const session = guard.admin(request, 'manage_admins');
-    const { id } = parse(AdminIdParams, request.params);
-    return admins.update(session, id, parse(AdminBody, request.body ?? {}));
-  });
+  route.put('/api/admin/admins/:id', { auth, params: AdminIdParams, body: AdminBody }, async ({ session, params, body }): Promise<Admin> =>
+    useCases.updateAdmin.execute({ actor: session, id: params.id, body }),
+  );
 
-  app.delete('/api/admin/admins/:id', async (request): Promise<MessageResponse> => {
-    const session = guard.admin(request, 'manage_admins');
-    const { id } = parse(AdminIdParams, request.params);
-    await admins.remove(session, id);
+  route.delete('/api/admin/admins/:id', { auth, params: AdminIdParams }, async ({ session, params }): Promise<MessageResponse> => {
+    await useCases.removeAdmin.execute({ actor: session, id: params.id });
     return { message: 'Admin deleted' };
   });
 
-  app.post('/api/admin/admins/:id/set-password', async (request): Promise<MessageResponse> => {
-    const session = guard.admin(request, 'manage_admins');
-    const { id } = parse(AdminIdParams, request.params);
-    await admins.setInitialPassword(session, id, parse(SetAdminPasswordBody, request.body ?? {}));
+  route.post('/api/admin/admins/:id/set-password', { auth, params: AdminIdParams, body: SetAdminPasswordBody }, async ({ session, params, body }): Promise<MessageResponse> => {
+    await useCases.setAdminPassword.execute({ actor: session, id: params.id, body });
     return { message: 'Password set' };
   });
 }

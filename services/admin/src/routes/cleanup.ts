@@ -1,35 +1,30 @@
-import { parse, type Runtime } from '@crewswap/kit';
-import { CleanupConfigBody, CleanupPreviewQuery, CleanupRunBody, type CleanupConfig, type CleanupRun, type CleanupRunResponse } from '@crewswap/proto';
+import { adminWith, requestRpc, routes, type Clock, type Runtime } from '@crewswap/kit';
+import { CleanupConfigBody, CleanupPreviewQuery, CleanupRunBody, PurgePreviewReply, RPC, type CleanupConfig, type CleanupRun, type CleanupRunResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { CleanupService } from '../domain/cleanup';
+import type { CleanupRepository } from '../data/cleanup-repository';
+import { cleanupConfig, type createConfigureCleanup, type RunCleanup } from '../domain/cleanup';
 
 /** Data Cleanup: manage_system, as the console's menu says (a master admin has it). */
-export function cleanupRoutes(app: FastifyInstance, deps: { runtime: Runtime; cleanup: CleanupService }): void {
-  const { runtime, cleanup } = deps;
-  const guard = runtime.guard;
+export function cleanupRoutes(
+  app: FastifyInstance,
+  deps: { runtime: Runtime; clock: Clock; cleanups: CleanupRepository; configureCleanup: ReturnType<typeof createConfigureCleanup>; runCleanup: RunCleanup },
+): void {
+  const { runtime, clock, cleanups } = deps;
+  const route = routes(app);
+  const auth = adminWith(runtime.guard, 'manage_system');
 
-  app.get('/api/admin/cleanup/config', async (request): Promise<CleanupConfig> => {
-    guard.admin(request, 'manage_system');
-    return cleanup.config();
-  });
+  route.get('/api/admin/cleanup/config', { auth }, async (): Promise<CleanupConfig> => cleanupConfig(cleanups, clock));
 
-  app.post('/api/admin/cleanup/config', async (request): Promise<CleanupConfig> => {
-    guard.admin(request, 'manage_system');
-    return cleanup.configure(parse(CleanupConfigBody, request.body ?? {}));
-  });
+  route.post('/api/admin/cleanup/config', { auth, body: CleanupConfigBody }, async ({ body }): Promise<CleanupConfig> => deps.configureCleanup.execute(body));
 
-  app.get('/api/admin/cleanup/history', async (request): Promise<CleanupRun[]> => {
-    guard.admin(request, 'manage_system');
-    return cleanup.history();
-  });
+  route.get('/api/admin/cleanup/history', { auth }, async (): Promise<CleanupRun[]> => cleanups.history());
 
-  app.post('/api/admin/cleanup/run', async (request): Promise<CleanupRunResponse> => {
-    guard.admin(request, 'manage_system');
-    return cleanup.run(parse(CleanupRunBody, request.body ?? {}).retentionDays);
-  });
+  route.post('/api/admin/cleanup/run', { auth, body: CleanupRunBody }, async ({ body }): Promise<CleanupRunResponse> =>
+    deps.runCleanup.execute({ retentionDays: body.retentionDays }),
+  );
 
-  app.get('/api/admin/cleanup/preview', async (request): Promise<{ tripsToDelete: number }> => {
-    guard.admin(request, 'manage_system');
-    return cleanup.preview(parse(CleanupPreviewQuery, request.query).days);
-  });
+  // Trips owns the trips: it counts what a run would delete.
+  route.get('/api/admin/cleanup/preview', { auth, query: CleanupPreviewQuery }, async ({ query }): Promise<{ tripsToDelete: number }> =>
+    requestRpc(runtime.bus, RPC.purgePreview, { retentionDays: query.days }, PurgePreviewReply),
+  );
 }

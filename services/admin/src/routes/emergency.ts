@@ -1,33 +1,29 @@
-import { badRequest, parse, type Runtime } from '@crewswap/kit';
+import { adminWith, badRequest, parse, routes, type Runtime } from '@crewswap/kit';
 import { EmergencyShutdownBody, type EmergencyShutdownResponse, type EmergencyStatus, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { EmergencyService } from '../domain/emergency';
+import type { SystemStateRepository } from '../data/system-state-repository';
+import type { AdminUseCases } from '../domain/use-cases';
 
 const CONFIRM_MESSAGE = 'Please type EMERGENCY to confirm';
 
 /** Emergency controls: manage_system (a master admin has it). */
-export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; emergency: EmergencyService }): void {
-  const { runtime, emergency } = deps;
-  const guard = runtime.guard;
+export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; systemState: SystemStateRepository; useCases: Pick<AdminUseCases, 'shutdownSystem' | 'resumeSystem' | 'restartSystem'> }): void {
+  const { systemState, useCases } = deps;
+  const route = routes(app);
+  const auth = adminWith(deps.runtime.guard, 'manage_system');
 
-  app.get('/api/admin/emergency-status', async (request): Promise<EmergencyStatus> => {
-    guard.admin(request, 'manage_system');
-    return emergency.status();
-  });
+  route.get('/api/admin/emergency-status', { auth }, async (): Promise<EmergencyStatus> => ({ isShutdown: await systemState.isShutdown() }));
 
-  // The console posts {reason} only after the admin typed EMERGENCY; a bare POST is refused.
-  app.post('/api/admin/emergency-shutdown', async (request): Promise<EmergencyShutdownResponse> => {
-    const session = guard.admin(request, 'manage_system');
+  // The console posts {reason} only after the admin typed EMERGENCY; a bare POST (which a
+  // declared body would read as {}) is refused, so the body is checked here.
+  route.post('/api/admin/emergency-shutdown', { auth }, async ({ session, request }): Promise<EmergencyShutdownResponse> => {
     const body: unknown = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(CONFIRM_MESSAGE);
     const { reason } = parse(EmergencyShutdownBody, body);
-    return emergency.shutdown(session, reason);
+    return useCases.shutdownSystem.execute({ actor: session, reason });
   });
 
-  app.post('/api/admin/resume-operations', async (request): Promise<MessageResponse> => emergency.resume(guard.admin(request, 'manage_system')));
+  route.post('/api/admin/resume-operations', { auth }, async ({ session }): Promise<MessageResponse> => useCases.resumeSystem.execute({ actor: session }));
 
-  app.post('/api/admin/restart-server', async (request): Promise<MessageResponse> => {
-    guard.admin(request, 'manage_system');
-    return emergency.restart();
-  });
+  route.post('/api/admin/restart-server', { auth }, async (): Promise<MessageResponse> => useCases.restartSystem.execute());
 }

@@ -1,15 +1,17 @@
-import { ADMIN_COOKIE, clearSessionCookie, parse, setSessionCookie, type AdminSession, type Runtime } from '@crewswap/kit';
+import { ADMIN_COOKIE, clearSessionCookie, optional, routes, setSessionCookie, type Runtime } from '@crewswap/kit';
 import { AdminLoginBody, type AdminLoginResponse, type CurrentAdmin, type MessageResponse } from '@crewswap/proto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdminSessions } from '../domain/sessions';
+import type { FastifyInstance } from 'fastify';
+import type { AdminRepository } from '../data/admin-repository';
+import { currentAdmin } from '../domain/sessions';
+import type { AdminUseCases } from '../domain/use-cases';
 
-export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; sessions: AdminSessions; secureCookies: boolean }): void {
-  const { runtime, sessions } = deps;
+export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; admins: AdminRepository; useCases: Pick<AdminUseCases, 'loginAdmin' | 'logoutAdmin'>; secureCookies: boolean }): void {
+  const { runtime, admins, useCases } = deps;
+  const route = routes(app);
 
-  app.post('/api/admin/login', async (request, reply): Promise<AdminLoginResponse> => {
-    // No body at all is two blank fields, and gets the same message.
-    const body = parse(AdminLoginBody, request.body ?? {});
-    const { token, admin } = await sessions.login({
+  // No body at all is two blank fields, and gets the same message.
+  route.post('/api/admin/login', { auth: 'none', body: AdminLoginBody }, async ({ body, request, reply }): Promise<AdminLoginResponse> => {
+    const { token, admin } = await useCases.loginAdmin.execute({
       ...body,
       ipAddress: request.ip ?? null,
       userAgent: request.headers['user-agent'] ?? null,
@@ -19,20 +21,11 @@ export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; se
   });
 
   // Logging out always succeeds for the caller: without a live session there is nothing to end.
-  app.post('/api/admin/logout', async (request, reply): Promise<MessageResponse> => {
-    const session = optionalAdmin(request);
-    if (session) await sessions.logout(session);
+  route.post('/api/admin/logout', { auth: optional(runtime.guard.admin) }, async ({ session, reply }): Promise<MessageResponse> => {
+    if (session) await useCases.logoutAdmin.execute(session);
     clearSessionCookie(reply, ADMIN_COOKIE);
     return { message: 'Logged out' };
   });
 
-  app.get('/api/admin/current', async (request): Promise<CurrentAdmin> => sessions.current(runtime.guard.admin(request)));
-
-  function optionalAdmin(request: FastifyRequest): AdminSession | undefined {
-    try {
-      return runtime.guard.admin(request);
-    } catch {
-      return undefined;
-    }
-  }
+  route.get('/api/admin/current', { auth: runtime.guard.admin }, async ({ session }): Promise<CurrentAdmin> => currentAdmin(admins, session));
 }

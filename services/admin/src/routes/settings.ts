@@ -1,6 +1,7 @@
-import { parse, type Runtime } from '@crewswap/kit';
+import { parse, routes, type Runtime } from '@crewswap/kit';
 import { PutSettingBody, SettingKeyParams, type Setting, type SettingValueResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
+import type { SettingsRepository } from '../data/settings-repository';
 import {
   asPublicSettingKey,
   asSettingKey,
@@ -8,29 +9,30 @@ import {
   requireSettingPermission,
   requireSettingsReadPermission,
   visibleSettings,
-  type SettingsService,
+  type ChangeSetting,
 } from '../domain/settings';
 
-export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; settings: SettingsService }): void {
-  const { runtime, settings } = deps;
+export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; settings: SettingsRepository; changeSetting: ChangeSetting }): void {
+  const { runtime, settings, changeSetting } = deps;
+  const route = routes(app);
 
   // Reading follows the console's menus (System Settings or Security); secrets only with Security.
-  app.get('/api/admin/settings', async (request): Promise<Setting[]> => {
-    const session = runtime.guard.admin(request);
+  route.get('/api/admin/settings', { auth: runtime.guard.admin }, async ({ session }): Promise<Setting[]> => {
     requireSettingsReadPermission(session);
     return visibleSettings(session, await settings.list());
   });
 
-  app.put('/api/admin/settings/:key', async (request): Promise<Setting> => {
-    const session = runtime.guard.admin(request);
-    const key = asSettingKey(parse(SettingKeyParams, request.params).key);
+  // Which permission a setting needs depends on its key: the key is checked (404, then 403)
+  // before the body, so the body is parsed here rather than declared.
+  route.put('/api/admin/settings/:key', { auth: runtime.guard.admin, params: SettingKeyParams }, async ({ session, params, request }): Promise<Setting> => {
+    const key = asSettingKey(params.key);
     requireSettingPermission(session, key);
     const { value } = parse(PutSettingBody, request.body ?? {});
-    return settings.change(key, normaliseSettingValue(key, value));
+    return changeSetting.execute({ key, value: normaliseSettingValue(key, value) });
   });
 
-  app.get('/api/settings/:key', async (request): Promise<SettingValueResponse> => {
-    const key = asPublicSettingKey(parse(SettingKeyParams, request.params).key);
-    return { value: await settings.get(key) };
+  route.get('/api/settings/:key', { auth: 'none', params: SettingKeyParams }, async ({ params }): Promise<SettingValueResponse> => {
+    const key = asPublicSettingKey(params.key);
+    return { value: (await settings.get(key)) ?? '' };
   });
 }

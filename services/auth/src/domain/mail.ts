@@ -1,40 +1,46 @@
-import type { Executor } from '@crewswap/kit';
+import type { Executor, Outbox } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
-import type { AuthContext } from './context';
+import type { Config } from '../config';
 
 interface Recipient {
   email: string;
   firstName: string;
 }
 
-/** Mail goes out through notifications (outbox command), in the transaction of the change. */
-async function send(ctx: AuthContext, trx: Executor, to: Recipient, subject: string, lines: string[]): Promise<void> {
-  const product = ctx.config.PRODUCT_NAME;
-  const text = [`Hello ${to.firstName},`, '', ...lines, '', `${product}: ${ctx.config.APP_ORIGIN}`].join('\n');
-  await ctx.outbox.write(trx, SUBJECTS.sendMail, { to: to.email, subject: `${product}: ${subject}`, text });
-}
-
-export function mailVerificationCode(ctx: AuthContext, trx: Executor, to: Recipient, code: string): Promise<void> {
-  return send(ctx, trx, to, 'your verification code', [
-    `Your verification code is ${code}`,
-    '',
-    `Enter it in ${ctx.config.PRODUCT_NAME} when asked to verify your email address. It is valid for 24 hours.`,
-  ]);
-}
-
 export type ResetCause = 'failed_logins' | 'forgot_password';
 
-export function mailTemporaryPassword(ctx: AuthContext, trx: Executor, to: Recipient, password: string, cause: ResetCause): Promise<void> {
-  const why =
-    cause === 'failed_logins'
-      ? 'There were 5 failed login attempts on your account, so your password has been reset.'
-      : 'A password reset was requested for your account.';
-  return send(ctx, trx, to, 'your temporary password', [
-    why,
-    '',
-    `Your temporary password is: ${password}`,
-    '',
-    'Log in with it and you will be asked to choose a new password.',
-    'If you did not ask for this, log in with the temporary password and choose a new one.',
-  ]);
+/** Auth's mails. They go out through notifications (an outbox command), in the transaction of the change. */
+export function createAuthMail(deps: { outbox: Outbox; config: Pick<Config, 'PRODUCT_NAME' | 'APP_ORIGIN'> }) {
+  const product = deps.config.PRODUCT_NAME;
+
+  async function send(trx: Executor, to: Recipient, subject: string, lines: string[]): Promise<void> {
+    const text = [`Hello ${to.firstName},`, '', ...lines, '', `${product}: ${deps.config.APP_ORIGIN}`].join('\n');
+    await deps.outbox.write(trx, SUBJECTS.sendMail, { to: to.email, subject: `${product}: ${subject}`, text });
+  }
+
+  return {
+    verificationCode(trx: Executor, to: Recipient, code: string): Promise<void> {
+      return send(trx, to, 'your verification code', [
+        `Your verification code is ${code}`,
+        '',
+        `Enter it in ${product} when asked to verify your email address. It is valid for 24 hours.`,
+      ]);
+    },
+
+    temporaryPassword(trx: Executor, to: Recipient, password: string, cause: ResetCause): Promise<void> {
+      const why =
+        cause === 'failed_logins'
+          ? 'There were 5 failed login attempts on your account, so your password has been reset.'
+          : 'A password reset was requested for your account.';
+      return send(trx, to, 'your temporary password', [
+        why,
+        '',
+        `Your temporary password is: ${password}`,
+        '',
+        'Log in with it and you will be asked to choose a new password.',
+        'If you did not ask for this, log in with the temporary password and choose a new one.',
+      ]);
+    },
+  };
 }
+export type AuthMail = ReturnType<typeof createAuthMail>;

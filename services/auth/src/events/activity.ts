@@ -1,6 +1,7 @@
+import type { Bus, Clock, Logger } from '@crewswap/kit';
 import { SESSION_ACTIVITY } from '@crewswap/proto';
 import { z } from 'zod';
-import type { AuthContext } from '../domain/context';
+import type { SessionRepository } from '../data/sessions';
 
 const Activity = z.object({ sessionId: z.uuid(), at: z.string() });
 
@@ -9,8 +10,8 @@ const Activity = z.object({ sessionId: z.uuid(), at: z.string() });
  * a queue group so each report is written once. Our clock stamps it: the report is milliseconds
  * old, and one time source keeps the idle sweep consistent.
  */
-export function startActivitySubscription(ctx: AuthContext): { stop(): void } {
-  const subscription = ctx.bus.nc.subscribe(ctx.bus.subject(SESSION_ACTIVITY), {
+export function startActivitySubscription(deps: { bus: Bus; log: Logger; clock: Clock; sessions: SessionRepository }): { stop(): void } {
+  const subscription = deps.bus.nc.subscribe(deps.bus.subject(SESSION_ACTIVITY), {
     queue: 'auth.session-activity',
     callback: (error, message) => {
       if (error) return;
@@ -20,7 +21,7 @@ export function startActivitySubscription(ctx: AuthContext): { stop(): void } {
       } catch {
         return;
       }
-      ctx.repos.sessions.touch(sessionId, ctx.clock.now()).catch((failure: unknown) => ctx.log.warn({ err: failure }, 'could not record session activity'));
+      deps.sessions.touch(sessionId, deps.clock.now()).catch((failure: unknown) => deps.log.warn({ err: failure }, 'could not record session activity'));
     },
   });
   return { stop: () => subscription.unsubscribe() };

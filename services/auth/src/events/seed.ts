@@ -1,14 +1,13 @@
-import { serveRpc } from '@crewswap/kit';
+import { serveRpc, type Bus, type Logger } from '@crewswap/kit';
 import { RPC, SeedDemoPilotsRequest } from '@crewswap/proto';
-import type { AuthContext } from '../domain/context';
-import { seedDemoPilots } from '../domain/seed';
+import type { createSeedDemoPilots } from '../domain/seed';
 
-export function serveSeedDemoPilots(ctx: AuthContext) {
+export function serveSeedDemoPilots(deps: { bus: Bus; log: Logger; seedDemoPilots: ReturnType<typeof createSeedDemoPilots> }) {
   return serveRpc({
-    bus: ctx.bus,
-    log: ctx.log,
+    bus: deps.bus,
+    log: deps.log,
     subject: RPC.seedDemoPilots,
     request: SeedDemoPilotsRequest,
-    handle: (input) => seedDemoPilots(ctx, input.count),
+    handle: (input) => deps.seedDemoPilots.execute({ count: input.count }),
   });
 }

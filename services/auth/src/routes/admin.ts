@@ -1,74 +1,46 @@
-import { parse } from '@crewswap/kit';
+import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
 import { AdminPilotPasswordBody, AdminPilotsQuery, AdminUpdatePilotBody, IdParams } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import {
-  activeSessions,
-  adminSetPassword,
-  adminUpdatePilot,
-  listDeletedPilots,
-  listPilots,
-  recentRegistrations,
-  removeDeletedPilot,
-  sessionHistory,
-} from '../domain/admin';
-import type { AuthContext } from '../domain/context';
-import { deletePilot } from '../domain/profile';
-import { requireAdmin } from './guards';
+import type { AdminReads } from '../domain/admin-reads';
+import type { AuthUseCases } from '../domain/use-cases';
 
 /**
  * The admin console's pilot pages, served by auth with admin sessions (signed by admin).
  * Pilots: manage_pilots. Sessions and registrations (home dashboard): manage_pilots or
  * view_analytics. Deleted pilots (Data Cleanup): manage_system, as the menu maps it, or manage_pilots.
  */
-export function adminRoutes(app: FastifyInstance, ctx: AuthContext): void {
-  app.get('/api/admin/pilots', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots');
-    return listPilots(ctx, parse(AdminPilotsQuery, request.query));
-  });
+export function adminRoutes(app: FastifyInstance, deps: { guard: SessionGuard; reads: AdminReads; useCases: AuthUseCases }): void {
+  const { reads, useCases } = deps;
+  const route = routes(app);
+  const pilots = adminWith(deps.guard, 'manage_pilots');
+  const dashboard = adminWith(deps.guard, 'manage_pilots', 'view_analytics');
+  const cleanup = adminWith(deps.guard, 'manage_system', 'manage_pilots');
 
-  app.patch('/api/admin/pilots/:id', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots');
-    const { id } = parse(IdParams, request.params);
-    return adminUpdatePilot(ctx, id, parse(AdminUpdatePilotBody, request.body));
-  });
+  route.get('/api/admin/pilots', { auth: pilots, query: AdminPilotsQuery }, async ({ query }) => reads.pilots(query));
 
-  app.delete('/api/admin/pilots/:id', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots');
-    const { id } = parse(IdParams, request.params);
-    await deletePilot(ctx, id, { coolingOff: false });
+  route.patch('/api/admin/pilots/:id', { auth: pilots, params: IdParams, body: AdminUpdatePilotBody }, async ({ params, body }) =>
+    useCases.adminUpdatePilot.execute({ pilotId: params.id, body }),
+  );
+
+  route.delete('/api/admin/pilots/:id', { auth: pilots, params: IdParams }, async ({ params }) => {
+    await useCases.deletePilot.execute({ pilotId: params.id, coolingOff: false });
     return { message: 'The pilot has been successfully deleted.' };
   });
 
-  app.patch('/api/admin/pilots/:id/password', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots');
-    const { id } = parse(IdParams, request.params);
-    return adminSetPassword(ctx, id, parse(AdminPilotPasswordBody, request.body));
-  });
+  route.patch('/api/admin/pilots/:id/password', { auth: pilots, params: IdParams, body: AdminPilotPasswordBody }, async ({ params, body }) =>
+    useCases.adminSetPassword.execute({ pilotId: params.id, body }),
+  );
 
-  app.get('/api/admin/sessions/active', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots', 'view_analytics');
-    return activeSessions(ctx);
-  });
+  route.get('/api/admin/sessions/active', { auth: dashboard }, async () => reads.activeSessions());
 
-  app.get('/api/admin/sessions/history', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots', 'view_analytics');
-    return sessionHistory(ctx);
-  });
+  route.get('/api/admin/sessions/history', { auth: dashboard }, async () => reads.sessionHistory());
 
-  app.get('/api/admin/recent-registrations', async (request) => {
-    requireAdmin(ctx, request, 'manage_pilots', 'view_analytics');
-    return recentRegistrations(ctx);
-  });
+  route.get('/api/admin/recent-registrations', { auth: dashboard }, async () => reads.recentRegistrations());
 
-  app.get('/api/admin/cleanup/deleted-pilots', async (request) => {
-    requireAdmin(ctx, request, 'manage_system', 'manage_pilots');
-    return listDeletedPilots(ctx);
-  });
+  route.get('/api/admin/cleanup/deleted-pilots', { auth: cleanup }, async () => reads.deletedPilots());
 
-  app.delete('/api/admin/cleanup/deleted-pilots/:id', async (request) => {
-    requireAdmin(ctx, request, 'manage_system', 'manage_pilots');
-    const { id } = parse(IdParams, request.params);
-    await removeDeletedPilot(ctx, id);
+  route.delete('/api/admin/cleanup/deleted-pilots/:id', { auth: cleanup, params: IdParams }, async ({ params }) => {
+    await useCases.removeDeletedPilot.execute({ id: params.id });
     return { message: 'Pilot removed permanently.' };
   });
 }

@@ -1,38 +1,35 @@
-import { clearSessionCookie, HttpError, parse, PILOT_COOKIE, setSessionCookie } from '@crewswap/kit';
+import { clearSessionCookie, HttpError, PILOT_COOKIE, routes, setSessionCookie } from '@crewswap/kit';
 import { type AuthPublicConfig, EmailBody, ForcePasswordChangeBody, LoginBody, RegisterBody, TestLoginBody, VerifyEmailBody } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AuthContext } from '../domain/context';
-import { forcePasswordChange, forgotPassword, login, testLogin, type LoginResult } from '../domain/login';
-import { register, resendVerification, verifyEmail } from '../domain/registration';
-import { endSession } from '../domain/sessions';
-import { requirePilot } from './guards';
+import type { Config } from '../config';
+import type { LoginResult } from '../domain/login';
+import type { AuthUseCases } from '../domain/use-cases';
+import type { pilotGuards } from './guards';
 
 /** `/api/auth/*`: registration, verification, login and passwords. */
-export function authRoutes(app: FastifyInstance, ctx: AuthContext): void {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { config: Pick<Config, 'COMPANY_EMAIL_DOMAIN' | 'PRODUCT_NAME' | 'SECURE_COOKIES'>; guards: ReturnType<typeof pilotGuards>; useCases: AuthUseCases },
+): void {
+  const { config, guards, useCases } = deps;
+  const route = routes(app);
   const signIn = (reply: FastifyReply, result: LoginResult) => {
-    setSessionCookie(reply, PILOT_COOKIE, result.token, ctx.config.SECURE_COOKIES);
+    setSessionCookie(reply, PILOT_COOKIE, result.token, config.SECURE_COOKIES);
     return result.response;
   };
 
-  app.get('/api/auth/config', async (): Promise<AuthPublicConfig> => ({
-    companyEmailDomain: ctx.config.COMPANY_EMAIL_DOMAIN,
-    productName: ctx.config.PRODUCT_NAME,
+  route.get('/api/auth/config', { auth: 'none' }, async (): Promise<AuthPublicConfig> => ({
+    companyEmailDomain: config.COMPANY_EMAIL_DOMAIN,
+    productName: config.PRODUCT_NAME,
   }));
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const response = await register(ctx, parse(RegisterBody, request.body));
-    return reply.status(201).send(response);
-  });
+  route.post('/api/auth/register', { auth: 'none', body: RegisterBody, status: 201 }, async ({ body }) => useCases.register.execute(body));
 
-  app.post('/api/auth/verify-email', async (request) => {
-    const body = parse(VerifyEmailBody, request.body);
-    return verifyEmail(ctx, body.email, body.code);
-  });
+  route.post('/api/auth/verify-email', { auth: 'none', body: VerifyEmailBody }, async ({ body }) => useCases.verifyEmail.execute(body));
 
-  app.post('/api/auth/resend-verification', async (request, reply) => {
-    const { email } = parse(EmailBody, request.body);
+  route.post('/api/auth/resend-verification', { auth: 'none', body: EmailBody }, async ({ body, reply }) => {
     try {
-      return await resendVerification(ctx, email);
+      return await useCases.resendVerification.execute(body);
     } catch (error) {
       // The body says how long to wait; the standard header says it to any HTTP client.
       const wait = error instanceof HttpError ? error.options.extra?.retryAfterSeconds : undefined;
@@ -41,29 +38,20 @@ export function authRoutes(app: FastifyInstance, ctx: AuthContext): void {
     }
   });
 
-  app.post('/api/auth/login', async (request, reply) => signIn(reply, await login(ctx, parse(LoginBody, request.body))));
+  route.post('/api/auth/login', { auth: 'none', body: LoginBody }, async ({ body, reply }) => signIn(reply, await useCases.login.execute(body)));
 
-  app.post('/api/auth/test-login', async (request, reply) => signIn(reply, await testLogin(ctx, parse(TestLoginBody, request.body))));
+  route.post('/api/auth/test-login', { auth: 'none', body: TestLoginBody }, async ({ body, reply }) => signIn(reply, await useCases.testLogin.execute(body)));
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    // Logging out always succeeds for the browser: an already ended session just loses its cookie.
-    const session = (() => {
-      try {
-        // Auth ends the session in its own store, so logout works while NATS is away too.
-        return ctx.guard.pilot(request, { allowForcedChange: true, storeChecked: true });
-      } catch {
-        return undefined;
-      }
-    })();
-    if (session) await endSession(ctx, session.sessionId, 'logout');
+  // Logging out always succeeds for the browser: an already ended session just loses its cookie.
+  route.post('/api/auth/logout', { auth: guards.loggingOut }, async ({ session, reply }) => {
+    if (session) await useCases.endSession.execute({ sessionId: session.sessionId, reason: 'logout' });
     clearSessionCookie(reply, PILOT_COOKIE);
     return { message: 'Logged out.' };
   });
 
-  app.post('/api/auth/force-password-change', async (request, reply) => {
-    const { session, pilot } = await requirePilot(ctx, request, { allowForcedChange: true });
-    return signIn(reply, await forcePasswordChange(ctx, session, pilot, parse(ForcePasswordChangeBody, request.body)));
-  });
+  route.post('/api/auth/force-password-change', { auth: guards.pilotChangingPassword, body: ForcePasswordChangeBody }, async ({ session, body, reply }) =>
+    signIn(reply, await useCases.forcePasswordChange.execute({ session: session.session, pilot: session.pilot, body })),
+  );
 
-  app.post('/api/auth/forgot-password', async (request) => forgotPassword(ctx, parse(EmailBody, request.body).email));
+  route.post('/api/auth/forgot-password', { auth: 'none', body: EmailBody }, async ({ body }) => useCases.forgotPassword.execute(body));
 }

@@ -2,39 +2,57 @@ import {
   CHANGE_PASSWORD_FIRST,
   CHANGE_PASSWORD_TITLE,
   forbidden,
+  notFound,
+  parse,
   SESSION_EXPIRED_MESSAGE,
   unauthorized,
-  type AdminSession,
   type PilotSession,
+  type SessionGuard,
 } from '@crewswap/kit';
-import type { Permission } from '@crewswap/proto';
+import { IdParams } from '@crewswap/proto';
 import type { FastifyRequest } from 'fastify';
 import type { PilotRecord } from '../data/pilots';
-import type { AuthContext } from '../domain/context';
+import type { Repositories } from '../domain/deps';
 
-/**
- * The signed-in pilot. Auth owns the sessions, so besides the token it checks the session is
- * still open here (which also holds while revocations cannot be followed); a pilot who must
- * change the password may do only that, whatever the token says.
- */
-export async function requirePilot(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  options: { allowForcedChange?: boolean } = {},
-): Promise<{ session: PilotSession; pilot: PilotRecord }> {
-  const session = ctx.guard.pilot(request, { allowForcedChange: true, storeChecked: true });
-  if (!(await ctx.repos.sessions.isOpen(session.sessionId, session.pilotId))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-  const pilot = await ctx.repos.pilots.byId(session.pilotId);
-  if (!pilot) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-  if (pilot.forcePasswordChange && !options.allowForcedChange) {
-    throw forbidden(CHANGE_PASSWORD_FIRST, { title: CHANGE_PASSWORD_TITLE, extra: { forcePasswordChange: true } });
-  }
-  return { session, pilot };
+export interface SignedInPilot {
+  session: PilotSession;
+  pilot: PilotRecord;
 }
 
-/** An admin holding any one of `permissions` (a master admin holds them all). */
-export function requireAdmin(ctx: AuthContext, request: FastifyRequest, ...permissions: Permission[]): AdminSession {
-  const admin = ctx.guard.admin(request);
-  if (admin.isMasterAdmin || permissions.some((permission) => admin.permissions.includes(permission))) return admin;
-  throw forbidden('You do not have permission to do this.');
+/**
+ * Route `auth` options for auth's own pilot routes. Auth owns the sessions, so besides the token
+ * it checks the session is still open here (which also holds while revocations cannot be
+ * followed); a pilot who must change the password may do only that, whatever the token says.
+ */
+export function pilotGuards(guard: SessionGuard, repos: Repositories) {
+  async function signedIn(request: FastifyRequest, options: { allowForcedChange?: boolean } = {}): Promise<SignedInPilot> {
+    const session = guard.pilot(request, { allowForcedChange: true, storeChecked: true });
+    if (!(await repos.sessions.isOpen(session.sessionId, session.pilotId))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    const pilot = await repos.pilots.byId(session.pilotId);
+    if (!pilot) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    if (pilot.forcePasswordChange && !options.allowForcedChange) {
+      throw forbidden(CHANGE_PASSWORD_FIRST, { title: CHANGE_PASSWORD_TITLE, extra: { forcePasswordChange: true } });
+    }
+    return { session, pilot };
+  }
+
+  return {
+    pilot: (request: FastifyRequest) => signedIn(request),
+    /** The password change itself: a pilot with a temporary password may use it. */
+    pilotChangingPassword: (request: FastifyRequest) => signedIn(request, { allowForcedChange: true }),
+    /** The signed-in pilot acting on their own `:id`; another pilot's id is 404, as if it did not exist. */
+    async ownPilot(request: FastifyRequest): Promise<SignedInPilot> {
+      const found = await signedIn(request);
+      if (found.pilot.id !== parse(IdParams, request.params).id) throw notFound('Pilot not found.');
+      return found;
+    },
+    /** Logout: the session if there is one, checked in auth's own store so it works while NATS is away. */
+    loggingOut(request: FastifyRequest): PilotSession | undefined {
+      try {
+        return guard.pilot(request, { allowForcedChange: true, storeChecked: true });
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

@@ -1,28 +1,28 @@
-import { clearSessionCookie, notFound, parse, PILOT_COOKIE } from '@crewswap/kit';
+import { clearSessionCookie, PILOT_COOKIE, routes, type Clock, type SettingsClient } from '@crewswap/kit';
 import { ChangePasswordBody, EmployeeIdParams, IdParams, RestorePilotBody, UpdatePilotBody, type TestPilotList } from '@crewswap/proto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { toPilot } from '../data/pilots';
-import type { AuthContext } from '../domain/context';
-import { assertTestingMode } from '../domain/login';
-import { changeOwnPassword, deletePilot, masterRosterCooldown, updateOwnProfile } from '../domain/profile';
-import { lookupDeletedPilot, restorePilot } from '../domain/registration';
-import { requirePilot } from './guards';
+import { lookupDeletedPilot } from '../domain/deleted-profiles';
+import type { Repositories } from '../domain/deps';
+import { assertTestingMode } from '../domain/test-login';
+import { masterRosterCooldown } from '../domain/update-profile';
+import type { pilotGuards } from './guards';
+import type { AuthUseCases } from '../domain/use-cases';
 
 /** `/api/pilot/current`, `/api/pilots/*` and the deleted-profile lookup and restore. */
-export function pilotRoutes(app: FastifyInstance, ctx: AuthContext): void {
-  /** The signed-in pilot, who may act only on their own id; another pilot's id is 404. */
-  async function ownPilot(request: FastifyRequest) {
-    const signedIn = await requirePilot(ctx, request);
-    const { id } = parse(IdParams, request.params);
-    if (signedIn.pilot.id !== id) throw notFound('Pilot not found.');
-    return signedIn;
-  }
+export function pilotRoutes(
+  app: FastifyInstance,
+  deps: { repos: Repositories; clock: Clock; settings: Pick<SettingsClient, 'get'>; guards: ReturnType<typeof pilotGuards>; useCases: AuthUseCases },
+): void {
+  const { repos, clock, guards, useCases } = deps;
+  const route = routes(app);
+  const own = { auth: guards.ownPilot, params: IdParams };
 
-  app.get('/api/pilot/current', async (request) => toPilot((await requirePilot(ctx, request)).pilot));
+  route.get('/api/pilot/current', { auth: guards.pilot }, async ({ session }) => toPilot(session.pilot));
 
-  app.get('/api/pilots/all', async (): Promise<TestPilotList> => {
-    await assertTestingMode(ctx);
-    const pilots = await ctx.repos.pilots.list();
+  route.get('/api/pilots/all', { auth: 'none' }, async (): Promise<TestPilotList> => {
+    await assertTestingMode(deps.settings);
+    const pilots = await repos.pilots.list();
     return pilots
       .map(({ id, firstName, lastName, rank, fleet, ltc, apic, employeeId, email, testData }) => ({
         id,
@@ -40,32 +40,21 @@ export function pilotRoutes(app: FastifyInstance, ctx: AuthContext): void {
       .sort((a, b) => a.name.localeCompare(b.name));
   });
 
-  app.patch('/api/pilots/:id', async (request) => {
-    const { pilot } = await ownPilot(request);
-    return updateOwnProfile(ctx, pilot.id, parse(UpdatePilotBody, request.body));
-  });
+  route.patch('/api/pilots/:id', { ...own, body: UpdatePilotBody }, async ({ session, body }) => useCases.updateProfile.execute({ pilotId: session.pilot.id, body }));
 
-  app.get('/api/pilots/:id/check-master-roster-cooldown', async (request) => {
-    const { pilot } = await ownPilot(request);
-    return masterRosterCooldown(pilot, ctx.clock.today());
-  });
+  route.get('/api/pilots/:id/check-master-roster-cooldown', own, async ({ session }) => masterRosterCooldown(session.pilot, clock.today()));
 
-  app.patch('/api/pilots/:id/password', async (request) => {
-    const { pilot } = await ownPilot(request);
-    return changeOwnPassword(ctx, pilot, parse(ChangePasswordBody, request.body));
-  });
+  route.patch('/api/pilots/:id/password', { ...own, body: ChangePasswordBody }, async ({ session, body }) => useCases.changePassword.execute({ pilot: session.pilot, body }));
 
-  app.delete('/api/pilots/:id', async (request, reply) => {
-    const { pilot } = await ownPilot(request);
-    await deletePilot(ctx, pilot.id, { coolingOff: true });
+  route.delete('/api/pilots/:id', own, async ({ session, reply }) => {
+    await useCases.deletePilot.execute({ pilotId: session.pilot.id, coolingOff: true });
     clearSessionCookie(reply, PILOT_COOKIE);
     return { message: 'Your profile has been deleted.' };
   });
 
-  app.get('/api/check-deleted-pilot/:employeeId', async (request) => {
-    const { employeeId } = parse(EmployeeIdParams, request.params);
-    return lookupDeletedPilot(ctx, employeeId);
-  });
+  route.get('/api/check-deleted-pilot/:employeeId', { auth: 'none', params: EmployeeIdParams }, async ({ params }) =>
+    lookupDeletedPilot(repos.deleted, params.employeeId, clock.today()),
+  );
 
-  app.post('/api/restore-pilot', async (request) => restorePilot(ctx, parse(RestorePilotBody, request.body)));
+  route.post('/api/restore-pilot', { auth: 'none', body: RestorePilotBody }, async ({ body }) => useCases.restorePilot.execute(body));
 }

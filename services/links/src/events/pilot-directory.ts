@@ -1,5 +1,4 @@
-import { startConsumer, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
-import { SUBJECTS } from '@crewswap/proto';
+import { followPilots, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
 import type { Logger } from 'pino';
 import type { PilotRepository } from '../data/pilots';
 
@@ -11,20 +10,10 @@ export const DIRECTORY_DURABLE = 'links_pilot_directory';
  */
 export function startPilotDirectory(deps: { db: Db; bus: Bus; log: Logger; pilots: PilotRepository }): Promise<RunningConsumer> {
   const { pilots } = deps;
-  return startConsumer({
-    db: deps.db,
-    bus: deps.bus,
-    log: deps.log,
-    stream: 'AUTH',
+  return followPilots({
+    ...deps,
     durable: DIRECTORY_DURABLE,
-    filter: 'auth.pilot.>',
-    subjects: [SUBJECTS.pilotRegistered, SUBJECTS.pilotUpdated, SUBJECTS.pilotDeleted],
-    handle: async (event, trx) => {
-      if (event.type === SUBJECTS.pilotDeleted) {
-        await pilots.applyDeletion(event.data.pilotId, event.occurredAt, trx);
-        return;
-      }
-      await pilots.applyProfile(event.data.pilot, event.occurredAt, trx);
-    },
+    profile: (pilot, occurredAt, trx) => pilots.applyProfile(pilot, occurredAt, trx),
+    deleted: ({ pilotId }, occurredAt, trx) => pilots.applyDeletion(pilotId, occurredAt, trx),
   });
 }

@@ -1,4 +1,4 @@
-import { parse, type SessionGuard } from '@crewswap/kit';
+import { routes, type SessionGuard } from '@crewswap/kit';
 import {
   AirportCheckQuery,
   CrewLinkBody,
@@ -8,68 +8,57 @@ import {
   SimilarCrewLinksQuery,
 } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { CrewLinkService } from '../domain/crew-links';
+import type { LinkRepository } from '../data/links';
+import type { CreateLink } from '../domain/create-link';
+import type { LikeLink } from '../domain/like-link';
+import { findLink } from '../domain/link-fields';
+import type { LinkLookups } from '../domain/link-lookups';
+import type { RemoveLink } from '../domain/remove-link';
+import type { UpdateLink } from '../domain/update-link';
 
-/** Crew links are for signed-in pilots only: every route starts with the session check. */
-export function crewLinkRoutes(app: FastifyInstance, deps: { guard: SessionGuard; links: CrewLinkService }): void {
-  const { guard, links } = deps;
+export interface LinkUseCases {
+  createLink: CreateLink;
+  updateLink: UpdateLink;
+  removeLink: RemoveLink;
+  likeLink: LikeLink;
+}
 
-  app.get('/api/crew-links', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const query = parse(CrewLinkListQuery, request.query);
-    return links.list(pilotId, { search: query.search, category: query.category, destinations: query.destination });
-  });
+/** Crew links are for signed-in pilots only. */
+export function crewLinkRoutes(app: FastifyInstance, deps: { guard: SessionGuard; links: LinkRepository; lookups: LinkLookups; useCases: LinkUseCases }): void {
+  const { links, lookups, useCases } = deps;
+  const route = routes(app);
+  const pilot = deps.guard.pilot;
 
-  app.post('/api/crew-links', async (request, reply) => {
-    const { pilotId } = guard.pilot(request);
-    return reply.status(201).send(await links.create(pilotId, parse(CrewLinkBody, request.body ?? {})));
-  });
+  route.get('/api/crew-links', { auth: pilot, query: CrewLinkListQuery }, async ({ session, query }) =>
+    links.list(session.pilotId, { search: query.search, category: query.category, destinations: query.destination }),
+  );
+
+  route.post('/api/crew-links', { auth: pilot, body: CrewLinkBody, status: 201 }, async ({ session, body }) =>
+    useCases.createLink.execute({ pilotId: session.pilotId, body }),
+  );
 
   // The helper calls the screens need (the spec leaves their paths open).
-  app.get('/api/crew-links/similar', async (request) => {
-    guard.pilot(request);
-    return links.similar(parse(SimilarCrewLinksQuery, request.query).title);
-  });
+  route.get('/api/crew-links/similar', { auth: pilot, query: SimilarCrewLinksQuery }, async ({ query }) => lookups.similar(query.title));
 
-  app.get('/api/crew-links/suggestions', async (request) => {
-    guard.pilot(request);
-    return links.suggestions(parse(CrewLinkSuggestionsQuery, request.query).q);
-  });
+  route.get('/api/crew-links/suggestions', { auth: pilot, query: CrewLinkSuggestionsQuery }, async ({ query }) => lookups.suggestions(query.q));
 
-  app.get('/api/crew-links/destinations', async (request) => {
-    guard.pilot(request);
-    return links.destinations();
-  });
+  route.get('/api/crew-links/destinations', { auth: pilot }, async () => links.destinationCodes());
 
-  app.get('/api/crew-links/airport-check', async (request) => {
-    guard.pilot(request);
-    return links.checkAirport(parse(AirportCheckQuery, request.query).code);
-  });
+  route.get('/api/crew-links/airport-check', { auth: pilot, query: AirportCheckQuery }, async ({ query }) => lookups.checkAirport(query.code));
 
-  app.get('/api/crew-links/:id', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    return links.get(parse(IdParams, request.params).id, pilotId);
-  });
+  route.get('/api/crew-links/:id', { auth: pilot, params: IdParams }, async ({ session, params }) => findLink(links, params.id, session.pilotId));
 
-  app.put('/api/crew-links/:id', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    return links.update(pilotId, id, parse(CrewLinkBody, request.body ?? {}));
-  });
+  route.put('/api/crew-links/:id', { auth: pilot, params: IdParams, body: CrewLinkBody }, async ({ session, params, body }) =>
+    useCases.updateLink.execute({ pilotId: session.pilotId, id: params.id, body }),
+  );
 
-  app.delete('/api/crew-links/:id', async (request, reply) => {
-    guard.pilot(request);
-    await links.remove(parse(IdParams, request.params).id);
-    return reply.status(204).send();
-  });
+  route.delete('/api/crew-links/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ params }) => useCases.removeLink.execute({ id: params.id }));
 
-  app.post('/api/crew-links/:id/like', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    return links.like(pilotId, parse(IdParams, request.params).id);
-  });
+  route.post('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.likeLink.execute({ pilotId: session.pilotId, id: params.id, liked: true }),
+  );
 
-  app.delete('/api/crew-links/:id/like', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    return links.unlike(pilotId, parse(IdParams, request.params).id);
-  });
+  route.delete('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.likeLink.execute({ pilotId: session.pilotId, id: params.id, liked: false }),
+  );
 }

@@ -1,24 +1,14 @@
-import { startConsumer, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
-import { SUBJECTS } from '@crewswap/proto';
+import { followPilots, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
 import type { Logger } from 'pino';
 import type { PilotRepository } from '../data/pilots';
 
 /** roster-ingest's projection of auth's pilots, to know who sent a mail and where they are based. */
 export function startPilotDirectory(deps: { db: Db; bus: Bus; log: Logger; pilots: PilotRepository }): Promise<RunningConsumer> {
-  return startConsumer({
-    db: deps.db,
-    bus: deps.bus,
-    log: deps.log,
-    stream: 'AUTH',
+  const { pilots } = deps;
+  return followPilots({
+    ...deps,
     durable: 'roster_ingest_pilot_directory',
-    filter: 'auth.pilot.>',
-    subjects: [SUBJECTS.pilotRegistered, SUBJECTS.pilotUpdated, SUBJECTS.pilotDeleted],
-    handle: async (event, trx) => {
-      if (event.type === SUBJECTS.pilotDeleted) {
-        await deps.pilots.applyDeletion(event.data.pilotId, event.data.employeeId, event.occurredAt, trx);
-        return;
-      }
-      await deps.pilots.applyProfile(event.data.pilot, event.occurredAt, trx);
-    },
+    profile: (pilot, occurredAt, trx) => pilots.applyProfile(pilot, occurredAt, trx),
+    deleted: ({ pilotId, employeeId }, occurredAt, trx) => pilots.applyDeletion(pilotId, employeeId, occurredAt, trx),
   });
 }

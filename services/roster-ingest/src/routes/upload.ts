@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { HttpError, badRequest, type SessionGuard } from '@crewswap/kit';
+import { HttpError, badRequest, routes, type SessionGuard } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES, ROSTER_MESSAGES, isRosterFileName, type RosterErrorType, type RosterUploadResult } from '@crewswap/proto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PilotRepository } from '../data/pilots';
@@ -11,8 +11,9 @@ const refuse = (status: number, message: string) => new HttpError(status, messag
 export function uploadRoutes(app: FastifyInstance, deps: { guard: SessionGuard; pilots: PilotRepository; importRoster: ImportRoster }): void {
   const { guard, pilots, importRoster } = deps;
 
-  app.post('/api/roster/upload', async (request): Promise<RosterUploadResult> => {
-    const { pilotId } = guard.pilot(request);
+  // The body is a multipart stream, read here part by part rather than parsed with a schema.
+  routes(app).post('/api/roster/upload', { auth: guard.pilot }, async ({ session, request }): Promise<RosterUploadResult> => {
+    const { pilotId } = session;
     const startedAt = new Date();
     const pilot = await pilots.find(pilotId);
     const input: ImportInput = {

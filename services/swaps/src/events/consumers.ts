@@ -1,4 +1,4 @@
-import { startConsumer, type Clock, type Runtime } from '@crewswap/kit';
+import { afterCommit, startConsumer, type Clock, type Runtime } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import { stampOf, type ReadModelRepository } from '../data/read-model';
 import type { AlertOffer } from '../domain/alert-offer';
@@ -52,7 +52,7 @@ export async function startReadModelConsumers(deps: {
       // An offer that arrives after a newer change of its trip, or long after it was made, is history.
       if (event.type === SUBJECTS.tripOffered && applied.length > 0 && isNews(event)) {
         const { alerted } = await alertOffer.execute(trx, { tripId: event.data.trip.id });
-        trx.executionPromise?.then(() => metrics.alertsSent.inc(alerted), () => undefined);
+        afterCommit(trx, () => metrics.alertsSent.inc(alerted));
       }
       metrics.tripEventApplied(event.occurredAt);
     },

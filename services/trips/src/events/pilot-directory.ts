@@ -1,5 +1,4 @@
-import { startConsumer, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
-import { SUBJECTS } from '@crewswap/proto';
+import { followPilots, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
 import type { Logger } from 'pino';
 import type { PilotRepository } from '../data/pilots';
 import type { TripRepository } from '../data/trips';
@@ -13,27 +12,17 @@ export const DIRECTORY_DURABLE = 'trips_pilot_directory';
  */
 export function startPilotDirectory(deps: { db: Db; bus: Bus; log: Logger; pilots: PilotRepository; trips: TripRepository; events: TripEvents }): Promise<RunningConsumer> {
   const { pilots, trips, events } = deps;
-  return startConsumer({
+  return followPilots({
     db: deps.db,
     bus: deps.bus,
     log: deps.log,
-    stream: 'AUTH',
     durable: DIRECTORY_DURABLE,
-    filter: 'auth.pilot.>',
-    subjects: [SUBJECTS.pilotRegistered, SUBJECTS.pilotUpdated, SUBJECTS.pilotDeleted],
-    handle: async (event, trx) => {
-      if (event.type === SUBJECTS.pilotDeleted) {
-        const { pilotId, employeeId } = event.data;
-        if (!(await pilots.applyDeletion(pilotId, employeeId, event.occurredAt, trx))) return;
-        // Only trips from before the deletion: a replay must not take trips of a restored account.
-        const removed = await trips.deleteWhere(
-          (query) => query.where({ pilot_id: pilotId }).where('created_at', '<=', event.occurredAt),
-          trx,
-        );
-        for (const { trip, version } of removed) await events.deleted(trx, trip, version);
-        return;
-      }
-      await pilots.applyProfile(event.data.pilot, event.occurredAt, trx);
+    profile: (pilot, occurredAt, trx) => pilots.applyProfile(pilot, occurredAt, trx),
+    deleted: async ({ pilotId, employeeId }, occurredAt, trx) => {
+      if (!(await pilots.applyDeletion(pilotId, employeeId, occurredAt, trx))) return;
+      // Only trips from before the deletion: a replay must not take trips of a restored account.
+      const removed = await trips.deleteWhere((query) => query.where({ pilot_id: pilotId }).where('created_at', '<=', occurredAt), trx);
+      for (const { trip, version } of removed) await events.deleted(trx, trip, version);
     },
   });
 }

@@ -1,19 +1,37 @@
-import { HttpError, parse, type SessionGuard } from '@crewswap/kit';
+import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
 import { CreateExcludedAirportBody, CreateIataCodeBody, IdParams, UpdateIataCodeBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { AirportService } from '../domain/airports';
+import type { AirportRepository } from '../data/airports';
+import type { createAddExcludedAirport } from '../domain/add-excluded-airport';
+import type { createAddIataCode } from '../domain/add-iata-code';
+import type { createDeleteIataCode } from '../domain/delete-iata-code';
+import type { createRemoveExcludedAirport } from '../domain/remove-excluded-airport';
 import type { IataList } from '../domain/iata-list';
+import type { createUpdateIataCode } from '../domain/update-iata-code';
+
+export interface AirportUseCases {
+  addIataCode: ReturnType<typeof createAddIataCode>;
+  updateIataCode: ReturnType<typeof createUpdateIataCode>;
+  deleteIataCode: ReturnType<typeof createDeleteIataCode>;
+  addExcludedAirport: ReturnType<typeof createAddExcludedAirport>;
+  removeExcludedAirport: ReturnType<typeof createRemoveExcludedAirport>;
+}
 
 /** How long a browser keeps the IATA list (the spec caches it 10 minutes). */
 const IATA_LIST_CACHE = 'public, max-age=600';
 
-export function airportRoutes(app: FastifyInstance, deps: { guard: SessionGuard; airports: AirportService; iataList: IataList }): void {
-  const { guard, airports, iataList } = deps;
+export function airportRoutes(
+  app: FastifyInstance,
+  deps: { guard: SessionGuard; airports: AirportRepository; iataList: IataList; useCases: AirportUseCases },
+): void {
+  const { guard, airports, iataList, useCases } = deps;
+  const route = routes(app);
+  const destinations = adminWith(guard, 'manage_destinations');
 
   // Public reference data (every airport in the world), needed before anything is personal:
   // no session, so a browser may keep it for the 10 minutes the spec asks, and after that a
   // repeat quoting the ETag costs a 304. Codes only: the full records are the admin routes'.
-  app.get('/api/iata-codes', async (request, reply) => {
+  route.get('/api/iata-codes', { auth: 'none' }, async ({ request, reply }) => {
     const list = await iataList.current();
     reply.header('cache-control', IATA_LIST_CACHE).header('etag', list.etag).header('vary', 'accept-encoding');
     if (matchesTag(request.headers['if-none-match'], list.etag)) return reply.status(304).send();
@@ -23,51 +41,26 @@ export function airportRoutes(app: FastifyInstance, deps: { guard: SessionGuard;
   });
 
   // A pilot confirming an unknown code they know to be a real airport (Confirm Valid Airport).
-  app.post('/api/iata-codes', async (request, reply) => {
-    guard.pilot(request);
-    return reply.status(201).send(await airports.createIata(parse(CreateIataCodeBody, request.body ?? {})));
-  });
+  route.post('/api/iata-codes', { auth: guard.pilot, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
 
-  app.get('/api/admin/iata-codes', async (request) => {
-    guard.admin(request, 'manage_destinations');
-    return airports.listIata();
-  });
+  route.get('/api/admin/iata-codes', { auth: destinations }, async () => airports.listIata());
 
-  app.post('/api/admin/iata-codes', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    return reply.status(201).send(await airports.createIata(parse(CreateIataCodeBody, request.body ?? {})));
-  });
+  route.post('/api/admin/iata-codes', { auth: destinations, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
 
-  app.patch('/api/admin/iata-codes/:id', async (request) => {
-    guard.admin(request, 'manage_destinations');
-    const { id } = parse(IdParams, request.params);
-    return airports.updateIata(id, parse(UpdateIataCodeBody, request.body ?? {}));
-  });
+  route.patch('/api/admin/iata-codes/:id', { auth: destinations, params: IdParams, body: UpdateIataCodeBody }, async ({ params, body }) =>
+    useCases.updateIataCode.execute({ id: params.id, body }),
+  );
 
-  app.delete('/api/admin/iata-codes/:id', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    const { id } = parse(IdParams, request.params);
-    await airports.deleteIata(id);
-    return reply.status(204).send();
-  });
+  route.delete('/api/admin/iata-codes/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.deleteIataCode.execute({ id: params.id }));
 
-  app.get('/api/admin/excluded-airports', async (request) => {
-    guard.admin(request, 'manage_destinations');
-    return airports.listExcluded();
-  });
+  route.get('/api/admin/excluded-airports', { auth: destinations }, async () => airports.listExcluded());
 
-  app.post('/api/admin/excluded-airports', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    const body = parseExcluded(request.body);
-    return reply.status(201).send(await airports.addExcluded(body.iataCode));
-  });
+  // The spec titles a bad code here 'Invalid IATA Code'.
+  route.post('/api/admin/excluded-airports', { auth: destinations, body: CreateExcludedAirportBody, status: 201, invalidTitle: 'Invalid IATA Code' }, async ({ body }) =>
+    useCases.addExcludedAirport.execute({ iataCode: body.iataCode }),
+  );
 
-  app.delete('/api/admin/excluded-airports/:id', async (request, reply) => {
-    guard.admin(request, 'manage_destinations');
-    const { id } = parse(IdParams, request.params);
-    await airports.removeExcluded(id);
-    return reply.status(204).send();
-  });
+  route.delete('/api/admin/excluded-airports/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.removeExcludedAirport.execute({ id: params.id }));
 }
 
 /** If-None-Match holds `*` or a list of tags; weak comparison, as RFC 9110 asks for it. */
@@ -83,14 +76,4 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
     const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
     return (coding === 'gzip' || coding === '*') && !params.some((param) => /^q=0(\.0*)?$/.test(param));
   });
-}
-
-/** The spec titles this one 'Invalid IATA Code'. */
-function parseExcluded(body: unknown) {
-  try {
-    return parse(CreateExcludedAirportBody, body ?? {});
-  } catch (error) {
-    if (error instanceof HttpError) throw new HttpError(error.status, error.message, { ...error.options, title: 'Invalid IATA Code' });
-    throw error;
-  }
 }

@@ -1,52 +1,52 @@
-import { parse, type SessionGuard } from '@crewswap/kit';
+import { routes, type SessionGuard } from '@crewswap/kit';
 import { CreateTripBody, DescriptionBody, IdParams, RequestedBody, SwappableBody, TripListQuery, UpdateTripBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { TripService } from '../domain/trips';
+import type { TripRepository } from '../data/trips';
+import type { CreateTrip } from '../domain/create-trip';
+import type { DescribeTrip } from '../domain/describe-trip';
+import type { KeepTrip } from '../domain/keep-trip';
+import type { OfferTrip } from '../domain/offer-trip';
+import type { RemoveTrip } from '../domain/remove-trip';
+import type { UpdateTrip } from '../domain/update-trip';
+
+export interface TripUseCases {
+  createTrip: CreateTrip;
+  updateTrip: UpdateTrip;
+  removeTrip: RemoveTrip;
+  offerTrip: OfferTrip;
+  describeTrip: DescribeTrip;
+  keepTrip: KeepTrip;
+}
 
 /** A pilot's own trips; another pilot's trip answers 404 on every route. */
-export function tripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; trips: TripService }): void {
-  const { guard, trips } = deps;
+export function tripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; trips: TripRepository; useCases: TripUseCases }): void {
+  const { guard, trips, useCases } = deps;
+  const route = routes(app);
+  const pilot = guard.pilot;
 
-  app.get('/api/trips', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    parse(TripListQuery, request.query);
-    return trips.list(pilotId);
-  });
+  route.get('/api/trips', { auth: pilot, query: TripListQuery }, async ({ session }) => trips.listByPilot(session.pilotId));
 
-  app.post('/api/trips', async (request, reply) => {
-    const { pilotId } = guard.pilot(request);
-    const body = parse(CreateTripBody, request.body ?? {});
-    return reply.status(201).send(await trips.create(pilotId, body));
-  });
+  route.post('/api/trips', { auth: pilot, body: CreateTripBody, status: 201 }, async ({ session, body }) =>
+    useCases.createTrip.execute({ pilotId: session.pilotId, body }),
+  );
 
-  app.patch('/api/trips/:id', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    return trips.update(pilotId, id, parse(UpdateTripBody, request.body ?? {}));
-  });
+  route.patch('/api/trips/:id', { auth: pilot, params: IdParams, body: UpdateTripBody }, async ({ session, params, body }) =>
+    useCases.updateTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+  );
 
-  app.delete('/api/trips/:id', async (request, reply) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    await trips.remove(pilotId, id);
-    return reply.status(204).send();
-  });
+  route.delete('/api/trips/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ session, params }) =>
+    useCases.removeTrip.execute({ pilotId: session.pilotId, id: params.id }),
+  );
 
-  app.patch('/api/trips/:id/swappable', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    return trips.setSwappable(pilotId, id, parse(SwappableBody, request.body ?? {}));
-  });
+  route.patch('/api/trips/:id/swappable', { auth: pilot, params: IdParams, body: SwappableBody }, async ({ session, params, body }) =>
+    useCases.offerTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+  );
 
-  app.patch('/api/trips/:id/description', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    return trips.setDescription(pilotId, id, parse(DescriptionBody, request.body ?? {}));
-  });
+  route.patch('/api/trips/:id/description', { auth: pilot, params: IdParams, body: DescriptionBody }, async ({ session, params, body }) =>
+    useCases.describeTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+  );
 
-  app.patch('/api/trips/:id/requested', async (request) => {
-    const { pilotId } = guard.pilot(request);
-    const { id } = parse(IdParams, request.params);
-    return trips.setRequested(pilotId, id, parse(RequestedBody, request.body ?? {}));
-  });
+  route.patch('/api/trips/:id/requested', { auth: pilot, params: IdParams, body: RequestedBody }, async ({ session, params, body }) =>
+    useCases.keepTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+  );
 }

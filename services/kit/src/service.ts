@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { createServiceApp } from './app';
+import { ConfigError, loadConfig, type BaseConfig } from './config';
+import { systemClock, type Clock } from './clock';
+import type { Migration } from './db';
+import type { SigningKeys } from './keys';
+import { startRuntime, type Runtime } from './runtime';
+import { registerRuntimeMetrics } from './runtime-metrics';
+import { createSettingsClient, type SettingsClient } from './settings-client';
+
+/** What tests (and scripts) may hand a service instead of its defaults. */
+export interface ServiceOptions {
+  clock?: Clock;
+  log?: Logger;
+  keys?: SigningKeys;
+  /** Admin's settings as the service reads them; by default a kit settings client on the bus. */
+  settings?: Pick<SettingsClient, 'get'>;
+}
+
+export interface ServiceDefinition<C extends BaseConfig> {
+  name: string;
+  /** The Postgres schema the service owns. */
+  schema: string;
+  migrations: Record<string, Migration>;
+  config: C;
+  options?: ServiceOptions;
+}
+
+/** What the builder gets: the service app (routes go on it), its runtime, its config and the clock. */
+export interface ServiceParts<C extends BaseConfig> {
+  app: FastifyInstance;
+  runtime: Runtime;
+  config: C;
+  clock: Clock;
+  /**
+   * Admin's settings: `options.settings` when given, else a settings client made on first call
+   * (cached `cacheMs`, stopped at close). Services that read no setting never call it.
+   */
+  settings(cacheMs?: number): Pick<SettingsClient, 'get'>;
+}
+
+export type Service<E extends object = object> = { app: FastifyInstance; runtime: Runtime; close(): Promise<void> } & E;
+
+/**
+ * Every service's `createApp`: starts its runtime, builds the service app on it, then lets the
+ * service add its routes, consumers and schedulers (registering their stops with
+ * `runtime.onClose`). Closing stops the app before the runtime, once however often it is called;
+ * a builder that throws leaves nothing running.
+ */
+export async function startService<C extends BaseConfig, E extends object>(
+  definition: ServiceDefinition<C>,
+  build: (parts: ServiceParts<C>) => Promise<E> | E,
+): Promise<Service<E>> {
+  const { name, schema, migrations, config, options = {} } = definition;
+  const runtime = await startRuntime({ name, schema, migrations, config, log: options.log, keys: options.keys });
+  let app: FastifyInstance | undefined;
+  try {
+    app = createServiceApp({ name, logger: runtime.log, readiness: runtime.readiness });
+    registerRuntimeMetrics(app.metrics.registry, runtime);
+    let settings = options.settings;
+    const settingsOnce = (cacheMs?: number) => {
+      if (!settings) {
+        const client = createSettingsClient(runtime.bus, runtime.log, cacheMs);
+        runtime.onClose(() => client.stop());
+        settings = client;
+      }
+      return settings;
+    };
+    const extras = await build({ app, runtime, config, clock: options.clock ?? systemClock, settings: settingsOnce });
+    const built = app;
+    let closed = false;
+    return {
+      ...extras,
+      app: built,
+      runtime,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await built.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await runtime.close();
+    throw error;
+  }
+}
+
+/** What `runService` needs of a built service: an app to listen with and a way to close it. */
+export interface Runnable {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+type ServiceConfig = { PORT: number; HOST: string };
+
+/**
+ * The whole of every service's `main.ts`: loads the configuration with the service's schema,
+ * builds the app, listens on PORT/HOST and closes cleanly on SIGINT/SIGTERM. A configuration
+ * error prints its lines and exits 1 without a stack.
+ */
+export async function runService<S extends z.ZodType<ServiceConfig>>(
+  configSchema: S,
+  createApp: (config: z.output<S>) => Promise<Runnable>,
+): Promise<void> {
+  let service: Runnable;
+  let config: z.output<S>;
+  try {
+    config = loadConfig(configSchema);
+    service = await createApp(config);
+    await service.app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`Failed to start: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    process.exit(1);
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    service.app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await service.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,322 @@
+/**
+ * The administrator console against the real stack: the bootstrapped admin signs in, changes a
+ * setting (31 days refused), adds an admin with some permissions and checks that admin's menu,
+ * edits a pilot, previews a cleanup, and shuts the system down and resumes it while a pilot has
+ * the app open. Then every panel is photographed at 390 and 1440 px
+ * (web/e2e/screenshots/admin-<panel>-<width>.png) to be looked at.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addDays, londonToday } from '@crewswap/proto/browser';
+import { BASE_URL, launchBrowser, SCREENSHOTS, settle, unique, verificationCode } from './support';
+
+const ADMIN = { email: 'admin@crewswap.local', password: 'change-me-now' };
+const PILOT_PASSWORD = 'secret-pass-1';
+const ROSTER = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-a-lhr-a350-cp.ics', import.meta.url));
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A call from inside the page with its cookies (the browser sends the Origin the gateway wants). */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<Answer> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
+async function ok<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await api(page, method, path, body);
+  assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as T;
+}
+
+async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Logged in as').first().waitFor();
+}
+
+/** The panel dialog `/admin/<name>` opens, by its title. */
+function panel(page: Page, title: string) {
+  return page.getByRole('dialog', { name: title });
+}
+
+async function openMenu(page: Page, label: string) {
+  const narrow = (page.viewportSize()?.width ?? 1440) < 768;
+  if (narrow) await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: label }).click();
+  else await page.getByRole('menu').getByRole('menuitem', { name: label }).click();
+  await panel(page, label).waitFor();
+}
+
+async function toast(page: Page, title: string) {
+  await page.locator('.ant-notification-notice').filter({ hasText: title }).first().waitFor();
+}
+
+interface Pilot {
+  email: string;
+  employeeId: string;
+  lastName: string;
+}
+
+/** A pilot registered, verified and signed in through the API in `page`, with a trip and an uploaded roster. */
+async function pilotWithData(page: Page): Promise<Pilot> {
+  await page.goto('/');
+  const id = String((Number(unique()) * 7 + 4111) % 1_000_000).padStart(6, '3');
+  // Names keep letters only: the employee id, spelt in letters, keeps it unique.
+  const lastName = `Admin${id.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+  const since = Date.now();
+  const answer = await ok<{ pilot: { email: string; lastName: string } }>(page, 'POST', '/api/auth/register', {
+    firstName: 'Imogen',
+    lastName,
+    employeeId: id,
+    emailPrefix: `adm.${id}`,
+    phone: '+447700900456',
+    rank: 'CP',
+    fleet: 'A350',
+    base: 'LHR',
+    apic: true,
+    ltc: false,
+    usualReq: true,
+    password: PILOT_PASSWORD,
+    confirmPassword: PILOT_PASSWORD,
+  });
+  const email: string = answer.pilot.email;
+  await ok(page, 'POST', '/api/auth/verify-email', { email, code: await verificationCode(email, since) });
+  await ok(page, 'POST', '/api/auth/login', { email, password: PILOT_PASSWORD });
+  const today = londonToday();
+  await ok(page, 'POST', '/api/trips', {
+    flightNoStart: 'VS009',
+    flightNoEnd: 'VS010',
+    aircraft: 'A350',
+    route: 'BOS',
+    startDate: addDays(today, 10),
+    endDate: addDays(today, 12),
+  });
+  const roster = readFileSync(ROSTER, 'utf8');
+  await page.evaluate(async (text) => {
+    const form = new FormData();
+    form.append('roster', new Blob([text], { type: 'text/calendar' }), 'roster-a.ics');
+    await fetch('/api/roster/upload', { method: 'POST', body: form, credentials: 'include' });
+  }, roster);
+  return { email, employeeId: id, lastName: answer.pilot.lastName };
+}
+
+async function menuState(page: Page): Promise<Record<string, boolean>> {
+  const items = page.getByRole('menu').getByRole('menuitem');
+  const state: Record<string, boolean> = {};
+  for (const item of await items.all()) {
+    state[(await item.textContent())!.trim()] = (await item.getAttribute('aria-disabled')) !== 'true';
+  }
+  return state;
+}
+
+describe('the admin console', () => {
+  let browser: Browser;
+  let pilot: Pilot;
+  let pilotPage: Page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    pilotPage = await newPage(browser);
+    pilot = await pilotWithData(pilotPage);
+  });
+  after(() => browser?.close());
+
+  test('an admin runs the system from the console', async () => {
+    const page = await newPage(browser);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByText('CrewSwap Admin Panel').waitFor();
+
+    // A setting: 31 days is refused, 7 is saved.
+    await openMenu(page, 'System Settings');
+    const settings = panel(page, 'System Settings');
+    const range = settings.getByLabel('Max Find Swaps Range (days)');
+    await range.fill('31');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await settings.getByText('Cannot exceed 30 days').waitFor();
+    await range.fill('7');
+    // A fresh system has no roster upload address yet, and the form asks for a valid one.
+    await settings.getByLabel('Roster Upload Email').fill('roster-upload@crewswap.local');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Settings updated');
+    assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/swap_search_days')).value, '7');
+    await settings.getByRole('button', { name: 'Close' }).first().click();
+
+    // An admin who may manage pilots and see analytics, and nothing else.
+    await openMenu(page, 'Manage Admins');
+    const admins = panel(page, 'Manage Admins');
+    await admins.getByRole('button', { name: 'Add Admin' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Admin' });
+    const adminEmail = `ops.${unique()}@crewswap.local`;
+    await add.getByLabel('Name').fill('Olive Ops');
+    await add.getByLabel('Email').fill(adminEmail);
+    await add.getByLabel('Manage Pilots').check();
+    await add.getByLabel('View Analytics').check();
+    await add.getByRole('button', { name: 'Add Admin' }).click();
+    await toast(page, 'Admin Added');
+    await admins.getByRole('button', { name: 'Set password of Olive Ops' }).click();
+    const setPassword = page.getByRole('dialog', { name: 'Set Initial Password: Olive Ops' });
+    await setPassword.getByLabel('Password', { exact: true }).fill('olive-pass-1');
+    await setPassword.getByLabel('Confirm Password').fill('olive-pass-2');
+    await setPassword.getByRole('button', { name: 'Set Password' }).click();
+    await setPassword.getByText('Passwords do not match').waitFor();
+    await setPassword.getByLabel('Confirm Password').fill('olive-pass-1');
+    await setPassword.getByRole('button', { name: 'Set Password' }).click();
+    await toast(page, 'Password Set');
+
+    const olive = await newPage(browser);
+    await signIn(olive, adminEmail, 'olive-pass-1');
+    assert.deepEqual(await menuState(olive), {
+      'Manage Pilots': true,
+      Rosters: true,
+      'IATA Codes': false,
+      'Manage Admins': false,
+      'System Settings': false,
+      Security: false,
+      'Data Cleanup': false,
+    });
+    await olive.context().close();
+    await page.getByRole('dialog', { name: 'Manage Admins' }).getByRole('button', { name: 'Close' }).first().click();
+
+    // A pilot edited: found by employee id, renamed.
+    await openMenu(page, 'Manage Pilots');
+    const pilots = panel(page, 'Manage Pilots');
+    await pilots.getByLabel('Search pilots').fill(pilot.employeeId);
+    // The search is kept in the address, and the list is what the server found for it.
+    await page.waitForURL(new RegExp(`search=${pilot.employeeId}`));
+    await pilots.getByText(/Showing 1 of \d+ pilots/).waitFor();
+    await pilots.getByRole('button', { name: `Edit Imogen ${pilot.lastName}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Pilot: Imogen ${pilot.lastName}` });
+    await edit.getByLabel('First Name').fill('Isobel');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Pilot Updated');
+    await pilots.getByRole('cell', { name: `Isobel ${pilot.lastName}`, exact: true }).waitFor();
+    await pilots.getByRole('button', { name: 'Close' }).first().click();
+
+    // A cleanup previewed, not run.
+    await openMenu(page, 'Data Cleanup');
+    await panel(page, 'Data Cleanup').getByRole('button', { name: 'Run Cleanup Now' }).click();
+    const run = page.getByRole('dialog', { name: 'Run Cleanup' });
+    await run.getByRole('button', { name: 'Preview' }).click();
+    await run.getByText(/trips? would be deleted with 7 days' retention/).waitFor();
+    await run.getByRole('button', { name: 'Cancel' }).click();
+    await panel(page, 'Data Cleanup').getByRole('button', { name: 'Close' }).first().click();
+
+    // Emergency shutdown while the pilot has the app open, then resume.
+    await pilotPage.goto('/');
+    await pilotPage.getByRole('button', { name: /^Edit My Details/ }).waitFor();
+    await openMenu(page, 'Security');
+    const security = panel(page, 'Security');
+    await security.getByRole('button', { name: 'Emergency Shutdown' }).click();
+    const shutdown = page.getByRole('dialog', { name: 'Confirm Emergency Shutdown' });
+    await shutdown.getByLabel('Type EMERGENCY to confirm').fill('emergency');
+    await shutdown.getByRole('button', { name: 'Activate Shutdown' }).click();
+    await shutdown.getByText('Please type EMERGENCY to confirm').waitFor();
+    await shutdown.getByLabel('Type EMERGENCY to confirm').fill('EMERGENCY');
+    await shutdown.getByLabel('Reason (optional)').fill('e2e drill');
+    await shutdown.getByRole('button', { name: 'Activate Shutdown' }).click();
+    await toast(page, 'Emergency Shutdown Activated');
+    await security.getByText('System is in emergency shutdown').waitFor();
+
+    // The pilot's session has ended: the open app falls back to the login page, and signing in
+    // again is refused with 'System Temporarily Unavailable' until operations resume.
+    await pilotPage.reload();
+    await pilotPage.getByRole('tab', { name: 'Login' }).waitFor();
+    const signInAsPilot = async () => {
+      await pilotPage.getByLabel('Email').first().fill(pilot.email.split('@')[0]!);
+      await pilotPage.getByLabel('Password', { exact: true }).first().fill(PILOT_PASSWORD);
+      await pilotPage.getByRole('button', { name: 'Login', exact: true }).click();
+    };
+    await signInAsPilot();
+    await pilotPage.getByText('System Temporarily Unavailable').first().waitFor();
+    await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-during-shutdown-1440.png') });
+
+    await security.getByRole('button', { name: 'Resume Operations' }).click();
+    await toast(page, 'Operations Resumed');
+    await security.getByRole('button', { name: 'Emergency Shutdown' }).waitFor();
+    await signInAsPilot();
+    await pilotPage.getByRole('button', { name: /^Edit My Details/ }).waitFor();
+
+    // Logout lands on the admin login.
+    await security.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/admin/login');
+    await page.context().close();
+  });
+
+  test('every panel at 390 and 1440 px', async () => {
+    const shots: [string, string, string?][] = [
+      ['', 'home'],
+      ['pilots', 'pilots', 'Manage Pilots'],
+      ['rosters', 'rosters', 'Rosters'],
+      ['iata-codes', 'iata-codes', 'IATA Codes'],
+      ['iata-codes?tab=excluded', 'excluded-airports', 'IATA Codes'],
+      ['admins', 'admins', 'Manage Admins'],
+      ['admins?view=activity', 'admin-activity', 'Admin Activity Logs'],
+      ['admins?view=permissions', 'admin-permissions', 'Permission Management'],
+      ['settings', 'settings', 'System Settings'],
+      ['security', 'security', 'Security'],
+      ['cleanup', 'cleanup', 'Data Cleanup'],
+      ['sessions?history=on', 'sessions', 'Active Sessions'],
+      ['analytics', 'analytics', 'Trip Analytics by Fleet & Rank'],
+    ];
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage(browser, viewport);
+      await page.goto('/admin/login');
+      await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+      await settle(page);
+      await page.screenshot({ path: join(SCREENSHOTS, `admin-login-${viewport.width}.png`) });
+      await signIn(page, ADMIN.email, ADMIN.password);
+      for (const [path, name, title] of shots) {
+        await page.goto(`/admin/${path}`);
+        if (title) await page.getByRole('dialog', { name: title }).last().waitFor();
+        else await page.getByText('Registrations').waitFor();
+        // Every table and card has its data (no spinner, no blurred table, no skeleton) before the picture.
+        await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active').length === 0);
+        // ...and the table's fade back from its loading state has ended (CSS transitions show in getAnimations).
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+        await settle(page);
+        await page.screenshot({ path: join(SCREENSHOTS, `admin-${name}-${viewport.width}.png`) });
+        if (name === 'security') {
+          // The emergency card sits below the fold of the Security dialog.
+          await page.locator('.admin-emergency').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(SCREENSHOTS, `admin-security-emergency-${viewport.width}.png`) });
+        }
+        if (viewport.width < 768) {
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(scrollWidth <= viewport.width, `${name}: the page is ${scrollWidth} px wide at ${viewport.width} px`);
+        }
+      }
+      await page.context().close();
+    }
+  });
+});

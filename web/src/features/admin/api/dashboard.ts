@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ActiveSessions, AdminAnalytics, RecentRegistrations, SessionHistory } from '@crewswap/proto';
+import { adminRequest } from './adminRequest';
+import { adminKeys } from './keys';
+
+export function useAnalytics(enabled = true) {
+  return useQuery({ queryKey: adminKeys.analytics, queryFn: () => adminRequest<AdminAnalytics>('/api/admin/analytics'), enabled });
+}
+
+export function useActiveSessions(enabled = true) {
+  return useQuery({ queryKey: adminKeys.sessionsActive, queryFn: () => adminRequest<ActiveSessions>('/api/admin/sessions/active'), enabled });
+}
+
+/** Fetched only while the login history is shown. */
+export function useSessionHistory(enabled: boolean) {
+  return useQuery({ queryKey: adminKeys.sessionsHistory, queryFn: () => adminRequest<SessionHistory>('/api/admin/sessions/history'), enabled });
+}
+
+export function useRecentRegistrations(enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.registrations,
+    queryFn: () => adminRequest<RecentRegistrations>('/api/admin/recent-registrations'),
+    enabled,
+  });
+}

@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { generateSigningKeys, PILOT_COOKIE, repoRoot, signPilotToken } from '@crewswap/kit';
@@ -30,7 +31,24 @@ interface Figures {
   p99: number;
   rps: number;
   errors: number;
+  /** CPU time (user and system) each process spent per request in this run, in microseconds. */
+  cpu: Record<string, number>;
 }
+
+/**
+ * CPU time a process has used, in ms, from /proc (Linux): unlike latency, it hardly moves with
+ * what else the machine is running, so it says what the gateway itself costs per request.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+const processes: Record<string, ChildProcess> = {};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -68,6 +86,7 @@ async function waitReady(url: string): Promise<void> {
 }
 
 async function run(url: string, cookie: string, rate?: number): Promise<Figures> {
+  const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, cpuMs(child.pid)]));
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -75,7 +94,10 @@ async function run(url: string, cookie: string, rate?: number): Promise<Figures>
     headers: { cookie },
     ...(rate ? { overallRate: rate } : {}),
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx };
+  const cpu = Object.fromEntries(
+    Object.entries(processes).map(([name, child]) => [name, ((cpuMs(child.pid) - before[name]!) * 1000) / Math.max(1, result.requests.total)]),
+  );
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx, cpu };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -91,10 +113,10 @@ try {
     JWT_PUBLIC_KEY: keys.publicKey,
     JWT_PRIVATE_KEY: keys.privateKey,
   };
-  children.push(start('trips', { ...common, PORT: String(tripsPort), PURGE_SCHEDULER_ENABLED: 'false' }));
+  children.push((processes.trips = start('trips', { ...common, PORT: String(tripsPort), PURGE_SCHEDULER_ENABLED: 'false' })));
   const direct = `http://127.0.0.1:${tripsPort}`;
   await waitReady(`${direct}/readyz`);
-  children.push(start('gateway', { ...common, PORT: String(gatewayPort), METRICS_PORT: '0', TRIPS_URL: direct }));
+  children.push((processes.gateway = start('gateway', { ...common, PORT: String(gatewayPort), METRICS_PORT: '0', TRIPS_URL: direct })));
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   await waitReady(`${gateway}/healthz`);
 
@@ -138,6 +160,7 @@ try {
     console.log(
       `round ${round + 1}: at ${RATE} req/s direct p50 ${r.direct.p50} / p99 ${r.direct.p99} ms, gateway p50 ${r.gateway.p50} / p99 ${r.gateway.p99} ms; ` +
         `full speed direct ${r.directMax.rps.toFixed(0)} req/s, gateway ${r.gatewayMax.rps.toFixed(0)} req/s (${((100 * r.gatewayMax.rps) / r.directMax.rps).toFixed(0)}%)` +
+        `; CPU per request at full speed: trips ${r.directMax.cpu.trips!.toFixed(0)} µs, gateway ${r.gatewayMax.cpu.gateway!.toFixed(0)} µs` +
         (r.direct.errors + r.gateway.errors + r.directMax.errors + r.gatewayMax.errors > 0 ? '  ERRORS' : ''),
     );
   }
@@ -156,6 +179,9 @@ try {
   console.log(row(`gateway p99 at ${RATE} req/s`, (r) => r.gateway.p99, 'ms'));
   console.log(row('direct full speed', (r) => r.directMax.rps, 'req/s'));
   console.log(row('gateway full speed', (r) => r.gatewayMax.rps, 'req/s'));
+  console.log(row('trips CPU per request, direct', (r) => r.directMax.cpu.trips!, 'µs'));
+  console.log(row('trips CPU per request, via gateway', (r) => r.gatewayMax.cpu.trips!, 'µs'));
+  console.log(row('gateway CPU per request', (r) => r.gatewayMax.cpu.gateway!, 'µs'));
   console.log(
     `\ngateway adds p50 ${addedP50.toFixed(1)} ms (target <= 1: ${addedP50 <= 1 ? 'met' : 'NOT met'}), ` +
       `p99 ${addedP99.toFixed(1)} ms (target <= 3: ${addedP99 <= 3 ? 'met' : 'NOT met'}), ` +

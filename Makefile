@@ -60,6 +60,8 @@ bench: install infra
 	@npm run bench -w @crewswap/trips
 	@npm run bench -w @crewswap/swaps
 	@npm run bench -w @crewswap/roster-ingest
+	@npm run bench -w @crewswap/realtime
+	@npm run bench -w @crewswap/notifications
 
 clean:
 	rm -rf node_modules */node_modules services/*/node_modules web/dist .local

@@ -20,7 +20,14 @@ const SERVICES = [
   { name: 'swaps', port: 8083 },
   { name: 'roster-ingest', port: 8086 },
   { name: 'links', port: 8088 },
+  { name: 'realtime', port: 8087 },
 ] as const;
+
+/**
+ * Workers: second processes of a service, started with it but not waited for (nothing routes to
+ * them). Their health and metrics port is 8090 locally and any free one in the test stacks.
+ */
+const WORKERS = [{ name: 'push-sender', service: 'notifications', entry: 'push-sender.ts', port: 8090 }] as const;
 
 /** The variable the gateway reads a service's address from: `roster-ingest` -> `ROSTER_INGEST_URL`. */
 const urlVariable = (name: string) => `${name.toUpperCase().replace(/-/g, '_')}_URL`;
@@ -82,6 +89,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const own: Record<string, string> = service.name === 'roster-ingest' ? { SMTP_INGEST_PORT: String(smtpIngestPort) } : {};
     children.push(supervise(root, service.name, { ...commonEnv, ...own, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
   });
+  for (const worker of WORKERS) {
+    if (!existsSync(join(root, 'services', worker.service, 'src', worker.entry))) continue;
+    const port = options.basePort === 8080 ? worker.port : 0;
+    children.push(supervise(root, worker.name, { ...commonEnv, PORT: String(port) }, options.logs, 90, join('services', worker.service, 'src', worker.entry)));
+  }
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
   };
@@ -130,7 +142,14 @@ export function restartBackoff(now: () => number = Date.now) {
 }
 
 /** Runs one service, restarting it if it exits on its own (as 'restart server' asks it to). */
-function supervise(root: string, name: string, env: Record<string, string>, logs: StackOptions['logs'], colour: number): Supervised {
+function supervise(
+  root: string,
+  name: string,
+  env: Record<string, string>,
+  logs: StackOptions['logs'],
+  colour: number,
+  entry = join('services', name, 'src', 'main.ts'),
+): Supervised {
   let child: ChildProcess | undefined;
   let stopping = false;
   const backoff = restartBackoff();
@@ -138,7 +157,7 @@ function supervise(root: string, name: string, env: Record<string, string>, logs
 
   const start = () => {
     backoff.started();
-    child = spawn(process.execPath, ['--import', 'tsx', join('services', name, 'src', 'main.ts')], {
+    child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

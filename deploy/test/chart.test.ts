@@ -56,8 +56,23 @@ describe('every service folder is deployed', () => {
   test('nothing is built or switched on for a service folder that does not exist', () => {
     for (const artifact of skaffold.build.artifacts) expect(folders).toContain(artifact.image.replace('crewswap/', ''));
     for (const name of Object.keys(values.services)) {
-      if (serviceSettings(values, name).enabled) expect(folders).toContain(name);
+      const settings = serviceSettings(values, name);
+      if (settings.enabled) expect(folders).toContain(settings.imageOf ?? name);
     }
+  });
+
+  test("a second process runs its service's image with an entry that service's bundle has (push-sender)", async () => {
+    const workers = Object.keys(values.services).filter((name) => serviceSettings(values, name).imageOf);
+    expect(workers).toEqual(['push-sender']);
+    for (const name of workers) {
+      const { imageOf, entry, port } = serviceSettings(values, name);
+      expect(await buildService(imageOf!)).toContain(`services/${imageOf}/dist/${entry}.mjs`);
+      const { pushSenderConfigSchema } = (await import(`../../services/${imageOf}/src/config`)) as { pushSenderConfigSchema: { parse(env: object): { PORT: number } } };
+      expect(pushSenderConfigSchema.parse({}).PORT).toBe(port);
+    }
+    const deployment = read('deploy/helm/crewswap/templates/deployments.yaml');
+    expect(deployment).toContain('$svc.imageOf | default $name');
+    expect(deployment).toContain('printf "dist/%s.mjs" ($svc.entry | default "main")');
   });
 
   test('the image builds JavaScript, installs production dependencies only, runs as node, and the gateway adds the web app', () => {

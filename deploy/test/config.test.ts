@@ -66,6 +66,15 @@ describe('the chart sets every variable a service requires in production', () =>
     expect(() => loadConfig(schema, {})).not.toThrow();
   });
 
+  test('push-sender starts on what the chart gives it, with CREWSWAP_ENV=production, and refuses to without its VAPID keys', async () => {
+    const { pushSenderConfigSchema } = await import('../../services/notifications/src/config');
+    const env = chartEnvironment(values, 'push-sender');
+    expect(() => loadConfig(pushSenderConfigSchema, env)).not.toThrow();
+    for (const key of productionRequiredKeys(pushSenderConfigSchema)) expect(Object.keys(env)).toContain(key);
+    const { VAPID_PRIVATE_KEY: _vapid, ...withoutVapid } = env;
+    expect(() => loadConfig(pushSenderConfigSchema, withoutVapid)).toThrow(/VAPID_PRIVATE_KEY: must be set/);
+  });
+
   test('the services that sign sessions get the private key; no other does', async () => {
     for (const name of serviceFolders()) {
       const signs = productionRequiredKeys(await schemaOf(name)).includes('JWT_PRIVATE_KEY');

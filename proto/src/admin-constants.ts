@@ -29,6 +29,7 @@ export const SYSTEM_SETTING_KEYS = [
   'outgoing_email',
   'user_guide_path',
   'swap_search_days',
+  'tech_support_whatsapp_url',
 ] as const satisfies readonly SettingKey[];
 
 export const CLEANUP_FREQUENCIES = ['stopped', 'daily', 'weekly', 'monthly'] as const;

@@ -8,3 +8,5 @@ export * from './shaping';
 export * from './dates';
 export * from './roster-files';
 export * from './crew-link-rules';
+export * from './pwa';
+export * from './crew-rules';

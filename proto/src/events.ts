@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { IsoDate } from './common';
 import { Pilot } from './pilot';
+import { WhatsappGroupEvent } from './crew';
 import { SettingKey } from './settings';
+import { NotificationPreferences, PushKind } from './notifications';
+import { TripChangeOrigin } from './realtime';
 import { Trip } from './trip';
 import { SUBJECTS } from './subjects';
 
@@ -23,9 +26,10 @@ export const SessionRevokedEvent = z.object({
   reason: z.enum(['logout', 'logged_in_elsewhere', 'password_reset', 'timeout', 'deleted', 'admin_shutdown']),
 });
 export const AdminSessionRevokedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
-export const TripEvent = z.object({ trip: Trip });
+/** `origin` says which channel made the change (absent in events written before it was added). */
+export const TripEvent = z.object({ trip: Trip, origin: TripChangeOrigin.optional() });
 /** `trip` is the trip as it was when deleted (absent in events written before it was added). */
-export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid(), trip: Trip.optional() });
+export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid(), trip: Trip.optional(), origin: TripChangeOrigin.optional() });
 export const SettingsChangedEvent = z.object({ key: SettingKey, value: z.string() });
 export const SystemEvent = z.object({ reason: z.string().nullable() });
 
@@ -37,13 +41,16 @@ export const SendMailCommand = z.object({
 });
 export const SendPushCommand = z.object({
   pilotId: z.uuid(),
-  kind: z.enum(['swap_offer', 'whatsapp_group', 'test']),
+  kind: PushKind,
   title: z.string(),
   body: z.string(),
   url: z.string().optional(),
   /** Lets push-sender drop a repeat of the same alert. */
   dedupeKey: z.string(),
 });
+
+/** A pilot's preferences after every change (versioned per pilot); swaps projects them to pick alert recipients. */
+export const NotificationPreferencesChangedEvent = z.object({ pilotId: z.uuid(), preferences: NotificationPreferences });
 
 export const RosterProcessedEvent = z.object({
   pilotId: z.uuid(),
@@ -67,12 +74,17 @@ export const EVENT_DATA = {
   [SUBJECTS.tripUpdated]: TripEvent,
   [SUBJECTS.tripOffered]: TripEvent,
   [SUBJECTS.tripDeleted]: TripDeletedEvent,
+  [SUBJECTS.whatsappGroupCreated]: WhatsappGroupEvent,
+  [SUBJECTS.whatsappGroupActivated]: WhatsappGroupEvent,
+  [SUBJECTS.whatsappGroupClaimed]: WhatsappGroupEvent,
+  [SUBJECTS.whatsappGroupDeleted]: WhatsappGroupEvent,
   [SUBJECTS.settingsChanged]: SettingsChangedEvent,
   [SUBJECTS.systemShutdown]: SystemEvent,
   [SUBJECTS.systemResumed]: SystemEvent,
   [SUBJECTS.systemRestart]: SystemEvent,
   [SUBJECTS.sendMail]: SendMailCommand,
   [SUBJECTS.sendPush]: SendPushCommand,
+  [SUBJECTS.notificationPreferencesChanged]: NotificationPreferencesChangedEvent,
   [SUBJECTS.rosterProcessed]: RosterProcessedEvent,
   [SUBJECTS.rosterMailReceived]: RosterMailReceivedEvent,
 } as const;
@@ -106,6 +118,7 @@ export const ImportTripsReply = z.object({
 });
 export const PurgeTripsRequest = z.object({ retentionDays: z.number().int().min(1).max(30) });
 export const PurgeTripsReply = z.object({ tripsDeleted: z.number().int() });
+export const PurgeNotificationsReply = z.object({ notificationsDeleted: z.number().int() });
 export const PurgePreviewReply = z.object({ tripsToDelete: z.number().int() });
 export const TripCountsRequest = z.object({ pilotIds: z.array(z.uuid()).optional() });
 export const TripCountsReply = z.object({ counts: z.record(z.string(), z.number().int()) });

@@ -15,3 +15,7 @@ export * from './roster';
 export * from './crew-links';
 export * from './analytics';
 export * from './cleanup';
+export * from './realtime';
+export * from './notifications';
+export * from './pwa';
+export * from './crew';

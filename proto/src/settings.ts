@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './admin';
+import { WHATSAPP_INVITE_LINK } from './crew-rules';
 
 export const SETTING_KEYS = [
   'interbids_url',
@@ -14,6 +15,7 @@ export const SETTING_KEYS = [
   'daily_access_code',
   'access_code_path',
   'access_code_email',
+  'tech_support_whatsapp_url',
 ] as const;
 export const SettingKey = z.enum(SETTING_KEYS);
 export type SettingKey = z.infer<typeof SettingKey>;
@@ -25,6 +27,7 @@ export const PUBLIC_SETTING_KEYS = [
   'upload_email',
   'user_guide_path',
   'testing_button_enabled',
+  'tech_support_whatsapp_url',
 ] as const satisfies readonly SettingKey[];
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
@@ -72,6 +75,11 @@ export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
   daily_access_code: z.string().trim().min(1, 'Daily access code is required'),
   access_code_path: z.string().trim().min(1, 'Access code path is required'),
   access_code_email: email,
+  // The Tech Support Group's join link: blank until an admin sets it, else a WhatsApp invite link.
+  tech_support_whatsapp_url: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || WHATSAPP_INVITE_LINK.test(value), 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'),
 };
 
 export const SETTING_DEFAULTS: Record<SettingKey, string> = {
@@ -87,6 +95,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   daily_access_code: '',
   access_code_path: '/access-code',
   access_code_email: 'access@crewswap.local',
+  tech_support_whatsapp_url: '',
 };
 
 export const SettingKeyParams = z.strictObject({ key: z.string().max(100) });
@@ -127,6 +136,7 @@ export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   access_code_path: SECURITY,
   access_code_email: SECURITY,
   testing_password: SECURITY,
+  tech_support_whatsapp_url: SYSTEM,
 };
 
 /** Who may read the settings list: the System Settings menu (manage_system) or Security (view_security_alerts). */

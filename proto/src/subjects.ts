@@ -14,12 +14,18 @@ export const SUBJECTS = {
   tripUpdated: 'trips.trip.updated',
   tripDeleted: 'trips.trip.deleted',
   tripOffered: 'trips.trip.offered',
+  /** A trip's WhatsApp group (one per flight and start date) was created, got its link, changed creator, or went. */
+  whatsappGroupCreated: 'trips.whatsapp.group.created',
+  whatsappGroupActivated: 'trips.whatsapp.group.activated',
+  whatsappGroupClaimed: 'trips.whatsapp.group.claimed',
+  whatsappGroupDeleted: 'trips.whatsapp.group.deleted',
   settingsChanged: 'admin.settings.changed',
   systemShutdown: 'admin.system.shutdown',
   systemResumed: 'admin.system.resumed',
   systemRestart: 'admin.system.restart',
   sendMail: 'notifications.cmd.mail',
   sendPush: 'notifications.cmd.push',
+  notificationPreferencesChanged: 'notifications.preferences.changed',
   /** After every roster import (upload or email): the pilot and the counts, for the pilot's open app. */
   rosterProcessed: 'roster.roster.processed',
   /** An emailed roster was stored; only its id travels, the raw mail stays in roster-ingest's table. */
@@ -32,6 +38,8 @@ export const RPC = {
   importTrips: 'trips.rpc.import',
   purgeTrips: 'trips.rpc.purge',
   purgePreview: 'trips.rpc.purge-preview',
+  /** Admin's cleanup run: notifications deletes its notification log older than the retention. */
+  purgeNotifications: 'notifications.rpc.purge-log',
   tripCounts: 'trips.rpc.trip-counts',
   /** Which of some airport codes are in trips' IATA list (links checks a link's destinations). */
   knownAirports: 'trips.rpc.known-airports',
@@ -56,7 +64,8 @@ export const STREAMS = {
   AUTH: ['auth.pilot.>', 'auth.session.>'],
   TRIPS: ['trips.trip.>', 'trips.whatsapp.>'],
   ADMIN: ['admin.settings.>', 'admin.system.>', 'admin.session.>'],
-  NOTIFICATIONS: ['notifications.cmd.>'],
+  /** Mail and push commands (each read by one durable consumer shared by the replicas: a work queue) and preference changes. */
+  NOTIFICATIONS: ['notifications.cmd.>', 'notifications.preferences.>'],
   ROSTER: ['roster.roster.>'],
   /** Work queue of emailed rosters waiting to be parsed and imported. */
   ROSTER_MAIL: ['roster.mail.>'],

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_COOKIE, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, TEST_KEYS } from '@crewswap/kit/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_COOKIE, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
 import { CleanupRun, PERMISSIONS } from '@crewswap/proto';
 // The real trips service on the same bus does the deleting, as in a deployment.
 import { makePilot, registerPilot, startTestService, type TestService } from '../../trips/test/helpers';
+// And the real notifications service deletes its notification log.
+import { createApp as createNotifications, type NotificationsService } from '../../notifications/src/app';
+import { configSchema as notificationsConfig } from '../../notifications/src/config';
 import { lastSlot, nextRun } from '../src/domain/cleanup';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 
@@ -11,6 +17,7 @@ describe('data cleanup', () => {
   let database: TestDatabase;
   let admin: Awaited<ReturnType<typeof startAdmin>>;
   let trips: TestService | undefined;
+  let notifications: NotificationsService;
   let master: Record<string, string>;
 
   beforeAll(async () => {
@@ -27,9 +34,33 @@ describe('data cleanup', () => {
     ]) {
       await trips.runtime.db('trips').insert({ pilot_id: pilot.id, flight_no_start: 'VS003', flight_no_end: 'VS004', route: 'JFK', start_date: start, end_date: end });
     }
+    notifications = await createNotifications(
+      { ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...testBaseConfig(database.url, admin.prefix) },
+      { clock: fixedClock('2026-11-23T10:15:00Z') },
+    );
+    // With 7 days' retention on 23 November, notifications logged before the 16th go.
+    for (const [at, key] of [
+      ['2026-11-10T09:00:00Z', 'old'],
+      ['2026-11-20T09:00:00Z', 'recent'],
+    ]) {
+      await notifications.runtime.db('notification_log').insert({
+        id: randomUUID(),
+        command_id: randomUUID(),
+        pilot_id: pilot.id,
+        kind: 'swap_offer',
+        dedupe_key: key,
+        title: 'New swap offer',
+        body: 'VS003',
+        url: '/',
+        status: 'sent',
+        created_at: at,
+        updated_at: at,
+      });
+    }
   });
   afterAll(async () => {
     await trips?.stop();
+    await notifications?.close();
     await stopAdmin(admin, { deleteStreams: false });
     await database.drop();
   });
@@ -89,15 +120,16 @@ describe('data cleanup', () => {
     expect(nextRun('stopped', now)).toBeNull();
   });
 
-  it('previews, then runs a cleanup through trips, and records it in the history', async () => {
+  it('previews, then runs a cleanup through trips and notifications, and records it in the history', async () => {
     // The matrix's 30-day run took the September trip; the one that ended on 22 October is left.
     expect((await call('GET', '/api/admin/cleanup/preview?days=7', master)).json()).toEqual({ tripsToDelete: 1 });
     expect((await call('GET', '/api/admin/cleanup/preview?days=0', master)).statusCode).toBe(400);
     const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 7 });
-    expect(run.json()).toEqual({ tripsDeleted: 1, notificationsDeleted: 0 });
+    expect(run.json()).toEqual({ tripsDeleted: 1, notificationsDeleted: 1 });
+    expect(await notifications.runtime.db('notification_log').pluck('dedupe_key')).toEqual(['recent']);
     expect((await call('GET', '/api/admin/cleanup/preview?days=7', master)).json()).toEqual({ tripsToDelete: 0 });
     const [latest] = (await call('GET', '/api/admin/cleanup/history', master)).json() as CleanupRun[];
-    expect(CleanupRun.parse(latest)).toMatchObject({ runType: 'manual', status: 'success', retentionDays: 7, tripsDeleted: 1, cutoffDate: '2026-11-16', errorMessage: null });
+    expect(CleanupRun.parse(latest)).toMatchObject({ runType: 'manual', status: 'success', retentionDays: 7, tripsDeleted: 1, notificationsDeleted: 1, cutoffDate: '2026-11-16', errorMessage: null });
   });
 
   it('fires a scheduled cleanup once with two replicas, and not for a slot from before the configuration was saved', async () => {

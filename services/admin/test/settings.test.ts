@@ -91,6 +91,8 @@ describe('settings', () => {
       ['daily_access_code', ' ', 'Daily access code is required'],
       ['access_code_path', '', 'Access code path is required'],
       ['access_code_email', 'nope', 'Please enter a valid email address'],
+      ['tech_support_whatsapp_url', 'https://example.com/AbCdEfGhIjKlMnOpQrStUv', 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'],
+      ['tech_support_whatsapp_url', 'javascript:alert(1)', 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'],
     ])('refuses %s = %j with %s', async (key, value, message) => {
       const before = await valueOf(key);
       const response = await put(key, value);
@@ -114,6 +116,9 @@ describe('settings', () => {
       ['daily_access_code', '123456', '123456'],
       ['access_code_path', '/code', '/code'],
       ['access_code_email', 'codes@crewswap.test', 'codes@crewswap.test'],
+      // The Tech Support Group's join link: a WhatsApp invite link, or blank until there is one.
+      ['tech_support_whatsapp_url', ' https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv ', 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv'],
+      ['tech_support_whatsapp_url', '', ''],
     ])('stores %s = %j as %j', async (key, value, stored) => {
       admin.clock.set('2026-11-24T09:00:00Z');
       const response = await put(key, value);

@@ -86,8 +86,8 @@ export async function startAuth(initialSettings: Record<string, string> = {}) {
   }
 
   /** Mail commands written to the outbox (notifications sends them), oldest first. */
-  async function mails(to?: string): Promise<{ to: string; subject: string; text: string }[]> {
-    const rows: { envelope: { data: { to: string; subject: string; text: string } } }[] = await runtime
+  async function mails(to?: string): Promise<{ to: string; subject: string; text: string; html?: string }[]> {
+    const rows: { envelope: { data: { to: string; subject: string; text: string; html?: string } } }[] = await runtime
       .db('outbox')
       .where({ subject: SUBJECTS.sendMail })
       .orderBy('seq');

@@ -180,6 +180,11 @@ describe('Registration with email verification on', () => {
       expect(response.json()).toMatchObject({ emailVerificationRequired: true, pilot: { emailVerified: false } });
       const code = await h.verificationCode(`needs.code@${DOMAIN}`);
       expect(code.length).toBeGreaterThanOrEqual(6);
+      // A plain and an HTML body, both naming the product.
+      const [mail] = await h.mails(`needs.code@${DOMAIN}`);
+      expect(mail!.text).toContain('CrewSwap');
+      expect(mail!.html).toContain('<h1 style="font-size: 20px; margin: 0 0 16px;">CrewSwap</h1>');
+      expect(mail!.html).toContain(`Your verification code is ${code}`);
     } finally {
       h.settings.email_verification_enabled = 'false';
     }

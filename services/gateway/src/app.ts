@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
@@ -133,6 +134,15 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false, maxAge: '365d', immutable: true });
     for (const path of SPA_ROUTES) {
       app.get(path, (_request, reply) => sendIndex(reply));
+    }
+    // The service worker and the manifest keep their names across builds: a browser must ask
+    // for them afresh every time, or an installed app would run an old worker for a year.
+    // Their types come from the file names (a service worker must be served as JavaScript).
+    for (const path of [SERVICE_WORKER_PATH, WEB_MANIFEST_PATH]) {
+      app.get(path, (_request, reply) => {
+        if (!existsSync(join(config.WEB_DIST, path.slice(1)))) return reply.status(404).send({ error: `No such path: GET ${path}` });
+        return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
+      });
     }
   } else {
     app.get('/', async (_request, reply) =>

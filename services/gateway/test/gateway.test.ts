@@ -290,3 +290,42 @@ describe('gateway proxying', () => {
     expect(await response.text()).toBe(big);
   });
 });
+
+describe('gateway: the service worker and the manifest', () => {
+  it('serves /sw.js as JavaScript and the manifest as a web app manifest, both no-cache, while hashed assets stay immutable', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    writeFileSync(join(dist, 'sw.js'), "self.addEventListener('push', () => undefined);");
+    writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'CrewSwap', start_url: '/' }));
+    writeFileSync(join(dist, 'app-1a2b3c.js'), 'console.log(1)');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const worker = await gateway.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.body).toContain("addEventListener('push'");
+      const manifest = await gateway.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(manifest.json()).toEqual({ name: 'CrewSwap', start_url: '/' });
+      expect((await gateway.inject({ method: 'GET', url: '/app-1a2b3c.js' })).headers['cache-control']).toContain('immutable');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('answers 404 for /sw.js when the built app has none, not the app page', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const worker = await gateway.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(404);
+      expect(worker.json()).toEqual({ error: 'No such path: GET /sw.js' });
+    } finally {
+      await gateway.close();
+    }
+  });
+});

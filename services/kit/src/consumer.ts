@@ -26,7 +26,40 @@ export interface ConsumerOptions<S extends Subject> {
   subjects: readonly S[];
   /** How long a taken event may stay unacked before another replica gets it (default 30 s). */
   ackWaitMs?: number;
+  /** Deliveries before an event is given up on and recorded in `dead_letters` (default 10). */
+  maxDeliver?: number;
+  /** Delay before each redelivery after a failure, by attempt; the last repeats (default 1 s, 5 s, 30 s, 2 min, 5 min). */
+  backoffMs?: readonly number[];
   handle: (event: { [K in S]: EventEnvelope<EventDataMap[K]> & { type: K } }[S], trx: Trx) => Promise<void>;
+}
+
+export const DEFAULT_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 300_000] as const;
+export const DEFAULT_MAX_DELIVER = 10;
+
+/** The wait before delivery `attempt + 1` after a failed `attempt` (1-based). */
+export function backoffDelay(backoffMs: readonly number[], attempt: number): number {
+  return backoffMs[Math.min(Math.max(attempt, 1), backoffMs.length) - 1] ?? 1_000;
+}
+
+/**
+ * Records an event a consumer gives up on (its last delivery failed, or it cannot be read), so it
+ * is not lost silently. Idempotent per (consumer, event).
+ */
+export async function recordDeadLetter(
+  db: Db,
+  entry: { consumer: string; eventId: string | null; subject: string; deliveries: number; error: string; payload: unknown },
+): Promise<void> {
+  await db('dead_letters')
+    .insert({
+      consumer: entry.consumer,
+      event_id: entry.eventId,
+      subject: entry.subject,
+      deliveries: entry.deliveries,
+      error: entry.error.slice(0, 4000),
+      payload: entry.payload === undefined ? null : JSON.stringify(entry.payload),
+    })
+    .onConflict(['consumer', 'event_id'])
+    .ignore();
 }
 
 export interface RunningConsumer {
@@ -37,10 +70,14 @@ export interface RunningConsumer {
  * A durable pull consumer whose handler runs in a transaction with the record that the event was
  * applied; the message is acked only after that commits. A redelivered event finds its record
  * and changes nothing. An event that is not valid JSON or does not match its schema is logged
- * and terminated (retrying it could never succeed).
+ * and terminated (retrying it could never succeed). A failing handler is retried after a growing
+ * delay (`backoffMs`); after `maxDeliver` deliveries the event goes to `dead_letters` and is
+ * terminated, so one poisoned event cannot hold a consumer's attention for ever.
  */
 export async function startConsumer<S extends Subject>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const { db, bus, log, durable } = options;
+  const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const stream = bus.stream(options.stream);
   const filterSubject = bus.subject(options.filter);
   const config = {
@@ -79,6 +116,9 @@ export async function startConsumer<S extends Subject>(options: ConsumerOptions<
       event.data = EVENT_DATA[subject].parse(event.data);
     } catch (error) {
       log.error({ err: error, subject, durable }, 'dropping an event that does not match its schema');
+      await recordDeadLetter(db, { consumer: durable, eventId: null, subject, deliveries: message.info.redeliveryCount, error: String(error), payload: { raw: message.string() } }).catch(
+        () => undefined,
+      );
       message.term();
       return;
     }
@@ -94,8 +134,20 @@ export async function startConsumer<S extends Subject>(options: ConsumerOptions<
       });
       message.ack();
     } catch (error) {
-      log.error({ err: error, subject, durable, eventId: event.id }, 'event handler failed; will be redelivered');
-      message.nak(2000);
+      const deliveries = message.info.redeliveryCount;
+      if (deliveries >= maxDeliver) {
+        log.error({ err: error, subject, durable, eventId: event.id, deliveries }, 'event handler failed for the last time; recorded as a dead letter');
+        try {
+          await recordDeadLetter(db, { consumer: durable, eventId: event.id, subject, deliveries, error: String((error as Error).message ?? error), payload: event });
+          message.term();
+        } catch {
+          // The record could not be written (database away): try the event again later instead of losing it.
+          message.nak(backoffDelay(backoffMs, deliveries));
+        }
+        return;
+      }
+      log.error({ err: error, subject, durable, eventId: event.id, deliveries }, 'event handler failed; will be redelivered');
+      message.nak(backoffDelay(backoffMs, deliveries));
     }
   }
 

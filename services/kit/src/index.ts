@@ -17,6 +17,7 @@ export * from './settings-client';
 export * from './paths';
 export * from './migrate-only';
 export * from './runtime-metrics';
+export * from './mail';
 export * from './service';
 export * from './routes';
 export * from './follow-pilots';

@@ -21,7 +21,7 @@ export function generateSigningKeys(): Required<SigningKeys> {
  * Keys come from the environment where they are set (production). Otherwise they are read from,
  * or on first use written to, a local folder, so every local process signs and verifies alike.
  */
-export function loadSigningKeys(config: BaseConfig): SigningKeys {
+export function loadSigningKeys(config: Pick<BaseConfig, 'JWT_PUBLIC_KEY' | 'JWT_PRIVATE_KEY' | 'SIGNING_KEYS_DIR'>): SigningKeys {
   if (config.JWT_PUBLIC_KEY) return { publicKey: config.JWT_PUBLIC_KEY, privateKey: config.JWT_PRIVATE_KEY };
   const dir = config.SIGNING_KEYS_DIR;
   const publicPath = join(dir, 'session-public.pem');

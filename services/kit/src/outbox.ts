@@ -27,6 +27,22 @@ export const kitMigrations: Record<string, Migration> = {
       });
     },
   },
+  '0001_kit_dead_letters': {
+    async up(knex: Knex) {
+      // Events a consumer gave up on after its last delivery: kept for a person to look at and replay.
+      await knex.schema.createTable('dead_letters', (table) => {
+        table.bigIncrements('seq');
+        table.string('consumer', 100).notNullable();
+        table.uuid('event_id');
+        table.string('subject', 200).notNullable();
+        table.integer('deliveries').notNullable();
+        table.text('error').notNullable();
+        table.jsonb('payload');
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.unique(['consumer', 'event_id']);
+      });
+    },
+  },
 };
 
 export type Subject = keyof EventDataMap;

@@ -23,6 +23,8 @@ export interface PilotSession {
   kind: 'pilot';
   sessionId: string;
   pilotId: string;
+  /** When the token itself expires (ms since the epoch); a long-lived stream ends then. */
+  expiresAt?: number;
 }
 export interface AdminSession {
   kind: 'admin';
@@ -70,6 +72,17 @@ export function clearSessionCookie(reply: FastifyReply, name: string): void {
   reply.clearCookie(name, { path: '/' });
 }
 
+export type RevocationReason = 'logout' | 'logged_in_elsewhere' | 'password_reset' | 'timeout' | 'deleted' | 'admin_shutdown';
+
+export interface SessionRevocation {
+  kind: 'pilot' | 'admin';
+  sessionId: string;
+  /** The pilot's id for pilot sessions. */
+  pilotId?: string;
+  /** Auth's reason for pilot sessions (absent for admin sessions). */
+  reason?: RevocationReason;
+}
+
 export interface PilotGuardOptions {
   /** The route is the password change itself (or logout): a session that must change its password may use it. */
   allowForcedChange?: boolean;
@@ -93,6 +106,11 @@ export interface SessionGuard {
   isRevoked(sessionId: string): boolean;
   /** Whether revocations are being followed (false while NATS is away and until caught up after). */
   following(): boolean;
+  /**
+   * Calls `listener` with every revocation read from now on, with auth's reason for pilot
+   * sessions (realtime ends the session's streams with the matching event). Returns the undo.
+   */
+  onRevoked(listener: (revocation: SessionRevocation) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -143,6 +161,7 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
 export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger }): Promise<SessionGuard> {
   const { publicKey, bus, log } = options;
   const revoked = new Map<string, number>();
+  const listeners = new Set<(revocation: SessionRevocation) => void>();
   const lastReported = new Map<string, number>();
   const since = new Date(Date.now() - SESSION_TOKEN_TTL_SECONDS * 1000).toISOString();
   const stops: (() => Promise<void>)[] = [];
@@ -163,8 +182,23 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     const done = (async () => {
       for await (const message of messages) {
         try {
-          const event = message.json<{ data: { sessionId?: string } }>();
-          if (typeof event.data?.sessionId === 'string') revoked.set(event.data.sessionId, Date.now());
+          const event = message.json<{ data: { sessionId?: string; pilotId?: string; reason?: RevocationReason } }>();
+          if (typeof event.data?.sessionId === 'string') {
+            revoked.set(event.data.sessionId, Date.now());
+            const revocation: SessionRevocation = {
+              kind: stream === 'AUTH' ? 'pilot' : 'admin',
+              sessionId: event.data.sessionId,
+              ...(typeof event.data.pilotId === 'string' ? { pilotId: event.data.pilotId } : {}),
+              ...(typeof event.data.reason === 'string' ? { reason: event.data.reason } : {}),
+            };
+            for (const listener of listeners) {
+              try {
+                listener(revocation);
+              } catch (error) {
+                log.warn({ err: error }, 'a session revocation listener failed');
+              }
+            }
+          }
         } catch (error) {
           log.warn({ err: error }, 'ignoring an unreadable session revocation');
         }
@@ -254,7 +288,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   const verified = new Map<string, TokenClaims & { exp: number }>();
   const MAX_CACHED_TOKENS = 50_000;
 
-  function checkSignature(token: string): TokenClaims {
+  function checkSignature(token: string): TokenClaims & { exp: number } {
     const cached = verified.get(token);
     if (cached && cached.exp * 1000 > Date.now()) return cached;
     const claims = jwt.verify(token, publicKey, { algorithms: ['ES256'] }) as TokenClaims & { exp: number };
@@ -263,9 +297,9 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     return claims;
   }
 
-  function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): TokenClaims {
+  function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): TokenClaims & { exp?: number } {
     if (!token) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-    let claims: TokenClaims;
+    let claims: TokenClaims & { exp?: number };
     try {
       claims = checkSignature(token);
     } catch {
@@ -294,7 +328,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       if (claims.pwc && !options.allowForcedChange) {
         throw forbidden(CHANGE_PASSWORD_FIRST, { title: CHANGE_PASSWORD_TITLE, extra: { forcePasswordChange: true } });
       }
-      return { kind: 'pilot', sessionId: claims.sid, pilotId: claims.sub };
+      return { kind: 'pilot', sessionId: claims.sid, pilotId: claims.sub, ...(claims.exp ? { expiresAt: claims.exp * 1000 } : {}) };
     },
     admin(request, permission) {
       const claims = verify(request.cookies[ADMIN_COOKIE], 'admin');
@@ -315,6 +349,10 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     },
     isRevoked: (sessionId) => revoked.has(sessionId),
     following: () => following,
+    onRevoked(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async stop() {
       stopped = true;
       await Promise.all(stops.map((stop) => stop()));

@@ -1,18 +1,26 @@
 import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { NotificationsConfig } from './config';
 import { createMailLog } from './data/mail-log';
+import { createPreferenceRepository } from './data/preferences';
+import { createSubscriptionRepository } from './data/subscriptions';
 import { createMailer } from './domain/mailer';
+import { createGetPreferences, createUpdatePreferences } from './domain/preferences';
 import { createSendMail } from './domain/send-mail';
+import { createClearAllSubscriptions, createSendTestPush, createSubscribe, createUnsubscribe } from './domain/subscriptions';
 import { startMailConsumer } from './events/mail-consumer';
+import { startLogPurgeRpc } from './events/purge-log';
 import { migrations } from './migrations';
+import { loadVapidKeys } from './push/vapid';
+import { preferenceRoutes } from './routes/preferences';
+import { subscriptionRoutes } from './routes/subscriptions';
 
 /**
- * Mail for now: the /api/notifications routes (src/routes), push subscriptions and preferences
- * come with the push issue and register here beside the mail consumer.
+ * Mail (sent here), and the pilot's side of push: preferences, subscriptions, test pushes. The
+ * pushes themselves are sent by the second process, push-sender (src/push-sender.ts).
  */
 export function createApp(config: NotificationsConfig, options: ServiceOptions = {}) {
-  return startService({ name: 'notifications', schema: 'notifications', migrations, config, options }, async ({ runtime, clock }) => {
-    const { db, bus, log } = runtime;
+  return startService({ name: 'notifications', schema: 'notifications', migrations, config, options }, async ({ app, runtime, clock }) => {
+    const { db, bus, log, guard, outbox } = runtime;
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR, clock, log });
     runtime.onClose(() => mailer.close());
     if (mailer.transport === 'file') log.info({ dir: config.MAIL_OUTBOX_DIR }, 'SMTP_URL is unset: mail is written as .eml files');
@@ -20,6 +28,24 @@ export function createApp(config: NotificationsConfig, options: ServiceOptions =
     const mailConsumer = await startMailConsumer({ db, bus, log, sendMail });
     // Registered after the mailer, so it stops (and finishes its message) before the mailer closes.
     runtime.onClose(() => mailConsumer.stop());
+
+    const preferences = createPreferenceRepository(db);
+    const subscriptions = createSubscriptionRepository(db);
+    preferenceRoutes(app, {
+      guard,
+      getPreferences: createGetPreferences({ preferences }),
+      updatePreferences: createUpdatePreferences({ db, preferences, outbox, clock }),
+    });
+    subscriptionRoutes(app, {
+      guard,
+      vapidPublicKey: loadVapidKeys(config).publicKey,
+      subscribe: createSubscribe({ subscriptions, endpointPolicy: { hosts: config.PUSH_ENDPOINT_HOSTS, allowLocal: config.PUSH_ALLOW_LOCAL_ENDPOINTS } }),
+      unsubscribe: createUnsubscribe({ subscriptions }),
+      sendTestPush: createSendTestPush({ db, subscriptions, outbox, productName: config.PRODUCT_NAME }),
+      clearAll: createClearAllSubscriptions({ subscriptions }),
+    });
+    const purgeRpc = startLogPurgeRpc({ db, bus, log, clock });
+    runtime.onClose(() => purgeRpc.unsubscribe());
     return {};
   });
 }

@@ -21,5 +21,42 @@ export const configSchema = baseConfigSchema.extend({
     .min(1)
     .optional()
     .transform((dir) => (dir ? resolve(dir) : repoPath('.local', 'mail-outbox'))),
+  PRODUCT_NAME: z.string().trim().min(1).default('CrewSwap'),
+  /**
+   * The VAPID key pair web push is signed with (base64url, as web-push generates them). Unset,
+   * a pair is generated into SIGNING_KEYS_DIR for local use; every replica of notifications and
+   * push-sender must share one pair, so production sets both.
+   */
+  VAPID_PUBLIC_KEY: requiredInProduction(z.string().optional()),
+  VAPID_PRIVATE_KEY: requiredInProduction(z.string().optional()),
+  /** Who runs this application server, for push services to contact (RFC 8292): mailto: or https:. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .default('mailto:noreply@crewswap.local'),
+  /**
+   * Push endpoints are addresses a browser gives us; push-sender POSTs to them. Only hosts of the
+   * browsers' push services are accepted (comma-separated suffixes), so a forged subscription
+   * cannot point push-sender at something inside the cluster.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+  /** Also accept http endpoints on 127.0.0.1/localhost: tests and benchmarks only. */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Push commands older than this (by their envelope's occurredAt) are dropped: stale alerts help nobody. */
+  PUSH_MAX_AGE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
+  /** Pushes push-sender has in flight at once. */
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
 });
 export type NotificationsConfig = z.infer<typeof configSchema>;
+
+/** push-sender: the same settings but mail's; its port serves only health and metrics. */
+export const pushSenderConfigSchema = configSchema.omit({ SMTP_URL: true, MAIL_FROM: true, MAIL_OUTBOX_DIR: true }).extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+});
+export type PushSenderConfig = z.infer<typeof pushSenderConfigSchema>;

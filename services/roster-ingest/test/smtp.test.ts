@@ -18,7 +18,7 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
   const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, ignoreTLS: true });
   const historyFor = async (sender: string) => stack.roster.repositories.history.list({ search: sender, limit: 10, offset: 0 }, '2026-11-01');
   const mailsTo = async (to: string) =>
-    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })) as { envelope: { data: { to: string; subject: string; text: string } } }[])
+    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })) as { envelope: { data: { to: string; subject: string; text: string; html?: string } } }[])
       .map((row) => row.envelope.data)
       .filter((mail) => mail.to === to);
 
@@ -56,6 +56,8 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
     const replies = await mailsTo(IMOGEN);
     expect(replies).toHaveLength(1);
     expect(replies[0]!.text).toContain('9 trips added.');
+    expect(replies[0]!.html).toContain('<p>9 trips added.</p>');
+    expect(replies[0]!.html).toContain('CrewSwap');
   });
 
   it('the same mail again adds 0 trips and replies that 9 were already there', async () => {

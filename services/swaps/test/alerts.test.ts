@@ -51,6 +51,22 @@ describe('Swap alerts', () => {
     expect([owner.id, sffOnSff.id, officer.id, tooFar.id, noTrips.id, standbyOnly.id].some((id) => pushes.some((p) => p.pilotId === id))).toBe(false);
   });
 
+  it('alerts only pilots with swap alerts on: notifications off or swap alerts off leave a pilot out, and only the newest preference counts', async () => {
+    const start = freshDate();
+    const owner = await h.register();
+    const [on, swapOff, allOff, changedMind] = [await h.register(), await h.register(), await h.register(), await h.register()];
+    for (const pilot of [on, swapOff, allOff, changedMind]) await h.addTrip(pilot, { startDate: start });
+    const prefs = (enabled: boolean, swapNotifications: boolean) => ({ enabled, swapNotifications, whatsappGroupAlerts: true });
+    await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: swapOff.id, preferences: prefs(true, false) }, 1);
+    await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: allOff.id, preferences: prefs(false, true) }, 1);
+    // Version 2 (on again) arrives before version 1 (off): version 1 is older and changes nothing.
+    await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: changedMind.id, preferences: prefs(true, true) }, 2);
+    await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: changedMind.id, preferences: prefs(true, false) }, 1);
+
+    const offer = await h.addTrip(owner, { startDate: start, isSwappable: true });
+    expect(await recipientsOf(offer.id)).toEqual([on.id, changedMind.id].sort());
+  });
+
   it("measures each recipient's trip with that pilot's own window: trip range, else searchDayRange, else the setting", async () => {
     const start = freshDate();
     const owner = await h.register();

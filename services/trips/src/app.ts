@@ -2,12 +2,20 @@ import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
 import { createAnalyticsRepository } from './data/analytics';
+import { createCrewRepository } from './data/crew';
+import { createStatsRepository } from './data/stats';
+import { createWhatsappGroupRepository } from './data/whatsapp-groups';
 import { createPilotRepository } from './data/pilots';
 import { createTripRepository } from './data/trips';
 import { createAddExcludedAirport } from './domain/add-excluded-airport';
 import { createAddIataCode } from './domain/add-iata-code';
 import { createAnalyticsService } from './domain/analytics';
 import { createCreateTrip } from './domain/create-trip';
+import { createGetCrossoverTrips } from './domain/crew/crossover-trips';
+import { createGetMasterCalendar } from './domain/crew/master-calendar';
+import { createGetPilotStats } from './domain/crew/pilot-stats';
+import { createSearchUsualRequests } from './domain/crew/search-usual-requests';
+import { createGetTripCrew, createListTripsWithCrew } from './domain/crew/trip-crew';
 import { createDeleteIataCode } from './domain/delete-iata-code';
 import { createDescribeTrip } from './domain/describe-trip';
 import { createTripEvents } from './domain/events';
@@ -22,12 +30,19 @@ import { createRemoveTrip } from './domain/remove-trip';
 import { createTripWork } from './domain/trip-work';
 import { createUpdateIataCode } from './domain/update-iata-code';
 import { createUpdateTrip } from './domain/update-trip';
+import { createClaimWhatsappGroup } from './domain/whatsapp/claim-group';
+import { createCreateWhatsappGroup } from './domain/whatsapp/create-group';
+import { createDeleteWhatsappGroup } from './domain/whatsapp/delete-group';
+import { createGetWhatsappGroup } from './domain/whatsapp/get-group';
+import { createSetWhatsappGroupLink } from './domain/whatsapp/set-group-link';
 import { startPilotDirectory } from './events/pilot-directory';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
 import { airportRoutes } from './routes/airports';
 import { analyticsRoutes } from './routes/analytics';
+import { crewRoutes } from './routes/crew';
 import { tripRoutes } from './routes/trips';
+import { whatsappGroupRoutes } from './routes/whatsapp-groups';
 import { createSeedDemoTrips } from './seed/demo-trips';
 
 export type AppOptions = ServiceOptions;
@@ -40,6 +55,8 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const pilots = createPilotRepository(db);
     const airportsRepo = createAirportRepository(db);
     const events = createTripEvents(runtime.outbox);
+    const crew = createCrewRepository(db);
+    const groups = createWhatsappGroupRepository(db);
 
     const settings = parts.settings();
 
@@ -52,6 +69,22 @@ export function createApp(config: Config, options: AppOptions = {}) {
       offerTrip: createOfferTrip({ clock, work }),
       describeTrip: createDescribeTrip({ work }),
       keepTrip: createKeepTrip({ work }),
+      listTripsWithCrew: createListTripsWithCrew({ trips: tripsRepo, crew }),
+    };
+    const crewUseCases = {
+      tripCrew: createGetTripCrew({ trips: tripsRepo, crew }),
+      masterCalendar: createGetMasterCalendar({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
+      crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock }),
+      searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
+      pilotStats: createGetPilotStats({ stats: createStatsRepository(db), groups, clock }),
+    };
+    const groupDeps = { db, trips: tripsRepo, crew, groups, pilots, outbox: runtime.outbox, clock };
+    const groupUseCases = {
+      get: createGetWhatsappGroup(groupDeps),
+      create: createCreateWhatsappGroup(groupDeps),
+      setLink: createSetWhatsappGroupLink(groupDeps),
+      remove: createDeleteWhatsappGroup(groupDeps),
+      claim: createClaimWhatsappGroup(groupDeps),
     };
     const iataList = createIataList(airportsRepo);
     const onChange = () => {
@@ -66,7 +99,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
       removeExcludedAirport: createRemoveExcludedAirport({ airports: airportsRepo }),
     };
     const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
-    const purge = createPurgeTrips({ db, trips: tripsRepo, events, clock });
+    const purge = createPurgeTrips({ db, trips: tripsRepo, groups, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, events });
@@ -79,13 +112,15 @@ export function createApp(config: Config, options: AppOptions = {}) {
     }
 
     tripRoutes(app, { guard, trips: tripsRepo, useCases: tripUseCases });
+    crewRoutes(app, { guard, useCases: crewUseCases });
+    whatsappGroupRoutes(app, { guard, groups: groupUseCases });
     airportRoutes(app, { guard, airports: airportsRepo, iataList, useCases: airportUseCases });
     analyticsRoutes(app, { guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
 
     return {
       /** The use cases, for tests and scripts that drive them without HTTP. */
       useCases: { ...tripUseCases, ...airportUseCases, importTrips, purge, seedDemoTrips },
-      repositories: { trips: tripsRepo, pilots, airports: airportsRepo },
+      repositories: { trips: tripsRepo, pilots, airports: airportsRepo, crew, groups },
     };
   });
 }

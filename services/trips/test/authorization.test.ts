@@ -26,6 +26,12 @@ describe('authorization', () => {
       ['PATCH', `/api/trips/${id}/swappable`, { isSwappable: true }],
       ['PATCH', `/api/trips/${id}/description`, { swapDescription: 'mine now' }],
       ['PATCH', `/api/trips/${id}/requested`, { requested: true }],
+      ['GET', `/api/trips/${id}/pilots`, undefined],
+      ['GET', `/api/trips/${id}/whatsapp-group`, undefined],
+      ['POST', `/api/trips/${id}/whatsapp-group`, {}],
+      ['PATCH', `/api/trips/${id}/whatsapp-group`, { inviteLink: 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv' }],
+      ['DELETE', `/api/trips/${id}/whatsapp-group`, undefined],
+      ['POST', `/api/trips/${id}/whatsapp-group/claim`, undefined],
     ] as const;
 
   it("another pilot's trip answers 404 on every trip route and stays unchanged", async () => {
@@ -49,7 +55,16 @@ describe('authorization', () => {
   });
 
   it('every trip route answers 401 without a pilot session (an admin session is not one)', async () => {
-    const routes = [['GET', '/api/trips', undefined], ['POST', '/api/trips', tripBody()], ...tripRoutes(tripId), ['POST', '/api/iata-codes', { iataCode: 'XQX' }]] as const;
+    const routes = [
+      ['GET', '/api/trips', undefined],
+      ['POST', '/api/trips', tripBody()],
+      ...tripRoutes(tripId),
+      ['POST', '/api/iata-codes', { iataCode: 'XQX' }],
+      ['GET', '/api/master-calendar/CP/A350', undefined],
+      ['GET', '/api/crossover-trips', undefined],
+      ['GET', '/api/usual-requests/search?date=2026-11-10&flightNumber=VS003', undefined],
+      ['GET', '/api/stats', undefined],
+    ] as const;
     for (const [method, url, payload] of routes) {
       for (const cookies of [{}, adminCookie([], true), { crewswap_session: 'forged.token.here' }]) {
         const response = await service.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });

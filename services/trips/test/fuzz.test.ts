@@ -53,6 +53,8 @@ describe('fuzzed bodies answer 400, never 500', () => {
       ['PATCH', `/api/trips/${tripId}/swappable`, pilotCookies, { isSwappable: true, swapDescription: 'x', searchStartDate: '2026-11-09' }],
       ['PATCH', `/api/trips/${tripId}/description`, pilotCookies, { swapDescription: 'x' }],
       ['PATCH', `/api/trips/${tripId}/requested`, pilotCookies, { requested: true }],
+      ['POST', `/api/trips/${tripId}/whatsapp-group`, pilotCookies, { createdByPilotId: tripId, creatorName: 'x', justCreatedByOther: false }],
+      ['PATCH', `/api/trips/${tripId}/whatsapp-group`, pilotCookies, { inviteLink: 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv' }],
       ['POST', '/api/iata-codes', pilotCookies, { iataCode: 'XQA', icaoCode: 'XQAA', continent: 'EU', isoCountry: 'GB', municipality: 'Nowhere' }],
       ['POST', '/api/admin/iata-codes', admin, { iataCode: 'XQB' }],
       ['POST', '/api/admin/excluded-airports', admin, { iataCode: 'XQC' }],

@@ -23,6 +23,8 @@ export async function startTestService(options: AppOptions & { config?: Partial<
     PURGE_RETENTION_DAYS: 7,
     PURGE_SCHEDULER_ENABLED: false,
     PROFILE_WAIT_MS: 300,
+    // Tests read what they just wrote; calendars.test.ts turns the cache on where it is the subject.
+    MASTER_CALENDAR_CACHE_MS: 0,
     ...options.config,
   };
   const clock = fixedClock(`${TODAY}T12:00:00Z`);

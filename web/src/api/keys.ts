@@ -14,4 +14,10 @@ export const queryKeys = {
   crewLinkSuggestions: (q: string) => ['crew-links', 'suggestions', q] as const,
   crewLinkSimilar: (title: string) => ['crew-links', 'similar', title] as const,
   crewLinkDestinations: ['crew-links', 'destinations'] as const,
+  tripPilots: (tripId: string) => ['trip-pilots', tripId] as const,
+  whatsappGroup: (tripId: string) => ['whatsapp-group', tripId] as const,
+  masterCalendar: (rank: string, fleet: string) => ['master-calendar', rank, fleet] as const,
+  crossoverTrips: ['crossover-trips'] as const,
+  /** Swap Calendar's offers per trip, kept apart from Find Swaps' results on the card. */
+  calendarMatches: (tripId: string, from: string, to: string) => ['calendar-matches', tripId, from, to] as const,
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError, requestRpc, type Bus, type Clock, type Logger } from '@crewswap/kit';
-import { addDays, PurgeTripsReply, RPC, type CleanupConfig, type CleanupConfigBody, type CleanupFrequency, type CleanupRunResponse } from '@crewswap/proto';
+import { addDays, PurgeNotificationsReply, PurgeTripsReply, RPC, type CleanupConfig, type CleanupConfigBody, type CleanupFrequency, type CleanupRunResponse } from '@crewswap/proto';
 import type { CleanupRepository } from '../data/cleanup-repository';
 
 /** The next 01:00 UTC after `now` that the frequency names: daily, Sunday (weekly) or the 1st (monthly). */
@@ -41,7 +41,8 @@ export function createConfigureCleanup(deps: { cleanups: CleanupRepository; cloc
 
 /**
  * Data cleanup: admin keeps the configuration and the history; the services that own the data
- * delete it when asked over request/reply (trips' purge). Every run is recorded, failures too.
+ * delete it when asked over request/reply (trips' purge, notifications' log purge). Every run is
+ * recorded, failures too.
  */
 export function createRunCleanup(deps: { bus: Bus; cleanups: CleanupRepository; clock: Clock }) {
   const { bus, cleanups, clock } = deps;
@@ -51,7 +52,7 @@ export function createRunCleanup(deps: { bus: Bus; cleanups: CleanupRepository; 
       const { retentionDays, runType = 'manual' } = input;
       const started = clock.now();
       const startedMs = Date.now();
-      const record = (status: string, tripsDeleted: number, errorMessage: string | null) =>
+      const record = (status: string, tripsDeleted: number, notificationsDeleted: number, errorMessage: string | null) =>
         cleanups.recordRun({
           id: randomUUID(),
           runDate: started,
@@ -59,18 +60,21 @@ export function createRunCleanup(deps: { bus: Bus; cleanups: CleanupRepository; 
           status,
           retentionDays,
           tripsDeleted,
-          // Notifications has no purge to ask yet; its count stays 0 until it does.
-          notificationsDeleted: 0,
+          notificationsDeleted,
           executionTimeMs: Date.now() - startedMs,
           cutoffDate: addDays(clock.today(), -retentionDays),
           errorMessage: errorMessage?.slice(0, 500) ?? null,
         });
       try {
-        const { tripsDeleted } = await requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply);
-        await record('success', tripsDeleted, null);
-        return { tripsDeleted, notificationsDeleted: 0 };
+        // Trips and notifications each delete their own; both answer or the run failed.
+        const [{ tripsDeleted }, { notificationsDeleted }] = await Promise.all([
+          requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply),
+          requestRpc(bus, RPC.purgeNotifications, { retentionDays }, PurgeNotificationsReply),
+        ]);
+        await record('success', tripsDeleted, notificationsDeleted, null);
+        return { tripsDeleted, notificationsDeleted };
       } catch (error) {
-        await record('failed', 0, (error as Error).message);
+        await record('failed', 0, 0, (error as Error).message);
         if (error instanceof HttpError) throw error;
         throw new HttpError(500, 'Cleanup failed');
       }

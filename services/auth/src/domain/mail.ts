@@ -1,4 +1,4 @@
-import type { Executor, Outbox } from '@crewswap/kit';
+import { composeMail, type Executor, type Outbox } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import type { Config } from '../config';
 
@@ -14,8 +14,8 @@ export function createAuthMail(deps: { outbox: Outbox; config: Pick<Config, 'PRO
   const product = deps.config.PRODUCT_NAME;
 
   async function send(trx: Executor, to: Recipient, subject: string, lines: string[]): Promise<void> {
-    const text = [`Hello ${to.firstName},`, '', ...lines, '', `${product}: ${deps.config.APP_ORIGIN}`].join('\n');
-    await deps.outbox.write(trx, SUBJECTS.sendMail, { to: to.email, subject: `${product}: ${subject}`, text });
+    const bodies = composeMail({ product, greeting: `Hello ${to.firstName},`, lines, link: deps.config.APP_ORIGIN });
+    await deps.outbox.write(trx, SUBJECTS.sendMail, { to: to.email, subject: `${product}: ${subject}`, ...bodies });
   }
 
   return {

@@ -16,4 +16,46 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0002_push': {
+    async up(knex) {
+      await knex.schema.createTable('push_subscriptions', (table) => {
+        table.uuid('id').primary();
+        table.uuid('pilot_id').notNullable().index();
+        // A browser's endpoint is unique to it: subscribing again (or as another pilot) moves it.
+        table.text('endpoint').notNullable().unique();
+        table.string('p256dh', 200).notNullable();
+        table.string('auth', 100).notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.schema.createTable('notification_preferences', (table) => {
+        table.uuid('pilot_id').primary();
+        table.boolean('enabled').notNullable();
+        table.boolean('swap_notifications').notNullable();
+        table.boolean('whatsapp_group_alerts').notNullable();
+        table.integer('version').notNullable();
+        table.timestamp('updated_at', { useTz: true }).notNullable();
+      });
+      // One row per push command: what happened to it. A dedupe key seen before is not sent again.
+      await knex.schema.createTable('notification_log', (table) => {
+        table.uuid('id').primary();
+        table.uuid('command_id').notNullable();
+        table.uuid('pilot_id').notNullable();
+        table.string('kind', 30).notNullable();
+        table.string('dedupe_key', 300).notNullable();
+        table.string('title', 300).notNullable();
+        table.text('body').notNullable();
+        table.string('url', 500).notNullable();
+        /** sending, sent, failed, skipped (preferences), no_subscription, expired. */
+        table.string('status', 20).notNullable();
+        table.integer('attempts').notNullable().defaultTo(0);
+        /** Subscriptions already given this push, so a retry sends only to the others. */
+        table.jsonb('delivered').notNullable().defaultTo('[]');
+        table.text('detail');
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('updated_at', { useTz: true }).notNullable();
+        table.unique(['pilot_id', 'dedupe_key']);
+        table.index(['created_at']);
+      });
+    },
+  },
 };

@@ -1,4 +1,4 @@
-import { HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
+import { composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
 import { ImportTripsReply, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
@@ -198,13 +198,13 @@ function successMail(to: string, result: RosterUploadResult, product: string) {
   if (result.duplicateCount > 0) lines.push(`${result.duplicateCount} trips were already in ${product} and were skipped.`);
   for (const conflict of result.conflicts) lines.push(`Not added, conflicts with a trip you hold: ${conflict}`);
   if (result.skippedCount > 0) lines.push(`${result.skippedCount} entries could not be read as trips and were skipped.`);
-  return { to, subject: `${product}: roster imported, ${result.processedCount} trips added`, text: lines.join('\n') };
+  return { to, subject: `${product}: roster imported, ${result.processedCount} trips added`, ...composeMail({ product, lines }) };
 }
 
 function failureMail(input: ImportInput, message: string, product: string) {
   return {
     to: input.replyTo!,
     subject: `${product}: your roster could not be imported`,
-    text: [`We could not import the roster you emailed to ${product}.`, '', message, '', 'Nothing was changed. Please correct the issue and try again.'].join('\n'),
+    ...composeMail({ product, lines: [`We could not import the roster you emailed to ${product}.`, '', message, '', 'Nothing was changed. Please correct the issue and try again.'] }),
   };
 }

@@ -231,6 +231,19 @@ export function createReadModelRepository(db: Db) {
       return result.rows.map((row) => ({ pilotId: row.pilot_id, tripId: row.trip_id }));
     },
 
+    /**
+     * A pilot's notification preferences, applied only when newer than what is held: swap alerts
+     * go to pilots with notifications and swap alerts both on.
+     */
+    async applyAlertPreferences(ex: Executor, change: { pilotId: string; swapAlerts: boolean; version: number }): Promise<void> {
+      await ex.raw(
+        `INSERT INTO alert_preferences (pilot_id, swap_alerts, version) VALUES (?, ?, ?)
+         ON CONFLICT (pilot_id) DO UPDATE SET swap_alerts = EXCLUDED.swap_alerts, version = EXCLUDED.version
+         WHERE alert_preferences.version < EXCLUDED.version`,
+        [change.pilotId, change.swapAlerts, change.version],
+      );
+    },
+
     /** Empties the projection (not the record of alerts sent: a rebuild must never alert again). */
     async clear(ex: Executor): Promise<void> {
       await ex('pilots').delete();
@@ -318,7 +331,9 @@ export function recipientsQuery(query: RecipientQuery): { sql: string; bindings:
       SELECT DISTINCT ON (t.pilot_id) t.pilot_id, t.id AS trip_id
         FROM trips t
         JOIN pilots r ON r.id = t.pilot_id
+        LEFT JOIN alert_preferences ap ON ap.pilot_id = t.pilot_id
        WHERE NOT t.deleted AND NOT t.is_standby
+         AND COALESCE(ap.swap_alerts, true)
          AND t.start_date BETWEEN CAST(:offerStart AS date) - CAST(:max AS int) AND CAST(:offerStart AS date) + CAST(:max AS int)
          AND t.aircraft = ANY(:ownerCanTake)
          AND t.pilot_id <> :ownerId

@@ -3,7 +3,6 @@ import type { Clock, Outbox, Runtime, Trx } from '@crewswap/kit';
 import { SUBJECTS, type PilotContact, type Trip } from '@crewswap/proto';
 import type { AlertsRepository } from '../data/alerts';
 import type { ReadModelRepository } from '../data/read-model';
-import { recipientHasSwapAlertsOn } from './alert-preferences';
 
 export interface AlertOfferResult {
   /** Pilots asked to be alerted now. */
@@ -38,7 +37,8 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; alerts:
       }
       const settingDays = await readModel.swapSearchDays(trx);
       const found = await readModel.findRecipients({ owner, offer: { ...offer, aircraft: offer.aircraft }, settingDays }, trx);
-      const recipients = found.map((r) => r.pilotId).filter(recipientHasSwapAlertsOn);
+      // Pilots with swap alerts off are left out by the query (notifications' preferences, projected).
+      const recipients = found.map((r) => r.pilotId);
       const hash = descriptionHash(offer.swapDescription);
       const fresh = await alerts.claim(trx, offer.id, hash, recipients);
       const message = pushMessage(offer, owner.contact);

@@ -6,7 +6,7 @@ import type { ReadModelMetrics } from '../metrics';
 import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
 
 /** Durable names: replicas share them, so each event is applied once across the service. */
-export const DURABLES = { pilots: 'swaps_pilots', trips: 'swaps_trips', settings: 'swaps_settings' } as const;
+export const DURABLES = { pilots: 'swaps_pilots', trips: 'swaps_trips', settings: 'swaps_settings', preferences: 'swaps_alert_preferences' } as const;
 
 /**
  * Feeds the read model from auth, trips and admin. Each event is applied once by id (the kit's
@@ -72,4 +72,19 @@ export async function startReadModelConsumers(deps: {
     },
   });
   runtime.onClose(() => settings.stop());
+
+  const preferences = await startConsumer({
+    db,
+    bus,
+    log,
+    stream: 'NOTIFICATIONS',
+    durable: DURABLES.preferences,
+    filter: 'notifications.preferences.>',
+    subjects: [SUBJECTS.notificationPreferencesChanged],
+    handle: async (event, trx) => {
+      const { pilotId, preferences: chosen } = event.data;
+      await readModel.applyAlertPreferences(trx, { pilotId, swapAlerts: chosen.enabled && chosen.swapNotifications, version: event.version });
+    },
+  });
+  runtime.onClose(() => preferences.stop());
 }

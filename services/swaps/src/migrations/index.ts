@@ -63,4 +63,14 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE INDEX trips_live_by_start ON trips (start_date) WHERE NOT deleted AND NOT is_standby');
     },
   },
+  '0003_alert_preferences': {
+    async up(knex) {
+      // Notifications' preferences, projected: who wants swap alerts (a pilot absent here does).
+      await knex.schema.createTable('alert_preferences', (table) => {
+        table.uuid('pilot_id').primary();
+        table.boolean('swap_alerts').notNullable();
+        table.integer('version').notNullable();
+      });
+    },
+  },
 };

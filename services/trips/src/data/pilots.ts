@@ -9,6 +9,10 @@ export interface DirectoryPilot {
   ltc: boolean;
   testData: boolean;
   searchDayRange: number | null;
+  /** Master Roster on. */
+  usualReq: boolean;
+  firstName: string;
+  lastName: string;
 }
 
 interface PilotRow {
@@ -18,6 +22,9 @@ interface PilotRow {
   ltc: boolean;
   test_data: boolean;
   search_day_range: number | null;
+  usual_req: boolean;
+  first_name: string;
+  last_name: string;
   occurred_at: Date;
   deleted: boolean;
 }
@@ -27,7 +34,19 @@ export function createPilotRepository(db: Db) {
     async find(id: string, trx: Executor = db, forUpdate = false): Promise<DirectoryPilot | undefined> {
       const query = trx('pilots').where({ id, deleted: false }).first();
       const row: PilotRow | undefined = await (forUpdate ? query.forUpdate() : query);
-      return row && { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc, testData: row.test_data, searchDayRange: row.search_day_range };
+      return (
+        row && {
+          id: row.id,
+          rank: row.rank,
+          fleet: row.fleet,
+          ltc: row.ltc,
+          testData: row.test_data,
+          searchDayRange: row.search_day_range,
+          usualReq: row.usual_req,
+          firstName: row.first_name,
+          lastName: row.last_name,
+        }
+      );
     },
 
     /**

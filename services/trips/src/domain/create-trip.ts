@@ -1,4 +1,4 @@
-import type { CreateTripBody, TripWithWarnings } from '@crewswap/proto';
+import type { CreateTripBody, TripWithWarnings, TripChangeOrigin } from '@crewswap/proto';
 import type { z } from 'zod';
 import {
   checkAcceptedDates,
@@ -20,7 +20,7 @@ import type { TripDeps, TripWork } from './trip-work';
 export function createCreateTrip(deps: Pick<TripDeps, 'trips' | 'events' | 'clock'> & { work: TripWork }) {
   const { trips, events, clock, work } = deps;
   return {
-    async execute(input: { pilotId: string; body: z.output<typeof CreateTripBody> }): Promise<TripWithWarnings> {
+    async execute(input: { pilotId: string; body: z.output<typeof CreateTripBody>; origin: TripChangeOrigin }): Promise<TripWithWarnings> {
       const { pilotId, body } = input;
       checkAcceptedDates([body.startDate, body.endDate, body.searchStartDate, body.searchEndDate], clock.today());
       const { flightNoStart, flightNoEnd } = checkFlightNumbers(normalizeFlightNo(body.flightNoStart), normalizeFlightNo(body.flightNoEnd));
@@ -61,8 +61,8 @@ export function createCreateTrip(deps: Pick<TripDeps, 'trips' | 'events' | 'cloc
           trx,
         );
         if (!trip) throw conflictWith((await trips.findOverlap(pilotId, body.startDate, body.endDate, null, trx))!);
-        await events.created(trx, trip);
-        if (trip.isSwappable) await events.offered(trx, trip, 1);
+        await events.created(trx, trip, input.origin);
+        if (trip.isSwappable) await events.offered(trx, trip, 1, input.origin);
         return work.withWarnings(trip);
       });
     },

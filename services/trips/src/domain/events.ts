@@ -1,17 +1,23 @@
 import type { Executor, Outbox } from '@crewswap/kit';
-import { SUBJECTS, type Trip } from '@crewswap/proto';
+import { SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
+
+/** Changes nobody asked for in person: purges, a deleted pilot's trips, demo data. */
+export const SYSTEM_ORIGIN: TripChangeOrigin = { channel: 'system' };
 
 /**
  * Every trip change goes out through the outbox with the whole trip, versioned by the trip's own
- * counter so that a read model (swaps) can apply them in order.
+ * counter so that a read model (swaps) can apply them in order, and with its origin, so that the
+ * pilot's other devices are told (realtime) and the one that made it is not.
  */
 export function createTripEvents(outbox: Outbox) {
   return {
-    created: (trx: Executor, trip: Trip) => outbox.write(trx, SUBJECTS.tripCreated, { trip }, 1),
-    updated: (trx: Executor, trip: Trip, version: number) => outbox.write(trx, SUBJECTS.tripUpdated, { trip }, version),
-    offered: (trx: Executor, trip: Trip, version: number) => outbox.write(trx, SUBJECTS.tripOffered, { trip }, version),
-    deleted: (trx: Executor, trip: Trip, version: number) =>
-      outbox.write(trx, SUBJECTS.tripDeleted, { tripId: trip.id, pilotId: trip.pilotId, trip }, version),
+    created: (trx: Executor, trip: Trip, origin: TripChangeOrigin = SYSTEM_ORIGIN) => outbox.write(trx, SUBJECTS.tripCreated, { trip, origin }, 1),
+    updated: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
+      outbox.write(trx, SUBJECTS.tripUpdated, { trip, origin }, version),
+    offered: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
+      outbox.write(trx, SUBJECTS.tripOffered, { trip, origin }, version),
+    deleted: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
+      outbox.write(trx, SUBJECTS.tripDeleted, { tripId: trip.id, pilotId: trip.pilotId, trip, origin }, version),
   };
 }
 export type TripEvents = ReturnType<typeof createTripEvents>;

@@ -82,7 +82,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         }
 
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
-        for (const trip of stored) await events.created(trx, trip);
+        for (const trip of stored) await events.created(trx, trip, { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' });
         reply.processedCount = stored.length;
         if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });
         return reply;

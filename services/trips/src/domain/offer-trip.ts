@@ -1,4 +1,4 @@
-import type { SwappableBody, Trip } from '@crewswap/proto';
+import type { SwappableBody, Trip, TripChangeOrigin } from '@crewswap/proto';
 import type { TripFields } from '../data/trips';
 import { checkAcceptedDates, checkSearchRange, checkSwapDescription } from './rules';
 import type { TripDeps, TripWork } from './trip-work';
@@ -7,7 +7,7 @@ import type { TripDeps, TripWork } from './trip-work';
 export function createOfferTrip(deps: Pick<TripDeps, 'clock'> & { work: TripWork }) {
   const { clock, work } = deps;
   return {
-    async execute(input: { pilotId: string; id: string; body: SwappableBody }): Promise<Trip> {
+    async execute(input: { pilotId: string; id: string; body: SwappableBody; origin: TripChangeOrigin }): Promise<Trip> {
       const { pilotId, id, body } = input;
       checkAcceptedDates([body.searchStartDate, body.searchEndDate], clock.today());
       return work.asPilot(pilotId, async (trx, pilot) => {
@@ -30,7 +30,7 @@ export function createOfferTrip(deps: Pick<TripDeps, 'clock'> & { work: TripWork
         if ((body.searchStartDate || body.searchEndDate) && (from || to)) {
           checkSearchRange(before.startDate, from, to, await work.searchWindow(pilot));
         }
-        return work.save(trx, before, change, { notifyOffer: !body.skipNotification });
+        return work.save(trx, before, change, input.origin, { notifyOffer: !body.skipNotification });
       });
     },
   };

@@ -2,6 +2,7 @@ import type { Clock, Db, Trx } from '@crewswap/kit';
 import { addDays } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import type { TripRepository } from '../data/trips';
+import type { WhatsappGroupRepository } from '../data/whatsapp-groups';
 import type { TripEvents } from './events';
 
 /** Any fixed number: the key of the lock that lets one replica run the scheduled purge. */
@@ -11,13 +12,15 @@ const PURGE_LOCK_KEY = 7_120_330;
  * Deletes trips that ended more than `retentionDays` days before today (Europe/London), so a trip
  * that ended exactly that many days ago stays one more day. Each deletion is published.
  */
-export function createPurgeTrips(deps: { db: Db; trips: TripRepository; events: TripEvents; clock: Clock }) {
-  const { db, trips, events, clock } = deps;
+export function createPurgeTrips(deps: { db: Db; trips: TripRepository; groups: WhatsappGroupRepository; events: TripEvents; clock: Clock }) {
+  const { db, trips, groups, events, clock } = deps;
   const cutoff = (retentionDays: number) => addDays(clock.today(), -retentionDays);
 
   async function purgeIn(trx: Trx, retentionDays: number): Promise<number> {
     const removed = await trips.deleteWhere((query) => query.where('end_date', '<', cutoff(retentionDays)), trx);
     for (const { trip, version } of removed) await events.deleted(trx, trip, version);
+    // A group lives as long as its trip: it goes with the trips of its flight and dates.
+    await groups.removeEndedBefore(cutoff(retentionDays), trx);
     return removed.length;
   }
 

@@ -1,5 +1,5 @@
 import { notFound, unavailable, type Clock, type Db, type SettingsClient, type Trx } from '@crewswap/kit';
-import { TRIP_MESSAGES, type Trip, type TripWithWarnings } from '@crewswap/proto';
+import { TRIP_MESSAGES, type Trip, type TripChangeOrigin, type TripWithWarnings } from '@crewswap/proto';
 import type { DirectoryPilot, PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
@@ -63,15 +63,18 @@ export function createTripWork(deps: TripDeps) {
       return { ...trip, warnings: tripWarnings(trip.startDate, trip.endDate, clock.today()) };
     },
 
-    /** Saves a change (if it is one), publishing the trip and, when it became offered, the offer. */
-    async save(trx: Trx, before: Trip, change: Partial<TripFields>, options: { notifyOffer?: boolean } = {}): Promise<Trip> {
+    /**
+     * Saves a change (if it is one), publishing the trip and, when it became offered, the offer,
+     * with the origin (the session that made it) so that only the pilot's other channels are told.
+     */
+    async save(trx: Trx, before: Trip, change: Partial<TripFields>, origin: TripChangeOrigin, options: { notifyOffer?: boolean } = {}): Promise<Trip> {
       const changed = Object.fromEntries(
         Object.entries(change).filter(([key, value]) => before[key as keyof Trip] !== value),
       ) as Partial<TripFields>;
       if (Object.keys(changed).length === 0) return before;
       const { trip, version } = await trips.update(before.id, changed, trx);
-      await events.updated(trx, trip, version);
-      if (options.notifyOffer && trip.isSwappable && !before.isSwappable) await events.offered(trx, trip, version);
+      await events.updated(trx, trip, version, origin);
+      if (options.notifyOffer && trip.isSwappable && !before.isSwappable) await events.offered(trx, trip, version, origin);
       return trip;
     },
   };

@@ -1,5 +1,5 @@
 import { badRequest } from '@crewswap/kit';
-import { TRIP_MESSAGES, type TripWithWarnings, type UpdateTripBody } from '@crewswap/proto';
+import { TRIP_MESSAGES, type TripWithWarnings, type UpdateTripBody, type TripChangeOrigin } from '@crewswap/proto';
 import type { TripFields } from '../data/trips';
 import { checkAcceptedDates, checkDates, checkFlightNumbers, checkTraining, chooseAircraft, conflictWith, isStandbyDuty, normalizeCompanions, normalizeFlightNo, normalizeRoute } from './rules';
 import type { TripDeps, TripWork } from './trip-work';
@@ -10,7 +10,7 @@ const M = TRIP_MESSAGES;
 export function createUpdateTrip(deps: Pick<TripDeps, 'trips' | 'clock'> & { work: TripWork }) {
   const { trips, clock, work } = deps;
   return {
-    async execute(input: { pilotId: string; id: string; body: UpdateTripBody }): Promise<TripWithWarnings> {
+    async execute(input: { pilotId: string; id: string; body: UpdateTripBody; origin: TripChangeOrigin }): Promise<TripWithWarnings> {
       const { pilotId, id, body } = input;
       if (Object.keys(body).length === 0) throw badRequest(M.noChanges, { title: M.noChangesTitle });
       checkAcceptedDates([body.startDate, body.endDate], clock.today());
@@ -60,7 +60,7 @@ export function createUpdateTrip(deps: Pick<TripDeps, 'trips' | 'clock'> & { wor
           const overlap = await trips.findOverlap(pilotId, startDate, endDate, id, trx);
           if (overlap) throw conflictWith(overlap);
         }
-        return work.withWarnings(await work.save(trx, before, change));
+        return work.withWarnings(await work.save(trx, before, change, input.origin));
       });
     },
   };

@@ -104,4 +104,35 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0005_crew_and_whatsapp_groups': {
+    async up(knex: Knex) {
+      // Crew on a trip: everyone holding the same start flight on the same start date.
+      await knex.raw('CREATE INDEX trips_flight_start ON trips (flight_no_start, start_date)');
+      // Trip Search also finds the return flight on its day.
+      await knex.raw('CREATE INDEX trips_flight_end ON trips (flight_no_end, end_date)');
+      // Crossovers and Trip Search by airport: a route holds at most two codes, so one index per
+      // position, by code then start date, finds the trips at an airport starting in a few days.
+      await knex.raw(`CREATE INDEX trips_route_first ON trips (split_part(route, '-', 1), start_date)`);
+      await knex.raw(`CREATE INDEX trips_route_second ON trips (split_part(route, '-', 2), start_date) WHERE split_part(route, '-', 2) <> ''`);
+      // The longest trip bounds how far before a day a trip covering it can start.
+      await knex.raw('CREATE INDEX trips_length ON trips ((end_date - start_date))');
+      // Master Calendar: the pilots of a rank and fleet with Master Roster on.
+      await knex.raw('CREATE INDEX pilots_rank_fleet ON pilots (rank, fleet) WHERE usual_req AND NOT deleted');
+      // One group per flight and start date, shared by the whole crew; only pending and active are stored.
+      await knex.schema.createTable('whatsapp_groups', (table) => {
+        table.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
+        table.string('flight_no_start', 5).notNullable();
+        table.date('start_date').notNullable();
+        table.date('end_date').notNullable();
+        table.string('group_name', 100).notNullable();
+        table.string('invite_link', 300);
+        table.uuid('created_by_pilot_id').notNullable();
+        table.string('creator_name', 201).notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.unique(['flight_no_start', 'start_date']);
+      });
+      await knex.raw('CREATE INDEX whatsapp_groups_end_date ON whatsapp_groups (end_date)');
+    },
+  },
 };

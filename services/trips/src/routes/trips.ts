@@ -1,8 +1,9 @@
 import { routes, type SessionGuard } from '@crewswap/kit';
-import { CreateTripBody, DescriptionBody, IdParams, RequestedBody, SwappableBody, TripListQuery, UpdateTripBody } from '@crewswap/proto';
+import { CreateTripBody, DescriptionBody, IdParams, RequestedBody, SwappableBody, TripListQuery, UpdateTripBody, type TripChangeOrigin } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { TripRepository } from '../data/trips';
 import type { CreateTrip } from '../domain/create-trip';
+import type { createListTripsWithCrew } from '../domain/crew/trip-crew';
 import type { DescribeTrip } from '../domain/describe-trip';
 import type { KeepTrip } from '../domain/keep-trip';
 import type { OfferTrip } from '../domain/offer-trip';
@@ -16,6 +17,7 @@ export interface TripUseCases {
   offerTrip: OfferTrip;
   describeTrip: DescribeTrip;
   keepTrip: KeepTrip;
+  listTripsWithCrew: ReturnType<typeof createListTripsWithCrew>;
 }
 
 /** A pilot's own trips; another pilot's trip answers 404 on every route. */
@@ -23,30 +25,34 @@ export function tripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; tr
   const { guard, trips, useCases } = deps;
   const route = routes(app);
   const pilot = guard.pilot;
+  /** The session (device) that makes a change: the pilot's other devices hear of it, this one not. */
+  const fromApp = (session: { sessionId: string }): TripChangeOrigin => ({ channel: 'app', sessionId: session.sessionId });
 
-  route.get('/api/trips', { auth: pilot, query: TripListQuery }, async ({ session }) => trips.listByPilot(session.pilotId));
+  route.get('/api/trips', { auth: pilot, query: TripListQuery }, async ({ session, query }) =>
+    query.includeCrew === 'true' ? useCases.listTripsWithCrew.execute({ pilotId: session.pilotId }) : trips.listByPilot(session.pilotId),
+  );
 
   route.post('/api/trips', { auth: pilot, body: CreateTripBody, status: 201 }, async ({ session, body }) =>
-    useCases.createTrip.execute({ pilotId: session.pilotId, body }),
+    useCases.createTrip.execute({ pilotId: session.pilotId, body, origin: fromApp(session) }),
   );
 
   route.patch('/api/trips/:id', { auth: pilot, params: IdParams, body: UpdateTripBody }, async ({ session, params, body }) =>
-    useCases.updateTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+    useCases.updateTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 
   route.delete('/api/trips/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ session, params }) =>
-    useCases.removeTrip.execute({ pilotId: session.pilotId, id: params.id }),
+    useCases.removeTrip.execute({ pilotId: session.pilotId, id: params.id, origin: fromApp(session) }),
   );
 
   route.patch('/api/trips/:id/swappable', { auth: pilot, params: IdParams, body: SwappableBody }, async ({ session, params, body }) =>
-    useCases.offerTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+    useCases.offerTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 
   route.patch('/api/trips/:id/description', { auth: pilot, params: IdParams, body: DescriptionBody }, async ({ session, params, body }) =>
-    useCases.describeTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+    useCases.describeTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 
   route.patch('/api/trips/:id/requested', { auth: pilot, params: IdParams, body: RequestedBody }, async ({ session, params, body }) =>
-    useCases.keepTrip.execute({ pilotId: session.pilotId, id: params.id, body }),
+    useCases.keepTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 }

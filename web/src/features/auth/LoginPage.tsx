@@ -1,3 +1,4 @@
+import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ const RegisterForm = lazy(() => import('./RegisterForm'));
 const ForcePasswordChange = lazy(() => import('./ForcePasswordChange'));
 const VerificationDialog = lazy(() => import('./VerificationDialog'));
 const TestLoginDialog = lazy(() => import('./TestLoginDialog'));
+const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
 
 const loading = (
   <div className="page-center" role="status">
@@ -30,6 +32,7 @@ export function LoginPage() {
   const [forced, setForced] = useState<Pilot | null>(null);
   const [verification, setVerification] = useState<PendingVerification | null>(null);
   const [testLoginOpen, setTestLoginOpen] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
   const [loginPrefix, setLoginPrefix] = useState('');
 
   const completeLogin = (answer: LoginResponse) => {
@@ -112,8 +115,14 @@ export function LoginPage() {
             <Button onClick={() => setTestLoginOpen(true)}>Testing</Button>
           </div>
         )}
+        <div className="support-row">
+          <Button type="link" icon={<CustomerServiceOutlined />} onClick={() => setSupportOpen(true)}>
+            Tech Support Group
+          </Button>
+        </div>
       </section>
       <Suspense fallback={null}>
+        {supportOpen && <TechSupportDialog onClose={() => setSupportOpen(false)} />}
         {verification && (
           <VerificationDialog
             pending={verification}

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useSetting } from '../../api/settings';
 
 /** No trips yet: the three steps of pilot spec section 1; the roster step opens the upload dialog. */
-export function EmptyState({ onAddTrip, onUploadRoster }: { onAddTrip: () => void; onUploadRoster: () => void }) {
+export function EmptyState({ onAddTrip, onUploadRoster, onTechSupport }: { onAddTrip: () => void; onUploadRoster: () => void; onTechSupport?: () => void }) {
   const uploadEmail = useSetting('upload_email').data;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
@@ -15,7 +15,14 @@ export function EmptyState({ onAddTrip, onUploadRoster }: { onAddTrip: () => voi
           the page, so you hear about new swap offers.
         </li>
         <li>
-          <strong>Join the tech support group</strong> on WhatsApp for help and news about the app.
+          {onTechSupport ? (
+            <Button type="link" className="inline-link" onClick={onTechSupport}>
+              <strong>Join the tech support group</strong>
+            </Button>
+          ) : (
+            <strong>Join the tech support group</strong>
+          )}{' '}
+          on WhatsApp for help and news about the app.
         </li>
         <li>
           <Button type="link" className="inline-link" onClick={onUploadRoster}>

@@ -1,4 +1,4 @@
-import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
 import { useUpdateTrip } from '../../api/trips';
@@ -14,9 +14,11 @@ interface Props {
   onManage: (trip: Trip) => void;
   /** Opens Crew Links filtered by this trip's airports. */
   onCrewLinks?: (destinations: string[]) => void;
+  /** Opens Crew on Trip (standby duties have no crew). */
+  onCrew?: (trip: Trip) => void;
 }
 
-export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks }: Props) {
+export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew }: Props) {
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
@@ -100,6 +102,11 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks }:
             <Button icon={<SwapOutlined />} onClick={() => onManage(trip)}>
               Keep / Swap
             </Button>
+            {onCrew && (
+              <Button icon={<UserOutlined />} onClick={() => onCrew(trip)} aria-label={`View pilots on trip ${flights}`}>
+                Crew
+              </Button>
+            )}
             {onCrewLinks && destinations.length > 0 && (
               <Button icon={<LinkOutlined />} onClick={() => onCrewLinks(destinations)} aria-label={`Crew links for ${destinations.join(', ')}`}>
                 Links

@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -25,15 +25,21 @@ interface Props {
   onAddTrip: () => void;
   onUploadRoster: () => void;
   onCrewLinks: () => void;
+  onCalendars: () => void;
+  onTripSearch: () => void;
+  onTechSupport: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onRefresh, onEditDetails, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
+  const support = (
+    <Button type="text" className="header-icon" icon={<CustomerServiceOutlined />} onClick={onTechSupport} aria-label="Tech Support" />
+  );
   const refresh = (
     <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" />
   );
@@ -66,7 +72,10 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
                 { label: 'Upload Roster', onClick: onUploadRoster },
+                { label: 'Calendars', onClick: onCalendars },
+                { label: 'Trip Search', onClick: onTripSearch },
                 { label: 'Crew Links', onClick: onCrewLinks },
+                { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
                 { label: 'Logout', onClick: onLogout },
               ]}
@@ -74,8 +83,14 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
           </>
         ) : (
           <>
+            <Button type="text" className="header-icon" icon={<CalendarOutlined />} onClick={onCalendars}>
+              Calendars
+            </Button>
             <Button type="text" className="header-icon" icon={<LinkOutlined />} onClick={onCrewLinks}>
               Crew Links
+            </Button>
+            <Button type="text" className="header-icon" icon={<FileSearchOutlined />} onClick={onTripSearch}>
+              Trip Search
             </Button>
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
               Add Trip
@@ -84,6 +99,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
               Upload Roster
             </Button>
             {refresh}
+            {support}
             <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
               Logout
             </Button>

@@ -17,6 +17,11 @@ const EditDetailsDialog = lazy(() => import('../profile/EditDetailsDialog'));
 const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
 // Crew links are their own area of the app: their code loads when first opened.
 const CrewLinks = lazy(() => import('../crew-links/CrewLinks'));
+const CrewOnTripDialog = lazy(() => import('../crew/CrewOnTripDialog'));
+// The calendars are their own chunk: the grid and its three views load when first opened.
+const Calendars = lazy(() => import('../calendars/Calendars'));
+const TripSearchDialog = lazy(() => import('../trip-search/TripSearchDialog'));
+const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
 
 export const MIN_SPINNER_MS = 500;
 
@@ -27,6 +32,10 @@ type Dialog =
   | { kind: 'manage'; tripId: string }
   | { kind: 'details' }
   | { kind: 'crew-links'; destinations: readonly string[] }
+  | { kind: 'crew'; tripId: string }
+  | { kind: 'calendars' }
+  | { kind: 'trip-search' }
+  | { kind: 'support' }
   | null;
 
 export function TripsPage({ pilot }: { pilot: Pilot }) {
@@ -71,6 +80,9 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onAddTrip={() => setDialog({ kind: 'add' })}
         onUploadRoster={() => setDialog({ kind: 'upload' })}
         onCrewLinks={() => setDialog({ kind: 'crew-links', destinations: [] })}
+        onCalendars={() => setDialog({ kind: 'calendars' })}
+        onTripSearch={() => setDialog({ kind: 'trip-search' })}
+        onTechSupport={() => setDialog({ kind: 'support' })}
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onLogout={logout}
@@ -83,7 +95,11 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
           </div>
         )}
         {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
-        {trips.data && trips.data.length === 0 && <EmptyState onAddTrip={() => setDialog({ kind: 'add' })} onUploadRoster={() => setDialog({ kind: 'upload' })} />}
+        {trips.data && trips.data.length === 0 && <EmptyState
+            onAddTrip={() => setDialog({ kind: 'add' })}
+            onUploadRoster={() => setDialog({ kind: 'upload' })}
+            onTechSupport={() => setDialog({ kind: 'support' })}
+          />}
         {trips.data && trips.data.length > 0 && (
           <div className="trip-list">
             {trips.data.map((trip) => (
@@ -95,6 +111,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
                 onEdit={(t) => setDialog({ kind: 'edit', tripId: t.id })}
                 onManage={(t) => setDialog({ kind: 'manage', tripId: t.id })}
                 onCrewLinks={(destinations) => setDialog({ kind: 'crew-links', destinations })}
+                onCrew={(t) => setDialog({ kind: 'crew', tripId: t.id })}
               />
             ))}
           </div>
@@ -111,6 +128,10 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'upload' && <RosterUploadDialog onClose={closeUpload} />}
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew-links' && <CrewLinks initialDestinations={dialog.destinations} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'crew' && dialogTrip && <CrewOnTripDialog trip={dialogTrip} me={pilot} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'calendars' && <Calendars pilot={pilot} trips={trips.data ?? []} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'trip-search' && <TripSearchDialog pilot={pilot} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'support' && <TechSupportDialog onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
   );

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * The server-sent events of `GET /api/sse/events`. Every frame is a default (unnamed) SSE message
+ * whose `data:` line is one JSON object told apart by `type`, so a client needs only `onmessage`
+ * and `SseMessage.parse(JSON.parse(event.data))`. Error frames are the last thing on a stream: the
+ * server closes it right after, and the client must not reconnect.
+ *
+ * The spec's client rules: 'connected' and 'heartbeat' are ignored; a message containing
+ * 'trips added' or the text 'trips-updated' refreshes the trips list; `auth_failed` with category
+ * `admin_shutdown` sets showAdminShutdown, any other `auth_failed` sets showSessionExpired,
+ * `logged_in_elsewhere` sets showLoggedInElsewhere, and each goes to "/".
+ */
+
+/** Which way a change to a pilot's trips came in; 'trips-updated' goes to the pilot's other channels. */
+export const TripChangeChannel = z.enum(['app', 'roster_upload', 'roster_email', 'admin', 'system']);
+export type TripChangeChannel = z.infer<typeof TripChangeChannel>;
+
+/** Who made a trip change: the channel and, for the app, the session (device) that made it. */
+export const TripChangeOrigin = z.object({
+  channel: TripChangeChannel,
+  /** The pilot session that made the change; its own stream is not told (it already knows). */
+  sessionId: z.uuid().optional(),
+});
+export type TripChangeOrigin = z.infer<typeof TripChangeOrigin>;
+
+/** Why a stream ended with `auth_failed`; `admin_shutdown` is the one the spec names. */
+export const AuthFailedCategory = z.enum(['admin_shutdown', 'session_expired', 'account_deleted', 'password_reset', 'logged_out']);
+export type AuthFailedCategory = z.infer<typeof AuthFailedCategory>;
+
+export const SseConnected = z.object({ type: z.literal('connected'), at: z.string() });
+export const SseHeartbeat = z.object({ type: z.literal('heartbeat'), at: z.string() });
+/** A trip of the pilot's changed through another channel (another device, an emailed roster, an admin). */
+export const SseTripsUpdated = z.object({
+  type: z.literal('trips-updated'),
+  message: z.literal('trips-updated'),
+  channel: TripChangeChannel,
+  at: z.string(),
+});
+/** A roster import finished; `message` is '<n> trips added' (the text the client looks for). */
+export const SseTripsAdded = z.object({
+  type: z.literal('trips-added'),
+  message: z.string(),
+  source: z.enum(['email', 'manual_upload']),
+  processedCount: z.number().int(),
+  duplicateCount: z.number().int(),
+  at: z.string(),
+});
+export const SseAuthFailed = z.object({
+  type: z.literal('auth_failed'),
+  category: AuthFailedCategory,
+  message: z.string(),
+});
+export const SseLoggedInElsewhere = z.object({ type: z.literal('logged_in_elsewhere'), message: z.string() });
+
+export const SseMessage = z.discriminatedUnion('type', [
+  SseConnected,
+  SseHeartbeat,
+  SseTripsUpdated,
+  SseTripsAdded,
+  SseAuthFailed,
+  SseLoggedInElsewhere,
+]);
+export type SseMessage = z.infer<typeof SseMessage>;
+
+/** The words of the error frames (the login page shows its own banners from the flags). */
+export const SSE_MESSAGES = {
+  admin_shutdown: 'admin_shutdown',
+  session_expired: 'Session expired',
+  account_deleted: 'Session expired',
+  password_reset: 'Session expired',
+  logged_out: 'Session expired',
+  loggedInElsewhere: 'You have logged in on another device.',
+} as const;

@@ -1,0 +1,97 @@
+/**
+ * push-sender throughput: `npm run bench -w @crewswap/notifications [-- --pilots 1000] [--pushes 5000]`.
+ * A temporary database with one push subscription per pilot, a local push service on loopback
+ * (answers 201 at once) and `pushes` commands waiting on the work queue; then push-sender starts
+ * and the clock runs until every command is logged as sent. Each push is encrypted (RFC 8291)
+ * and VAPID-signed (RFC 8292) as for a real push service. Target: over 500 notifications/s.
+ * It prints figures; it asserts nothing.
+ */
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { connectBus, createLogger, deleteStreams, systemClock } from '@crewswap/kit';
+import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { SUBJECTS } from '@crewswap/proto';
+import webpush from 'web-push';
+import { pushSenderConfigSchema } from '../src/config';
+import { createPushSender } from '../src/push/push-sender-app';
+
+const { values: flags } = parseArgs({
+  options: {
+    pilots: { type: 'string', default: '1000' },
+    pushes: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '64' },
+  },
+});
+const PILOTS = Number(flags.pilots);
+const PUSHES = Number(flags.pushes);
+
+async function main(): Promise<void> {
+  let received = 0;
+  const endpoint = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received += 1;
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
+
+  const database = await createTestDatabase();
+  const vapid = webpush.generateVAPIDKeys();
+  const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', PUSH_CONCURRENCY: flags.concurrency };
+  const config = { ...pushSenderConfigSchema.parse(env), ...testBaseConfig(database.url, uniqueName('bench')), PORT: 0 };
+
+  // Migrate and seed through a first start, then stop it so the queue fills with nobody reading.
+  const seeding = await createPushSender(config, { clock: systemClock });
+  const { db } = seeding.runtime;
+  const pilots = Array.from({ length: PILOTS }, () => randomUUID());
+  const key = createECDH('prime256v1');
+  key.generateKeys();
+  for (let i = 0; i < pilots.length; i += 500) {
+    await db('push_subscriptions').insert(
+      pilots.slice(i, i + 500).map((pilotId) => ({ id: randomUUID(), pilot_id: pilotId, endpoint: `${origin}/push/${pilotId}`, p256dh: key.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') })),
+    );
+  }
+  await seeding.close();
+
+  const publisher = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'push-bench', log: createLogger('bench', config) });
+  const publishes: Promise<unknown>[] = [];
+  for (let i = 0; i < PUSHES; i += 1) {
+    const id = randomUUID();
+    const data = { pilotId: pilots[i % pilots.length]!, kind: 'swap_offer', title: 'New swap offer', body: `Bench offer ${i}`, url: '/', dedupeKey: `bench:${i}` };
+    publishes.push(publisher.js.publish(publisher.subject(SUBJECTS.sendPush), JSON.stringify({ id, type: SUBJECTS.sendPush, occurredAt: new Date().toISOString(), version: 1, data }), { msgID: id }));
+  }
+  await Promise.all(publishes);
+
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const sender = await createPushSender(config, { clock: systemClock });
+  let sent = 0;
+  while (sent < PUSHES) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sent = Number((await sender.runtime.db('notification_log').where({ status: 'sent' }).count({ n: '*' }).first())?.n ?? 0);
+    if (performance.now() - started > 300_000) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const span = await sender.runtime.db('notification_log').select(sender.runtime.db.raw('extract(epoch from max(updated_at) - min(created_at)) AS seconds')).first();
+  const steady = Number(span?.seconds ?? NaN);
+  console.log(`push-sender (concurrency ${config.PUSH_CONCURRENCY}) -> local push service: ${sent} notifications sent (endpoint received ${received})`);
+  console.log(`  ${Math.round(sent / steady)}/s from the first command taken to the last sent (${steady.toFixed(1)} s); ${Math.round(sent / seconds)}/s including start-up (${seconds.toFixed(1)} s)`);
+  console.log(`  ${((cpu.user + cpu.system) / 1000 / sent).toFixed(2)} ms of CPU per notification in this process (push-sender and the stand-in push service; Postgres apart)`);
+
+  await sender.close();
+  await deleteStreams(publisher);
+  await publisher.close();
+  endpoint.closeAllConnections();
+  endpoint.close();
+  await database.drop();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import {
+  connectBus,
+  createLogger,
+  createServiceApp,
+  isBusReachable,
+  loadSigningKeys,
+  startSessionGuard,
+  type Logger,
+  type SigningKeys,
+} from '@crewswap/kit';
+import { HEARTBEAT_INTERVAL_MS } from '@crewswap/proto';
+import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
+import type { RealtimeConfig } from './config';
+import { createHub, type Hub } from './domain/hub';
+import { startFeeds } from './events/feeds';
+import { eventRoutes } from './routes/events';
+
+export interface RealtimeAppOptions {
+  log?: Logger;
+  keys?: SigningKeys;
+  heartbeatMs?: number;
+}
+
+export interface RealtimeService {
+  app: FastifyInstance;
+  hub: Hub;
+  close(): Promise<void>;
+}
+
+/**
+ * No database: the session guard (revocations, with their reasons) and two ordered consumers
+ * (trip changes, roster imports) feed the streams this process holds.
+ */
+export async function createApp(config: RealtimeConfig, options: RealtimeAppOptions = {}): Promise<RealtimeService> {
+  const log = options.log ?? createLogger('realtime', config);
+  const closers: (() => Promise<void> | void)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse().splice(0)) await Promise.resolve(close()).catch((error: unknown) => log.warn({ err: error }, 'error while closing'));
+  };
+  try {
+    const bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'realtime', log }).catch((error: Error) => {
+      throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
+    });
+    closers.push(() => bus.close());
+    const keys = options.keys ?? loadSigningKeys(config);
+    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
+    closers.push(() => guard.stop());
+
+    const hub = createHub({ bufferLimitBytes: config.SSE_BUFFER_LIMIT_BYTES });
+    const stopRevocations = guard.onRevoked((revocation) => {
+      if (revocation.kind === 'pilot') hub.endSession(revocation.sessionId, revocation.reason);
+    });
+    closers.push(stopRevocations);
+    const stopFeeds = await startFeeds({ bus, log, hub });
+    closers.push(stopFeeds);
+    const heartbeat = setInterval(() => hub.heartbeat(), options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+    closers.push(() => clearInterval(heartbeat));
+
+    const app = createServiceApp({
+      name: 'realtime',
+      logger: log,
+      readiness: {
+        nats: () => isBusReachable(bus),
+        revocations: { required: false, check: async () => guard.following() },
+      },
+    });
+    new Gauge({
+      name: 'realtime_sse_connections',
+      help: 'Open server-sent event connections on this pod',
+      registers: [app.metrics.registry],
+      collect() {
+        this.set(hub.size());
+      },
+    });
+    eventRoutes(app, { guard, hub });
+    // Before fastify waits for open connections to finish: streams never finish on their own.
+    app.addHook('preClose', async () => hub.closeAll());
+
+    let closed = false;
+    return {
+      app,
+      hub,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await closeAll();
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

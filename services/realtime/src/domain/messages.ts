@@ -1,0 +1,64 @@
+import {
+  SSE_MESSAGES,
+  tripsAddedMessage,
+  type AuthFailedCategory,
+  type EventDataMap,
+  type SseMessage,
+  type TripChangeOrigin,
+} from '@crewswap/proto';
+import type { RevocationReason } from '@crewswap/kit';
+
+/** What a trip change means for the pilot's open streams, or null when they need not hear of it. */
+export interface TripNotice {
+  pilotId: string;
+  /** The session that made the change: its own streams are left alone. */
+  exceptSessionId?: string;
+  message: SseMessage;
+}
+
+type TripEventData = EventDataMap['trips.trip.created'] | EventDataMap['trips.trip.deleted'];
+
+export function tripNotice(data: TripEventData, occurredAt: string): TripNotice | null {
+  const pilotId = 'tripId' in data ? data.pilotId : data.trip.pilotId;
+  const origin: TripChangeOrigin = data.origin ?? { channel: 'system' };
+  // An import tells the pilot once, as 'trips added' (roster.roster.processed), not per trip.
+  if (origin.channel === 'roster_upload' || origin.channel === 'roster_email') return null;
+  return {
+    pilotId,
+    ...(origin.sessionId ? { exceptSessionId: origin.sessionId } : {}),
+    message: { type: 'trips-updated', message: 'trips-updated', channel: origin.channel, at: occurredAt },
+  };
+}
+
+export function rosterNotice(data: EventDataMap['roster.roster.processed'], occurredAt: string): { pilotId: string; message: SseMessage } {
+  return {
+    pilotId: data.pilotId,
+    message: {
+      type: 'trips-added',
+      message: tripsAddedMessage(data.processedCount),
+      source: data.source,
+      processedCount: data.processedCount,
+      duplicateCount: data.duplicateCount,
+      at: occurredAt,
+    },
+  };
+}
+
+const CATEGORY: Record<Exclude<RevocationReason, 'logged_in_elsewhere'>, AuthFailedCategory> = {
+  admin_shutdown: 'admin_shutdown',
+  timeout: 'session_expired',
+  deleted: 'account_deleted',
+  password_reset: 'password_reset',
+  logout: 'logged_out',
+};
+
+/** The last frame of a stream whose session ended, by auth's reason. */
+export function sessionEndedMessage(reason: RevocationReason | undefined): SseMessage {
+  if (reason === 'logged_in_elsewhere') return { type: 'logged_in_elsewhere', message: SSE_MESSAGES.loggedInElsewhere };
+  const category = reason ? CATEGORY[reason] : 'session_expired';
+  return { type: 'auth_failed', category, message: SSE_MESSAGES[category] };
+}
+
+export function frame(message: SseMessage): string {
+  return `data: ${JSON.stringify(message)}\n\n`;
+}

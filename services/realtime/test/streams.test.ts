@@ -1,0 +1,166 @@
+/**
+ * The realtime service against the real NATS: the stream opens with a pilot cookie, trip changes
+ * reach the pilot's other channels, an import says 'trips added', and a session's end closes its
+ * streams with the spec's events.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connectBus, createLogger, deleteStreams, ensureStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
+import { eventually, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
+import { createApp, type RealtimeService } from '../src/app';
+import { configSchema } from '../src/config';
+import { openStream } from './support/sse-client';
+
+jest.setTimeout(30_000);
+
+describe('real-time updates', () => {
+  let service: RealtimeService;
+  let bus: Bus;
+  let url: string;
+  const base = testBaseConfig('postgres://unused@127.0.0.1/none');
+
+  beforeAll(async () => {
+    const config = { ...configSchema.parse({}), ...base };
+    bus = await connectBus({ url: base.NATS_URL, prefix: base.NATS_PREFIX, name: 'test', log: createLogger('test', base) });
+    await ensureStreams(bus);
+    service = await createApp(config, { keys: TEST_KEYS });
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}/api/sse/events`;
+  });
+  afterAll(async () => {
+    await service?.close();
+    if (bus) {
+      await deleteStreams(bus);
+      await bus.close();
+    }
+  });
+
+  function session(pilotId = randomUUID()) {
+    const sessionId = randomUUID();
+    return { pilotId, sessionId, cookie: `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId, pilotId })}` };
+  }
+
+  async function publish(subject: string, data: unknown) {
+    const id = randomUUID();
+    await bus.js.publish(bus.subject(subject), JSON.stringify({ id, type: subject, occurredAt: new Date().toISOString(), version: 1, data }), { msgID: id });
+  }
+
+  function trip(pilotId: string): Trip {
+    const now = new Date().toISOString();
+    return {
+      id: randomUUID(),
+      pilotId,
+      flightNoStart: 'VS1',
+      flightNoEnd: 'VS2',
+      aircraft: 'A350',
+      route: 'LHR-JFK-LHR',
+      startDate: '2026-12-01',
+      endDate: '2026-12-03',
+      isSwappable: false,
+      training: false,
+      requested: false,
+      companions: null,
+      swapDescription: null,
+      icsDescription: null,
+      searchStartDate: null,
+      searchEndDate: null,
+      isStandby: false,
+      source: 'manual',
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  it('answers 401 JSON without a session cookie', async () => {
+    const stream = await openStream(url);
+    expect(stream.status).toBe(401);
+    expect(stream.body).toEqual({ error: 'Session expired' });
+  });
+
+  it("sends 'connected' first, then 'trips-updated' for a change made on another device but not to the device that made it", async () => {
+    const phone = session();
+    const laptop = session(phone.pilotId);
+    const other = session();
+    const [onPhone, onLaptop, otherPilot] = await Promise.all([openStream(url, phone.cookie), openStream(url, laptop.cookie), openStream(url, other.cookie)]);
+    expect(onPhone.messages[0]?.type ?? (await onPhone.next('connected')).type).toBe('connected');
+    await Promise.all([onLaptop.next('connected'), otherPilot.next('connected')]);
+
+    const origin: TripChangeOrigin = { channel: 'app', sessionId: laptop.sessionId };
+    await publish(SUBJECTS.tripUpdated, { trip: trip(phone.pilotId), origin });
+    const update = await onPhone.next('trips-updated');
+    expect(update).toMatchObject({ type: 'trips-updated', message: 'trips-updated', channel: 'app' });
+
+    // An admin's change reaches both devices; by then the laptop's own change would have too.
+    await publish(SUBJECTS.tripDeleted, { tripId: randomUUID(), pilotId: phone.pilotId, origin: { channel: 'admin' } });
+    const adminChange = await onLaptop.next('trips-updated');
+    expect(adminChange).toMatchObject({ channel: 'admin' });
+    expect(onLaptop.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(1);
+    expect(otherPilot.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(0);
+    for (const s of [onPhone, onLaptop, otherPilot]) s.close();
+  });
+
+  it("after a roster import sends one 'trips added' message, not one update per imported trip", async () => {
+    const pilot = session();
+    const stream = await openStream(url, pilot.cookie);
+    await stream.next('connected');
+    for (let i = 0; i < 3; i += 1) await publish(SUBJECTS.tripCreated, { trip: trip(pilot.pilotId), origin: { channel: 'roster_email' } });
+    await publish(SUBJECTS.rosterProcessed, {
+      pilotId: pilot.pilotId,
+      historyId: randomUUID(),
+      source: 'email',
+      processedCount: 3,
+      duplicateCount: 1,
+      conflictCount: 0,
+      skippedCount: 0,
+    });
+    const added = await stream.next('trips-added');
+    expect(added).toMatchObject({ message: '3 trips added', source: 'email', processedCount: 3 });
+    expect(stream.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(0);
+    stream.close();
+  });
+
+  it('passes on an update another service sends to the pilot directly on realtime.pilot.<id>, and to everyone on realtime.broadcast', async () => {
+    const pilot = session();
+    const other = session();
+    const [mine, theirs] = await Promise.all([openStream(url, pilot.cookie), openStream(url, other.cookie)]);
+    await Promise.all([mine.next('connected'), theirs.next('connected')]);
+    const update = { type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: new Date().toISOString() };
+    bus.nc.publish(bus.subject(realtimePilotSubject(pilot.pilotId)), JSON.stringify(update));
+    expect(await mine.next('trips-updated')).toEqual(update);
+    // An end-of-session frame is not taken from there: only auth's revocations end a stream.
+    bus.nc.publish(bus.subject(REALTIME_BROADCAST), JSON.stringify({ type: 'logged_in_elsewhere', message: 'x' }));
+    bus.nc.publish(bus.subject(REALTIME_BROADCAST), JSON.stringify({ ...update, channel: 'system' }));
+    expect(await theirs.next('trips-updated')).toMatchObject({ channel: 'system' });
+    expect(theirs.messages.map((m) => m.type)).not.toContain('logged_in_elsewhere');
+    mine.close();
+    theirs.close();
+  });
+
+  it.each([
+    ['logged_in_elsewhere', { type: 'logged_in_elsewhere' }],
+    ['admin_shutdown', { type: 'auth_failed', category: 'admin_shutdown' }],
+    ['timeout', { type: 'auth_failed', category: 'session_expired' }],
+    ['deleted', { type: 'auth_failed', category: 'account_deleted' }],
+  ] as const)('when the session ends (%s) sends the error event and closes the stream', async (reason, expected) => {
+    const pilot = session();
+    const stream = await openStream(url, pilot.cookie);
+    await stream.next('connected');
+    await publish(SUBJECTS.sessionRevoked, { sessionId: pilot.sessionId, pilotId: pilot.pilotId, reason });
+    await stream.ended;
+    expect(stream.messages.at(-1)).toMatchObject(expected);
+    // The ended session cannot open a stream again.
+    expect((await openStream(url, pilot.cookie)).status).toBe(401);
+  });
+
+  it('counts open streams in realtime_sse_connections', async () => {
+    const pilot = session();
+    const stream = await openStream(url, pilot.cookie);
+    await stream.next('connected');
+    const metrics = await service.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/realtime_sse_connections\{service="realtime"\} [1-9]/);
+    stream.close();
+    await eventually(() => service.hub.size() === 0);
+  });
+});
+

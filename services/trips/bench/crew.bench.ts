@@ -1,0 +1,151 @@
+/**
+ * Latency of what a pilot reads of other pilots' trips, with 10,000 pilots holding 40 trips each,
+ * over real HTTP on loopback: Crew on Trip (target p95 < 10 ms), Master Calendar and Crossover
+ * Calendar (target p95 < 50 ms), plus the trip list with crew. Uses its own temporary database
+ * (dropped at the end) and NATS prefix. Prints figures; asserts nothing.
+ * Run: npx tsx bench/crew.bench.ts   (BENCH_PILOTS, BENCH_REQUESTS to change the size; BENCH_KEEP=1
+ * keeps the database and prints its URL, to look at query plans)
+ *
+ * The data: pilots alternate CP/FO over the four fleets (1,250 per rank and fleet), all with
+ * Master Roster on; each pilot's 40 trips are 3 days long every 4 days, starting on one of four
+ * staggered days, on one of 300 flight pairs to one of 60 airports (5 flights each), so a flight
+ * and date carries about 8 pilots and an airport sees about 40 crews a day.
+ */
+import { randomUUID } from 'node:crypto';
+import { PILOT_COOKIE, deleteStreams, signPilotToken, systemClock } from '@crewswap/kit';
+import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { masterCalendarWindow } from '@crewswap/proto';
+import { createApp } from '../src/app';
+
+const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
+const TRIPS_PER_PILOT = 40;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const FLIGHTS = 300;
+const AIRPORTS = 60;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(label: string, work: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  await work();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const database = await createTestDatabase();
+const service = await createApp(
+  { ...testBaseConfig(database.url), PORT: 0, PURGE_CHECK_INTERVAL_MS: 3_600_000, PURGE_RETENTION_DAYS: 7, PURGE_SCHEDULER_ENABLED: false, PROFILE_WAIT_MS: 0 },
+  { settings: { get: async () => '4' } },
+);
+const { db } = service.runtime;
+const today = systemClock.today();
+
+try {
+  await time(`${PILOTS} pilots (directory rows)`, () =>
+    db.raw(
+      `INSERT INTO pilots (id, employee_id, first_name, last_name, rank, fleet, base, apic, ltc, usual_req, test_data, search_day_range, profile, occurred_at)
+       SELECT gen_random_uuid(), lpad(g::text, 6, '0'), 'Bench' || (g % 97), 'Pilot' || g, CASE WHEN g % 2 = 0 THEN 'CP' ELSE 'FO' END,
+              (ARRAY['A330','A350','B787','SFF'])[(g / 2) % 4 + 1], 'LHR', true, false, true, true, NULL,
+              jsonb_build_object('email', 'bench' || g || '@fly.virgin.com', 'phone', '+4477009' || lpad(g::text, 5, '0')), now()
+       FROM generate_series(1, ?) AS g`,
+      [PILOTS],
+    ),
+  );
+  const airports: string[] = (await db('iata_codes').whereNotIn('iata_code', ['LHR', 'MAN']).orderBy('iata_code').limit(AIRPORTS).select('iata_code')).map(
+    (row: { iata_code: string }) => row.iata_code,
+  );
+  await time(`${PILOTS * TRIPS_PER_PILOT} trips`, () =>
+    db.raw(
+      `WITH numbered AS (SELECT id, fleet, row_number() OVER (ORDER BY employee_id) AS n FROM pilots)
+       INSERT INTO trips (pilot_id, flight_no_start, flight_no_end, aircraft, route, start_date, end_date, is_swappable, ics_description)
+       SELECT p.id, 'VS' || lpad((f * 2 + 1)::text, 3, '0'), 'VS' || lpad((f * 2 + 2)::text, 3, '0'),
+              CASE WHEN p.fleet = 'SFF' THEN 'A330' ELSE p.fleet END, (?::text[])[f % ? + 1],
+              ?::date - 2 + (p.n % 4)::int + g * 4, ?::date + (p.n % 4)::int + g * 4, g % 5 = 0, 'bench duty'
+       FROM numbered p CROSS JOIN generate_series(0, ?) AS g
+       CROSS JOIN LATERAL (SELECT (((p.n / 4) * 7 + g * 13) % ?)::int AS f) AS flight`,
+      [airports, AIRPORTS, today, today, TRIPS_PER_PILOT - 1, FLIGHTS],
+    ),
+  );
+  await db.raw('ANALYZE trips');
+  await db.raw('ANALYZE pilots');
+
+  const pilots: { id: string; rank: string; fleet: string }[] = await db('pilots').select('id', 'rank', 'fleet');
+  const someTrips: { id: string; pilot_id: string }[] = await db('trips')
+    .where('start_date', '>=', today)
+    .whereIn('pilot_id', pilots.slice(0, 2000).map((pilot) => pilot.id))
+    .select('id', 'pilot_id')
+    .limit(5000);
+  const window = masterCalendarWindow(today);
+  console.log(`window ${window.from} to ${window.to}; ${airports.length} airports`);
+  const crewSizes = (await db.raw(
+    `SELECT avg(n)::numeric(6,1) AS avg, max(n) AS max FROM (SELECT count(*) AS n FROM trips GROUP BY flight_no_start, start_date) AS c`,
+  )) as { rows: { avg: string; max: number }[] };
+  console.log(`pilots per flight and date: average ${crewSizes.rows[0]!.avg}, most ${crewSizes.rows[0]!.max}`);
+
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = service.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const cookieFor = (pilotId: string) => `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId })}`;
+
+  async function measure(count: number, request: (i: number) => Promise<Response>): Promise<{ samples: number[]; bytes: number }> {
+    const samples: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < count; i += 1) {
+      const started = performance.now();
+      const response = await request(i);
+      bytes += (await response.arrayBuffer()).byteLength;
+      samples.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`unexpected ${response.status} at request ${i}`);
+    }
+    return { samples: samples.sort((a, b) => a - b), bytes: bytes / count };
+  }
+
+  const pilotAt = (i: number) => pilots[(i * 7919) % pilots.length]!;
+  const routes: Record<string, { target: number; request: (i: number) => Promise<Response> }> = {
+    'GET /api/trips/{id}/pilots': {
+      target: 10,
+      request: (i) => {
+        const trip = someTrips[(i * 31) % someTrips.length]!;
+        return fetch(`${base}/api/trips/${trip.id}/pilots`, { headers: { cookie: cookieFor(trip.pilot_id) } });
+      },
+    },
+    'GET /api/trips?includeCrew=true': {
+      target: 50,
+      request: (i) => fetch(`${base}/api/trips?includeCrew=true`, { headers: { cookie: cookieFor(pilotAt(i).id) } }),
+    },
+    'GET /api/master-calendar/{rank}/{fleet}': {
+      target: 50,
+      request: (i) => {
+        const pilot = pilotAt(i);
+        return fetch(`${base}/api/master-calendar/${pilot.rank}/${pilot.fleet}`, { headers: { cookie: cookieFor(pilot.id) } });
+      },
+    },
+    'GET /api/crossover-trips': {
+      target: 50,
+      request: (i) => fetch(`${base}/api/crossover-trips`, { headers: { cookie: cookieFor(pilotAt(i).id) } }),
+    },
+  };
+
+  const results: [string, number, { samples: number[]; bytes: number }][] = [];
+  for (const [route, { target, request }] of Object.entries(routes)) {
+    // Warm up connections, caches and the JIT before measuring.
+    await measure(Math.min(50, REQUESTS), (i) => request(i + 100_003));
+    results.push([route, target, await measure(REQUESTS, request)]);
+  }
+
+  console.log(`\n${PILOTS} pilots x ${TRIPS_PER_PILOT} trips, sequential requests over loopback HTTP\n`);
+  console.log('| route                                  | requests | avg KB | p50 ms | p95 ms | p99 ms | max ms | target p95 | met |');
+  console.log('|----------------------------------------|----------|--------|--------|--------|--------|--------|------------|-----|');
+  for (const [route, target, { samples, bytes }] of results) {
+    const p95 = percentile(samples, 95);
+    console.log(
+      `| ${route.padEnd(38)} | ${String(samples.length).padStart(8)} | ${(bytes / 1024).toFixed(0).padStart(6)} | ${percentile(samples, 50).toFixed(2).padStart(6)} | ${p95.toFixed(2).padStart(6)} | ${percentile(samples, 99).toFixed(2).padStart(6)} | ${samples.at(-1)!.toFixed(2).padStart(6)} | ${`< ${target} ms`.padEnd(10)} | ${(p95 < target ? 'yes' : 'NO').padEnd(3)} |`,
+    );
+  }
+} finally {
+  await deleteStreams(service.runtime.bus);
+  await service.close();
+  if (process.env.BENCH_KEEP === '1') console.log(`kept ${database.url}`);
+  else await database.drop();
+}

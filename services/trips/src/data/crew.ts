@@ -1,0 +1,210 @@
+import type { Db, Executor } from '@crewswap/kit';
+import type { CrewMember, Fleet, PilotContact, Rank } from '@crewswap/proto';
+import { toTrip, type TripRow } from './trips';
+
+/**
+ * Reads across pilots: crews, calendars, crossovers and trip search. Only pilots with Master
+ * Roster on (usual_req) who are not deleted ever appear here (decisions.md); who may ask is the
+ * domain's business.
+ */
+
+const VISIBLE = 'p.usual_req AND NOT p.deleted';
+const CONTACT = `p.id AS p_id, p.employee_id AS p_employee_id, p.first_name AS p_first_name, p.last_name AS p_last_name,
+  coalesce(p.profile->>'email', '') AS p_email, coalesce(p.profile->>'phone', '') AS p_phone,
+  p.rank AS p_rank, p.fleet AS p_fleet, p.base AS p_base, p.apic AS p_apic, p.ltc AS p_ltc`;
+/** The spec's crew order: CP, FO, SO, JFO, then employee id. */
+const CREW_ORDER = `CASE p.rank WHEN 'CP' THEN 0 WHEN 'FO' THEN 1 WHEN 'SO' THEN 2 WHEN 'JFO' THEN 3 ELSE 4 END, p.employee_id, p.id`;
+
+interface ContactColumns {
+  p_id: string;
+  p_employee_id: string;
+  p_first_name: string;
+  p_last_name: string;
+  p_email: string;
+  p_phone: string;
+  p_rank: Rank;
+  p_fleet: Fleet;
+  p_base: PilotContact['base'];
+  p_apic: boolean;
+  p_ltc: boolean;
+}
+type TripWithContact = TripRow & ContactColumns;
+
+function toContact(row: ContactColumns): PilotContact {
+  return {
+    id: row.p_id,
+    employeeId: row.p_employee_id,
+    firstName: row.p_first_name,
+    lastName: row.p_last_name,
+    email: row.p_email,
+    phone: row.p_phone,
+    rank: row.p_rank,
+    fleet: row.p_fleet,
+    base: row.p_base,
+    apic: row.p_apic,
+    ltc: row.p_ltc,
+  };
+}
+
+export function toCrewMember(row: TripWithContact): CrewMember {
+  return {
+    ...toContact(row),
+    tripId: row.id,
+    isSwappable: row.is_swappable,
+    training: row.training,
+    requested: row.requested,
+    companions: row.companions,
+  };
+}
+
+export interface CrewKey {
+  flightNoStart: string;
+  startDate: string;
+}
+export const crewKeyOf = (key: CrewKey) => `${key.flightNoStart}|${key.startDate}`;
+
+export function createCrewRepository(db: Db) {
+  async function rows(sql: string, bindings: readonly unknown[] | Record<string, unknown>, trx: Executor): Promise<TripWithContact[]> {
+    const result = (await trx.raw(sql, bindings as never)) as { rows: TripWithContact[] };
+    return result.rows;
+  }
+
+  return {
+    /** The crew of each key (same start flight and start date), the caller left out, in crew order. */
+    async crewOf(keys: CrewKey[], exceptPilotId: string, trx: Executor = db): Promise<Map<string, CrewMember[]>> {
+      const crews = new Map<string, CrewMember[]>();
+      if (keys.length === 0) return crews;
+      const found = await rows(
+        `SELECT t.*, ${CONTACT}
+         FROM unnest(?::text[], ?::date[]) AS k(flight, start)
+         JOIN trips t ON t.flight_no_start = k.flight AND t.start_date = k.start
+         JOIN pilots p ON p.id = t.pilot_id
+         WHERE NOT t.is_standby AND t.pilot_id <> ? AND ${VISIBLE}
+         ORDER BY ${CREW_ORDER}`,
+        [keys.map((key) => key.flightNoStart), keys.map((key) => key.startDate), exceptPilotId],
+        trx,
+      );
+      for (const row of found) {
+        const key = crewKeyOf({ flightNoStart: row.flight_no_start, startDate: row.start_date });
+        const crew = crews.get(key) ?? [];
+        crew.push(toCrewMember(row));
+        crews.set(key, crew);
+      }
+      return crews;
+    },
+
+    /** Everyone holding the flight and start date, whatever their Master Roster: they share its group. */
+    async holders(key: CrewKey, trx: Executor = db): Promise<{ pilotId: string; tripId: string; endDate: string }[]> {
+      const found: { pilot_id: string; id: string; end_date: string }[] = await trx('trips')
+        .where({ flight_no_start: key.flightNoStart, start_date: key.startDate, is_standby: false })
+        .select('pilot_id', 'id', 'end_date');
+      return found.map((row) => ({ pilotId: row.pilot_id, tripId: row.id, endDate: row.end_date }));
+    },
+
+    /**
+     * The Master Calendar's rows: pilots of `rank` whose fleet is one of `fleets` (but `exceptPilotId`), with trips
+     * overlapping [from, to], the path's fleet first, then by fleet, last and first name.
+     */
+    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string; exceptPilotId: string | null }, trx: Executor = db) {
+      const found = await rows(
+        `SELECT t.*, ${CONTACT}
+         FROM pilots p
+         JOIN trips t ON t.pilot_id = p.id AND t.start_date <= ? AND t.end_date >= ?
+         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE} AND p.id IS DISTINCT FROM ?
+         ORDER BY p.fleet <> ?, p.fleet, p.last_name, p.first_name, p.id, t.start_date, t.end_date`,
+        [input.to, input.from, input.rank, [...input.fleets], input.exceptPilotId, input.fleet],
+        trx,
+      );
+      return found.map((row) => ({ trip: toTrip(row), pilot: toContact(row) }));
+    },
+
+    /** The caller's own row: their contact and trips overlapping [from, to]. */
+    async ownCalendar(pilotId: string, from: string, to: string, trx: Executor = db) {
+      const found = await rows(
+        `SELECT t.*, ${CONTACT}
+         FROM trips t JOIN pilots p ON p.id = t.pilot_id
+         WHERE t.pilot_id = ? AND t.start_date <= ? AND t.end_date >= ?
+         ORDER BY t.start_date, t.end_date`,
+        [pilotId, to, from],
+        trx,
+      );
+      return found.map((row) => ({ trip: toTrip(row), pilot: toContact(row) }));
+    },
+
+    /** The longest trip held, in days: a trip covering a day starts at most this long before it. */
+    async longestTripDays(trx: Executor = db): Promise<number> {
+      const { rows: found } = (await trx.raw('SELECT coalesce(max(end_date - start_date), 0)::int AS days FROM trips')) as { rows: { days: number }[] };
+      return found[0]?.days ?? 0;
+    },
+
+    /**
+     * Other pilots' trips overlapping one of the caller's trips (those not ended by `today` and
+     * starting by `to`) at one of its airports, without the caller's own crews, with the caller's
+     * trips each crosses. Each of the caller's airports is looked up by code and start date
+     * (LATERAL keeps the lookups on the route indexes); `longestDays` bounds the start dates.
+     */
+    async crossovers(input: { pilotId: string; today: string; to: string; longestDays: number }, trx: Executor = db) {
+      const found = (await rows(
+        `WITH mine AS MATERIALIZED (
+           SELECT id, flight_no_start, start_date, end_date, unnest(string_to_array(route, '-')) AS code
+           FROM trips WHERE pilot_id = :pilotId AND NOT is_standby AND end_date >= :today AND start_date <= :to
+         ), hits AS (
+           SELECT hit.id, array_agg(DISTINCT m.id) AS crosses
+           FROM mine m CROSS JOIN LATERAL (
+             SELECT t.id FROM trips t
+             WHERE split_part(t.route, '-', 1) = m.code AND t.start_date BETWEEN m.start_date - CAST(:longest AS int) AND m.end_date
+               AND t.end_date >= m.start_date AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
+             UNION ALL
+             SELECT t.id FROM trips t
+             WHERE split_part(t.route, '-', 2) = m.code AND split_part(t.route, '-', 2) <> ''
+               AND t.start_date BETWEEN m.start_date - CAST(:longest AS int) AND m.end_date
+               AND t.end_date >= m.start_date AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
+           ) AS hit
+           GROUP BY hit.id
+         )
+         SELECT t.*, ${CONTACT}, hits.crosses
+         FROM hits JOIN trips t ON t.id = hits.id JOIN pilots p ON p.id = t.pilot_id
+         WHERE NOT t.is_standby AND t.pilot_id <> :pilotId AND ${VISIBLE}
+         ORDER BY t.start_date, t.flight_no_start, t.flight_no_end, t.route, t.end_date, ${CREW_ORDER}`,
+        { pilotId: input.pilotId, today: input.today, to: input.to, longest: input.longestDays },
+        trx,
+      )) as (TripWithContact & { crosses: string[] })[];
+      return found.map((row) => ({ trip: toTrip(row), member: toCrewMember(row), crosses: row.crosses }));
+    },
+
+    /**
+     * Trip Search: trips of pilots other than the caller whose start flight departs on `date` or
+     * end flight returns on it (when a flight is given) and whose route holds every code of
+     * `codes` while their dates cover `date` (when codes are given; `longestDays` bounds how early
+     * such a trip starts).
+     */
+    async search(input: { pilotId: string; date: string; flightNumber: string | null; codes: string[] | null; longestDays: number }, trx: Executor = db) {
+      const conditions: string[] = [];
+      const bindings: Record<string, unknown> = { pilotId: input.pilotId, date: input.date, longest: input.longestDays };
+      if (input.flightNumber) {
+        conditions.push('((t.flight_no_start = :flight AND t.start_date = :date) OR (t.flight_no_end = :flight AND t.end_date = :date))');
+        bindings.flight = input.flightNumber;
+      }
+      if (input.codes) {
+        conditions.push(`t.start_date BETWEEN CAST(:date AS date) - CAST(:longest AS int) AND :date AND t.end_date >= :date AND string_to_array(t.route, '-') @> CAST(:codes AS text[])`);
+        bindings.codes = input.codes;
+        const [first] = input.codes;
+        if (first) {
+          conditions.push(`(split_part(t.route, '-', 1) = :first OR (split_part(t.route, '-', 2) = :first AND split_part(t.route, '-', 2) <> ''))`);
+          bindings.first = first;
+        }
+      }
+      const found = await rows(
+        `SELECT t.*, ${CONTACT}
+         FROM trips t JOIN pilots p ON p.id = t.pilot_id
+         WHERE NOT t.is_standby AND t.pilot_id <> :pilotId AND ${VISIBLE} AND ${conditions.join(' AND ')}
+         ORDER BY t.start_date, t.flight_no_start, t.flight_no_end, t.route, t.end_date, ${CREW_ORDER}
+         LIMIT 500`,
+        bindings,
+        trx,
+      );
+      return found.map((row) => ({ trip: toTrip(row), member: toCrewMember(row) }));
+    },
+  };
+}
+export type CrewRepository = ReturnType<typeof createCrewRepository>;

@@ -1,0 +1,32 @@
+import type { CrewMember, Trip, TripWithCrew } from '@crewswap/proto';
+import { crewKeyOf, type CrewRepository } from '../../data/crew';
+import type { TripRepository } from '../../data/trips';
+import { ownTrip } from './access';
+
+/**
+ * Crew on Trip: the other pilots holding the trip's start flight on its start date, with Master
+ * Roster on, in crew order. Any pilot may ask about their own trip, Master Roster on or off
+ * (pilot-app section 6); standby duties fly nothing, so they have no crew.
+ */
+export function createGetTripCrew(deps: { trips: TripRepository; crew: CrewRepository }) {
+  return {
+    async execute(input: { pilotId: string; tripId: string }): Promise<CrewMember[]> {
+      const trip = await ownTrip(deps.trips, input.pilotId, input.tripId);
+      if (trip.isStandby) return [];
+      const crews = await deps.crew.crewOf([trip], input.pilotId);
+      return crews.get(crewKeyOf(trip)) ?? [];
+    },
+  };
+}
+
+/** `GET /api/trips?includeCrew=true`: the pilot's trips, each with its crew, in one query for all. */
+export function createListTripsWithCrew(deps: { trips: TripRepository; crew: CrewRepository }) {
+  return {
+    async execute(input: { pilotId: string }): Promise<TripWithCrew[]> {
+      const trips: Trip[] = await deps.trips.listByPilot(input.pilotId);
+      const flying = trips.filter((trip) => !trip.isStandby);
+      const crews = await deps.crew.crewOf(flying, input.pilotId);
+      return trips.map((trip) => ({ ...trip, crew: trip.isStandby ? [] : (crews.get(crewKeyOf(trip)) ?? []) }));
+    },
+  };
+}

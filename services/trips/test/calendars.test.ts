@@ -1,0 +1,188 @@
+import { MASTER_ROSTER_MESSAGES, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
+import { crewPilot, freshFlight } from './crew-helpers';
+import { startTestService, TODAY, type TestService } from './helpers';
+
+describe('Master Calendar window: the first of this month to the 7th of month+2 (Europe/London)', () => {
+  it.each([
+    ['2026-11-15', '2026-11-01', '2027-01-07'],
+    ['2026-10-31', '2026-10-01', '2026-12-07'],
+    ['2026-11-30', '2026-11-01', '2027-01-07'],
+    ['2026-12-31', '2026-12-01', '2027-02-07'],
+    ['2027-01-01', '2027-01-01', '2027-03-07'],
+  ])('on %s it spans %s to %s', (today, from, to) => {
+    expect(masterCalendarWindow(today)).toEqual({ from, to });
+  });
+});
+
+describe('calendars: Master Calendar and Crossover Calendar', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+  beforeEach(() => service.clock.set(`${TODAY}T12:00:00Z`));
+
+  const rows = (entries: MasterCalendarEntry[]) => entries.map((entry) => `${entry.pilot.lastName} ${entry.trip.startDate}`);
+
+  it('answers 403 Not Available to a pilot with Master Roster off', async () => {
+    const off = await crewPilot(service, { usualReq: false });
+    for (const url of ['/api/master-calendar/CP/A350', '/api/crossover-trips']) {
+      const answer = await off.get(url);
+      expect(answer).toEqual({ status: 403, body: { error: MASTER_ROSTER_MESSAGES.notAvailable, title: 'Not Available' } });
+    }
+  });
+
+  it('refuses a rank or fleet that does not exist', async () => {
+    const me = await crewPilot(service);
+    expect((await me.get('/api/master-calendar/XX/A350')).status).toBe(400);
+    expect((await me.get('/api/master-calendar/CP/B747')).status).toBe(400);
+  });
+
+  describe('one rank and the pilots who fly the fleet', () => {
+    // Pilots of this block are captains; first officers of the same names check the rank filter.
+    let me: Awaited<ReturnType<typeof crewPilot>>;
+    beforeAll(async () => {
+      me = await crewPilot(service, { rank: 'CP', fleet: 'A330', lastName: 'Zed', firstName: 'Me' });
+      await me.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-20', endDate: '2026-11-22' });
+      const add = async (fleet: 'A330' | 'A350' | 'SFF' | 'B787', lastName: string, firstName: string, rank: 'CP' | 'FO' = 'CP', usualReq = true) => {
+        const pilot = await crewPilot(service, { rank, fleet, lastName, firstName, usualReq });
+        await pilot.addTrip({ ...freshFlight(), startDate: '2026-11-10', endDate: '2026-11-12' });
+        return pilot;
+      };
+      await add('SFF', 'Adams', 'Sue');
+      await add('A330', 'Brown', 'Bob');
+      await add('A330', 'Abbot', 'Zoe');
+      await add('A330', 'Abbot', 'Amy');
+      await add('B787', 'Aaron', 'Ben');
+      await add('A330', 'Aardvark', 'Fay', 'FO');
+      await add('A330', 'Aalto', 'Off', 'CP', false);
+    });
+
+    it('puts the own row first, then the same fleet, then by fleet, last name and first name', async () => {
+      const answer = await me.get('/api/master-calendar/CP/A330');
+      expect(answer.status).toBe(200);
+      // B787 pilots fly no A330; SFF pilots do (decisions.md). FOs and Master-Roster-off pilots are left out.
+      expect(rows(answer.body)).toEqual(['Zed 2026-11-20', 'Abbot 2026-11-10', 'Abbot 2026-11-10', 'Brown 2026-11-10', 'Adams 2026-11-10']);
+      expect((answer.body as MasterCalendarEntry[]).slice(1, 3).map((entry) => entry.pilot.firstName)).toEqual(['Amy', 'Zoe']);
+      expect((answer.body as MasterCalendarEntry[])[0]).toMatchObject({ pilot: { id: me.pilot.id, rank: 'CP', fleet: 'A330' }, trip: { pilotId: me.pilot.id } });
+    });
+
+    it('a B787 calendar shows only B787 pilots (and the own row)', async () => {
+      const answer = await me.get('/api/master-calendar/CP/B787');
+      expect(rows(answer.body)).toEqual(['Zed 2026-11-20', 'Aaron 2026-11-10']);
+    });
+  });
+
+  it.each([
+    // [London now, first day inside, last day inside]
+    ['2026-11-30T23:30:00Z', '2026-11-01', '2027-01-07'],
+    ['2026-12-31T23:30:00Z', '2026-12-01', '2027-02-07'],
+    // 23:30 UTC on 31 March is 00:30 on 1 April in London (summer time): April's window.
+    ['2027-03-31T23:30:00Z', '2027-04-01', '2027-06-07'],
+  ])('at %s the window runs %s to %s: trips touching its first and last days are in, trips outside are not', async (now, from, to) => {
+    service.clock.set(now);
+    const fleetMate = { rank: 'FO' as const, fleet: 'B787' as const };
+    const me = await crewPilot(service, { ...fleetMate, lastName: 'Mine' });
+    const other = await crewPilot(service, { ...fleetMate, lastName: `Edge${from}` });
+    const day = (iso: string, delta: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
+    await other.addTrip({ ...freshFlight(), aircraft: 'B787', startDate: day(from, -3), endDate: day(from, -1) });
+    await other.addTrip({ ...freshFlight(), aircraft: 'B787', startDate: day(from, -1), endDate: from });
+    await other.addTrip({ ...freshFlight(), aircraft: 'B787', startDate: to, endDate: day(to, 2) });
+    await other.addTrip({ ...freshFlight(), aircraft: 'B787', startDate: day(to, 1), endDate: day(to, 3) });
+    const answer = await me.get('/api/master-calendar/FO/B787');
+    expect(answer.status).toBe(200);
+    const edge = (answer.body as MasterCalendarEntry[]).filter((entry) => entry.pilot.id === other.pilot.id);
+    expect(edge.map((entry) => [entry.trip.startDate, entry.trip.endDate])).toEqual([
+      [day(from, -1), from],
+      [to, day(to, 2)],
+    ]);
+  });
+
+  describe('with the other rows kept 15 s (MASTER_CALENDAR_CACHE_MS)', () => {
+    let cached: TestService;
+    beforeAll(async () => {
+      cached = await startTestService({ config: { MASTER_CALENDAR_CACHE_MS: 15_000 } });
+    });
+    afterAll(async () => {
+      await cached.stop();
+    });
+
+    it("shows the caller's own changes at once and other pilots' within 15 s, in the same order", async () => {
+      const me = await crewPilot(cached, { rank: 'FO', fleet: 'A330', lastName: 'Self' });
+      const bea = await crewPilot(cached, { rank: 'FO', fleet: 'A330', lastName: 'Bea' });
+      const amy = await crewPilot(cached, { rank: 'FO', fleet: 'SFF', lastName: 'Amy' });
+      await bea.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-10', endDate: '2026-11-12' });
+      await amy.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-11', endDate: '2026-11-13' });
+      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Bea 2026-11-10', 'Amy 2026-11-11']);
+
+      await me.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-20', endDate: '2026-11-22' });
+      await bea.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-25', endDate: '2026-11-27' });
+      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Self 2026-11-20', 'Bea 2026-11-10', 'Amy 2026-11-11']);
+      // Bea sees the kept rows without her own kept copy, and her own row fresh.
+      expect(rows((await bea.get('/api/master-calendar/FO/A330')).body)).toEqual(['Bea 2026-11-10', 'Bea 2026-11-25', 'Amy 2026-11-11']);
+
+      cached.clock.advance(15_000);
+      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Self 2026-11-20', 'Bea 2026-11-10', 'Bea 2026-11-25', 'Amy 2026-11-11']);
+    });
+  });
+
+  describe('Crossover Calendar', () => {
+    it('groups other crews at one of my airports on overlapping dates, with their pilots; my own crew, other airports and other dates are not crossovers', async () => {
+      const me = await crewPilot(service, { lastName: 'Crosser' });
+      const myFlight = freshFlight();
+      const mine = await me.addTrip({ ...myFlight, route: 'SEA-LAX', startDate: '2026-11-10', endDate: '2026-11-13' });
+      // A second trip of mine that nobody crosses.
+      await me.addTrip({ ...freshFlight(), route: 'LAX', startDate: '2026-11-20', endDate: '2026-11-22' });
+      // My crew: same flight and day.
+      await (await crewPilot(service)).addTrip({ ...myFlight, route: 'SEA-LAX', startDate: '2026-11-10', endDate: '2026-11-13' });
+
+      const crossing = freshFlight();
+      const fo = await crewPilot(service, { rank: 'FO', employeeId: '222222', firstName: 'Fern' });
+      await fo.addTrip({ ...crossing, route: 'LAX', startDate: '2026-11-12', endDate: '2026-11-14' });
+      const cp = await crewPilot(service, { rank: 'CP', employeeId: '333333', firstName: 'Cato' });
+      await cp.addTrip({ ...crossing, route: 'LAX', startDate: '2026-11-12', endDate: '2026-11-14' });
+      const off = await crewPilot(service, { usualReq: false });
+      await off.addTrip({ ...crossing, route: 'LAX', startDate: '2026-11-12', endDate: '2026-11-14' });
+      const early = freshFlight();
+      await (await crewPilot(service, { firstName: 'Early' })).addTrip({ ...early, route: 'SEA', startDate: '2026-11-08', endDate: '2026-11-10' });
+      // Another airport, and the right airport on dates that do not meet.
+      await (await crewPilot(service)).addTrip({ ...freshFlight(), route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-13' });
+      await (await crewPilot(service)).addTrip({ ...freshFlight(), route: 'LAX', startDate: '2026-11-15', endDate: '2026-11-17' });
+
+      const answer = await me.get('/api/crossover-trips');
+      expect(answer.status).toBe(200);
+      const groups = answer.body as CrossoverTripGroup[];
+      expect(groups.map((group) => [group.flightNumber, group.destination, group.startDate, group.endDate, group.pilots.map((pilot) => pilot.firstName), group.crossesTripIds])).toEqual([
+        [early.flightNoStart, 'SEA', '2026-11-08', '2026-11-10', ['Early'], [mine.id]],
+        [crossing.flightNoStart, 'LAX', '2026-11-12', '2026-11-14', ['Cato', 'Fern'], [mine.id]],
+      ]);
+      expect(groups[1]).toMatchObject({ flightNumberEnd: crossing.flightNoEnd, aircraft: 'A350' });
+    });
+
+    it('finds a crew whose route has my airport second, and a long trip that started well before mine', async () => {
+      const me = await crewPilot(service);
+      const mine = await me.addTrip({ ...freshFlight(), route: 'ORD', startDate: '2026-12-10', endDate: '2026-12-12' });
+      const second = freshFlight();
+      await (await crewPilot(service, { firstName: 'Second' })).addTrip({ ...second, route: 'BOS-ORD', startDate: '2026-12-11', endDate: '2026-12-14' });
+      const long = freshFlight();
+      await (await crewPilot(service, { firstName: 'Long' })).addTrip({ ...long, route: 'ORD', startDate: '2026-11-25', endDate: '2026-12-10' });
+      const groups = (await me.get('/api/crossover-trips')).body as CrossoverTripGroup[];
+      expect(groups.map((group) => [group.destination, group.pilots.map((pilot) => pilot.firstName), group.crossesTripIds])).toEqual([
+        ['ORD', ['Long'], [mine.id]],
+        ['BOS-ORD', ['Second'], [mine.id]],
+      ]);
+    });
+
+    it('leaves out my trips that have ended and standby duties', async () => {
+      service.clock.set('2026-11-20T12:00:00Z');
+      const me = await crewPilot(service);
+      await me.addTrip({ ...freshFlight(), route: 'MIA', startDate: '2026-11-10', endDate: '2026-11-13' });
+      await me.addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
+      await (await crewPilot(service)).addTrip({ ...freshFlight(), route: 'MIA', startDate: '2026-11-12', endDate: '2026-11-14' });
+      await (await crewPilot(service)).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
+      expect((await me.get('/api/crossover-trips')).body).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, londonToday } from '@crewswap/proto/browser';
+import type { CrossoverTripsResponse } from '@crewswap/proto';
+import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
+import Calendars from './Calendars';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const today = londonToday();
+const TRIP = makeTrip({ startDate: addDays(today, 3), endDate: addDays(today, 5), route: 'JFK' });
+
+describe('Calendars', () => {
+  it("Master and Crossover Calendars are 'Not Available' with Master Roster off; the Swap Calendar stays", async () => {
+    stubFetch(() => ({ body: [] }));
+    const off = { ...PILOT, usualReq: false };
+    const first = renderWithApp(<Calendars pilot={off} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
+    expect(await screen.findByText('Not Available')).toBeInTheDocument();
+    expect(screen.getByText(/Please enable Master Roster in your profile settings/)).toBeInTheDocument();
+    first.unmount();
+
+    const second = renderWithApp(<Calendars pilot={off} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Crossover Calendar/ }));
+    expect(await screen.findByText('Not Available')).toBeInTheDocument();
+    second.unmount();
+
+    renderWithApp(<Calendars pilot={off} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Swap Calendar/ }));
+    expect(await screen.findByRole('grid', { name: 'Swap Calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: /My trips/ })).toBeInTheDocument();
+  });
+
+  it('Master Calendar without trips asks for the roster instead', async () => {
+    stubFetch(() => ({ body: [] }));
+    renderWithApp(<Calendars pilot={PILOT} trips={[]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
+    expect(await screen.findByText(/Email your roster calendar file/)).toBeInTheDocument();
+  });
+
+  it("Crossover Calendar: 'Upload your roster to see crossover flights', 'No crossover flights found', and groups with pilot counts", async () => {
+    let groups: CrossoverTripsResponse = [];
+    stubFetch((call) => (call.path === '/api/crossover-trips' ? { body: groups } : undefined));
+    const first = renderWithApp(<Calendars pilot={PILOT} trips={[]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Crossover Calendar/ }));
+    expect(await screen.findByText('Upload your roster to see crossover flights')).toBeInTheDocument();
+    first.unmount();
+
+    const second = renderWithApp(<Calendars pilot={PILOT} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Crossover Calendar/ }));
+    expect(await screen.findByText('No crossover flights found')).toBeInTheDocument();
+    second.unmount();
+
+    groups = [
+      {
+        flightNumber: 'VS025',
+        flightNumberEnd: 'VS026',
+        destination: 'JFK',
+        aircraft: 'A350',
+        startDate: addDays(today, 4),
+        endDate: addDays(today, 6),
+        crossesTripIds: [TRIP.id],
+        pilots: [],
+      },
+    ];
+    renderWithApp(<Calendars pilot={PILOT} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Crossover Calendar/ }));
+    expect(await screen.findByRole('rowheader', { name: /VS025\/VS026 JFK/ })).toBeInTheDocument();
+    expect(screen.getByRole('gridcell', { name: /VS025\/VS026 JFK .*: 0 pilots/ })).toHaveTextContent('0 pilots');
+  });
+});

@@ -1,0 +1,48 @@
+import { Alert, Spin } from 'antd';
+import { useMemo } from 'react';
+import type { Pilot, Trip } from '@crewswap/proto';
+import { londonToday } from '@crewswap/proto/browser';
+import { useMasterCalendar } from '../../api/calendars';
+import { errorMessage } from '../../api/client';
+import { tripBar } from './bars';
+import { CalendarGrid, type CalendarRow } from './CalendarGrid';
+import { masterWindow } from './layout';
+import { masterOrder } from './order';
+
+/** Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first. */
+export function MasterCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly Trip[] }) {
+  const calendar = useMasterCalendar(pilot.rank, pilot.fleet);
+  const range = useMemo(() => masterWindow(londonToday()), []);
+
+  const rows = useMemo<CalendarRow[]>(() => {
+    const byPilot = new Map<string, { pilot: Pick<Pilot, 'id' | 'rank' | 'firstName' | 'lastName' | 'fleet'>; trips: Map<string, Trip> }>();
+    byPilot.set(pilot.id, { pilot, trips: new Map(trips.map((trip) => [trip.id, trip])) });
+    for (const entry of calendar.data ?? []) {
+      const row = byPilot.get(entry.pilot.id) ?? { pilot: entry.pilot, trips: new Map<string, Trip>() };
+      row.trips.set(entry.trip.id, entry.trip);
+      byPilot.set(entry.pilot.id, row);
+    }
+    const ordered = masterOrder(
+      [...byPilot.values()].map((row) => ({ ...row.pilot, row })),
+      pilot,
+    );
+    return ordered.map(({ row }) => ({
+      key: row.pilot.id,
+      own: row.pilot.id === pilot.id,
+      label: row.pilot.id === pilot.id ? 'Me' : `${row.pilot.firstName} ${row.pilot.lastName}`,
+      sub: `${row.pilot.rank} · ${row.pilot.fleet}`,
+      bars: [...row.trips.values()].map((trip) => tripBar(trip, { fallback: row.pilot.id === pilot.id ? 'own' : 'other' })),
+    }));
+  }, [calendar.data, pilot, trips]);
+
+  if (calendar.isLoading) {
+    return (
+      <div className="page-center" role="status">
+        <Spin />
+        <p>Loading the Master Calendar...</p>
+      </div>
+    );
+  }
+  if (calendar.isError) return <Alert type="error" showIcon title={`Failed to load the Master Calendar: ${errorMessage(calendar.error)}`} />;
+  return <CalendarGrid range={range} rows={rows} label="Master Calendar" />;
+}

@@ -1,0 +1,70 @@
+import './crew.css';
+import { WhatsAppOutlined } from '@ant-design/icons';
+import { Button, Empty, Tag } from 'antd';
+import type { CrewMember, Pilot, Trip } from '@crewswap/proto';
+import { useProductName } from '../../api/auth';
+import { whatsappLink } from '../find-swaps/whatsapp';
+import { crewGreeting } from './greeting';
+
+interface Props {
+  crew: readonly CrewMember[];
+  me: Pilot;
+  /** The trip the crew share, named in the greeting. */
+  trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'route' | 'startDate' | 'endDate'>;
+  empty?: string;
+}
+
+/** Pilots on a trip: rank, name, tags and a WhatsApp chat link with a greeting when they have a phone. */
+export function CrewList({ crew, me, trip, empty = 'No other pilots found on this trip.' }: Props) {
+  const productName = useProductName();
+  if (crew.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <ul className="crew-list">
+      {crew.map((member) => {
+        const name = `${member.firstName} ${member.lastName}`;
+        const link = whatsappLink(member.phone, crewGreeting(me, member, trip, productName));
+        return (
+          <li key={member.id} className="crew-row" aria-label={`${member.rank} ${name}`}>
+            <span className="crew-rank">{member.rank}</span>
+            <span className="crew-who">
+              <span className="crew-name">{name}</span>
+              <span className="crew-tags">
+                <Tag>{member.fleet}</Tag>
+                {member.ltc && <Tag color="gold">LTC</Tag>}
+                {member.rank === 'FO' && member.apic && <Tag color="geekblue">APIC</Tag>}
+                {member.isSwappable && (
+                  <Tag color="red" title="Offered for swap">
+                    S
+                  </Tag>
+                )}
+                {member.training && (
+                  <Tag color="blue" title="Training">
+                    T
+                  </Tag>
+                )}
+                {member.requested && (
+                  <Tag color="green" title="Keep">
+                    K
+                  </Tag>
+                )}
+              </span>
+            </span>
+            {link && (
+              <Button
+                className="whatsapp-link crew-chat"
+                type="primary"
+                icon={<WhatsAppOutlined />}
+                href={link}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={`WhatsApp ${name}`}
+              >
+                Chat
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

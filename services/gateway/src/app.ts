@@ -14,6 +14,7 @@ import { securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
@@ -144,6 +145,16 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
         return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
       });
     }
+    // A roster shared to the installed app is POSTed here; the service worker takes it. Without a
+    // worker yet (the first visit), the pilot still lands in the app instead of on an error.
+    await app.register(async (share) => {
+      share.removeAllContentTypeParsers();
+      share.addContentTypeParser('*', (_request, payload, done) => {
+        payload.resume();
+        payload.on('end', () => done(null));
+      });
+      share.post('/share-roster', (_request, reply) => reply.redirect('/share-roster', 303));
+    });
   } else {
     app.get('/', async (_request, reply) =>
       reply.type('text/plain').send('The web app is not built yet: run `npm run build -w @crewswap/web`, then reload.'),

@@ -329,3 +329,26 @@ describe('gateway: the service worker and the manifest', () => {
     }
   });
 });
+
+describe('gateway: a shared roster', () => {
+  it('a roster shared before the service worker runs is sent on to the share page, not refused', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const boundary = 'crewswap-boundary';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="roster"; filename="roster.ics"\r\nContent-Type: text/calendar\r\n\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n--${boundary}--\r\n`;
+      const response = await gateway.inject({
+        method: 'POST',
+        url: '/share-roster',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      expect([response.statusCode, response.headers.location]).toEqual([303, '/share-roster']);
+      const page = await gateway.inject({ method: 'GET', url: '/share-roster' });
+      expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-cache']);
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -265,15 +265,20 @@ describe('the admin console', () => {
     await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-live-shutdown-banner-1440.png') });
     // Signing in again is refused with 'System Temporarily Unavailable' until operations resume.
     const signInAsPilot = async () => {
+      await pilotPage.bringToFront();
       await pilotPage.getByLabel('Email').first().fill(pilot.email.split('@')[0]!);
-      await pilotPage.getByLabel('Password', { exact: true }).first().fill(PILOT_PASSWORD);
-      await pilotPage.getByRole('button', { name: 'Login', exact: true }).click();
+      const password = pilotPage.getByLabel('Password', { exact: true }).first();
+      await password.fill(PILOT_PASSWORD);
+      // Enter submits, as a pilot would: after a refused login the button's loading icon may still
+      // be leaving (its name then reads 'loading Login').
+      await password.press('Enter');
     };
     await signInAsPilot();
     // The login's refusal is a toast (the banner above is already on the page).
     await toast(pilotPage, 'System Temporarily Unavailable');
     await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-during-shutdown-1440.png') });
 
+    await page.bringToFront();
     await security.getByRole('button', { name: 'Resume Operations' }).click();
     await toast(page, 'Operations Resumed');
     await security.getByRole('button', { name: 'Emergency Shutdown' }).waitFor();

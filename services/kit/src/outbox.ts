@@ -115,14 +115,14 @@ export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; inter
         .skipLocked();
       // Published one after another, in order; marked in one statement. A failed publish rolls the
       // marks back, and JetStream drops the repeats by their Nats-Msg-Id.
-      const published: string[] = [];
       for (const row of rows) {
         const h = natsHeaders();
         h.set('Nats-Msg-Id', row.id);
         await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.envelope), { headers: h, timeout: 2000 });
-        published.push(row.id);
       }
-      if (published.length > 0) await trx('outbox').whereIn('id', published).update({ published_at: trx.fn.now() });
+      // One statement marks the batch: a publish that failed above rolls it all back, and the
+      // rows already published are sent again and dropped by JetStream as repeats (Nats-Msg-Id).
+      if (rows.length > 0) await trx('outbox').whereIn('id', rows.map((row) => row.id)).update({ published_at: trx.fn.now() });
       return rows.length;
     });
   }

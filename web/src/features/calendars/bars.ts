@@ -1,4 +1,4 @@
-import type { Trip } from '@crewswap/proto';
+import type { MasterCalendarTrip, Trip } from '@crewswap/proto';
 import { formatRange } from '../../shared/format';
 import type { BarTone, CalendarBar } from './CalendarGrid';
 
@@ -12,7 +12,7 @@ export function tripTone(trip: Pick<Trip, 'isStandby' | 'isSwappable' | 'request
 }
 
 /** A trip as a bar: its route on the bar, flights and dates in the tooltip. */
-export function tripBar(trip: Trip, options: { fallback?: BarTone; onClick?: () => void; prefix?: string } = {}): CalendarBar {
+export function tripBar(trip: Trip | MasterCalendarTrip, options: { fallback?: BarTone; onClick?: () => void; prefix?: string } = {}): CalendarBar {
   const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
   const flags = [trip.isSwappable ? 'offered for swap' : '', trip.requested ? 'keep' : '', trip.training ? 'training' : ''].filter(Boolean).join(', ');
   return {

@@ -12,6 +12,7 @@
  * and date carries about 8 pilots and an airport sees about 40 crews a day.
  */
 import { randomUUID } from 'node:crypto';
+import { Agent, get } from 'node:http';
 import { PILOT_COOKIE, deleteStreams, signPilotToken, systemClock } from '@crewswap/kit';
 import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
 import { masterCalendarWindow } from '@crewswap/proto';
@@ -102,13 +103,33 @@ try {
   for (const pilot of pilots) cookieFor(pilot.id);
 
 
+  // node:http rather than fetch: fetch would gunzip, timing the client's decoding of a ~10 MB
+  // calendar; this reads the bytes as sent (a browser decodes them off the service's clock).
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  interface Answer {
+    status: number;
+    etag: string | undefined;
+    bytes: number;
+  }
+  const fetch = (url: string, options: { headers: Record<string, string> }): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      get(url, { agent, headers: { 'accept-encoding': 'gzip', ...options.headers } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: response.headers.etag, bytes }));
+        response.on('error', reject);
+      }).on('error', reject);
+    });
+
   interface Measured {
     samples: number[];
     server: number[];
     bytes: number;
     cpuMs: number;
   }
-  async function measure(count: number, request: (i: number) => Promise<Response>, status = 200): Promise<Measured> {
+  async function measure(count: number, request: (i: number) => Promise<Answer>, status = 200): Promise<Measured> {
     const samples: number[] = [];
     let bytes = 0;
     serverTimes = [];
@@ -116,7 +137,7 @@ try {
     for (let i = 0; i < count; i += 1) {
       const started = performance.now();
       const response = await request(i);
-      bytes += (await response.arrayBuffer()).byteLength;
+      bytes += response.bytes;
       samples.push(performance.now() - started);
       if (response.status !== status) throw new Error(`unexpected ${response.status} at request ${i}`);
     }
@@ -126,7 +147,7 @@ try {
 
   const pilotAt = (i: number) => pilots[(i * 7919) % pilots.length]!;
   const etags = new Map<string, string>();
-  const routes: Record<string, { target: number; status?: number; request: (i: number) => Promise<Response> }> = {
+  const routes: Record<string, { target: number; status?: number; request: (i: number) => Promise<Answer> }> = {
     'GET /api/trips/{id}/pilots': {
       target: 10,
       request: (i) => {
@@ -154,9 +175,7 @@ try {
         const url = `${base}/api/master-calendar/${pilot.rank}/${pilot.fleet}`;
         let etag = etags.get(url);
         if (etag === undefined) {
-          const first = await fetch(url, { headers: { cookie: cookieFor(pilot.id) } });
-          await first.arrayBuffer();
-          etag = first.headers.get('etag') ?? '';
+          etag = (await fetch(url, { headers: { cookie: cookieFor(pilot.id) } })).etag ?? '';
           etags.set(url, etag);
         }
         return fetch(url, { headers: { cookie: cookieFor(pilot.id), 'if-none-match': etag } });
@@ -167,6 +186,14 @@ try {
       request: (i) => fetch(`${base}/api/crossover-trips`, { headers: { cookie: cookieFor(pilotAt(i).id) } }),
     },
   };
+
+  {
+    const pilot = pilots[0]!;
+    const started = performance.now();
+    const decoded = await globalThis.fetch(`${base}/api/master-calendar/${pilot.rank}/${pilot.fleet}`, { headers: { cookie: cookieFor(pilot.id) } });
+    const size = (await decoded.arrayBuffer()).byteLength;
+    console.log(`master calendar ${pilot.rank}/${pilot.fleet}: ${(size / 1024).toFixed(0)} KB of JSON, first (cold: built, serialized and gzipped) answer ${(performance.now() - started).toFixed(0)} ms`);
+  }
 
   const results: [string, number, Measured][] = [];
   for (const [route, { target, status, request }] of Object.entries(routes)) {

@@ -19,7 +19,22 @@ interface SharedGroup {
 interface Groups {
   all: SharedGroup[];
   order: Map<SharedGroup, number>;
+  /** By start date (the answer's order), so a trip's candidates are a slice found by bisection. */
   byCode: Map<string, SharedGroup[]>;
+  /** The longest trip when built: a group crossing a trip starts at most this long before it. */
+  longestDays: number;
+}
+
+/** The first index of `groups` (by start date) starting on or after `date`. */
+function firstFrom(groups: SharedGroup[], date: string): number {
+  let low = 0;
+  let high = groups.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (groups[middle]!.startDate < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 const DAY_MS = 86_400_000;
@@ -66,7 +81,7 @@ export function createGetCrossoverTrips(deps: { pilots: PilotRepository; crew: C
       }
       last.group.pilots.push({ id: pilot.id, json: JSON.stringify(pilot) });
     }
-    return { all, order: new Map(all.map((group, index) => [group, index])), byCode };
+    return { all, order: new Map(all.map((group, index) => [group, index])), byCode, longestDays };
   }
 
   /** The groups crossing `mine` and which of my trips each crosses; my own crews (same flight and start date) are not crossovers. */
@@ -74,8 +89,11 @@ export function createGetCrossoverTrips(deps: { pilots: PilotRepository; crew: C
     const crossed = new Map<SharedGroup, Set<string>>();
     for (const trip of mine) {
       for (const code of new Set(trip.route.split('-'))) {
-        for (const group of groups.byCode.get(code) ?? []) {
-          if (group.startDate > trip.endDate || group.endDate < trip.startDate) continue;
+        const candidates = groups.byCode.get(code) ?? [];
+        for (let index = firstFrom(candidates, addDays(trip.startDate, -groups.longestDays)); index < candidates.length; index += 1) {
+          const group = candidates[index]!;
+          if (group.startDate > trip.endDate) break;
+          if (group.endDate < trip.startDate) continue;
           if (group.flightNoStart === trip.flightNoStart && group.startDate === trip.startDate) continue;
           const ids = crossed.get(group) ?? new Set<string>();
           ids.add(trip.id);

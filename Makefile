@@ -56,6 +56,7 @@ test-e2e: install infra build
 test: typecheck test-services test-web test-e2e
 
 bench: install infra
+	@npm run bench -w @crewswap/gateway
 	@npm run bench -w @crewswap/trips
 	@npm run bench -w @crewswap/swaps
 	@npm run bench -w @crewswap/roster-ingest

@@ -36,7 +36,8 @@ async function main(): Promise<number> {
       mailDir,
       seedDemo: false,
       logs: process.env.E2E_LOGS ? 'prefix' : 'silent',
-      env: { LOG_LEVEL: 'warn', TESTING_BUTTON_ENABLED: 'false' },
+      // The browser test's push service listens on 127.0.0.1 (web/e2e/pushService.ts).
+      env: { LOG_LEVEL: 'warn', TESTING_BUTTON_ENABLED: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' },
     });
     return await runJourneys({ ...process.env, BASE_URL: `http://localhost:${port}`, MAIL_OUTBOX_DIR: mailDir });
   } finally {

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { webManifest } from './src/pwa/manifest';
 import { BRAND_TOKENS } from './src/theme-tokens';
 
 // The dev server talks to the real gateway; API_TARGET points it elsewhere (e.g. a stand-in).
@@ -10,8 +11,27 @@ process.env.VITE_PRODUCT_NAME ||= 'CrewSwap';
 // index.html's theme-color meta: the theme's primary colour, not a literal of its own.
 process.env.VITE_THEME_COLOR = BRAND_TOKENS.colorPrimary;
 
+const MANIFEST = 'manifest.webmanifest';
+
+/** dist/manifest.webmanifest named for the product of this build; the dev server answers it too. */
+function manifestPlugin(): Plugin {
+  const source = () => JSON.stringify(webManifest(process.env.VITE_PRODUCT_NAME ?? 'CrewSwap'), null, 2);
+  return {
+    name: 'crewswap-web-manifest',
+    configureServer(server) {
+      server.middlewares.use(`/${MANIFEST}`, (_request, response) => {
+        response.setHeader('Content-Type', 'application/manifest+json');
+        response.end(source());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MANIFEST, source: source() });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), manifestPlugin()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -121,6 +121,13 @@ export const IataCode = z.object({
 });
 export type IataCode = z.infer<typeof IataCode>;
 
+/**
+ * GET /api/iata-codes: the codes alone, sorted ("list of iataCode"), which is all the trip form
+ * checks a route against. The full records are the admin routes' (GET /api/admin/iata-codes).
+ */
+export const IataCodeList = z.array(z.string());
+export type IataCodeList = z.infer<typeof IataCodeList>;
+
 /** A short code, uppercased; blank stays '' (stored as null). */
 const code = (pattern: RegExp, message: string) =>
   z
@@ -205,9 +212,32 @@ export const TRIP_MESSAGES = {
 } as const;
 
 /** One offer found for a trip: the other pilot's offered trip and how to reach them. */
+/** What Find swaps shows of an offered trip (the list and Swap Offer Details), and no more. */
+export const SwapMatchTrip = Trip.pick({
+  id: true,
+  flightNoStart: true,
+  flightNoEnd: true,
+  aircraft: true,
+  route: true,
+  startDate: true,
+  endDate: true,
+  training: true,
+  requested: true,
+  swapDescription: true,
+});
+export type SwapMatchTrip = z.infer<typeof SwapMatchTrip>;
+
+/** What Find swaps shows of the pilot offering it: name, rank, fleet, base and how to reach them. */
+export const SwapMatchPilot = PilotContact.pick({ firstName: true, lastName: true, email: true, phone: true, rank: true, fleet: true, base: true });
+export type SwapMatchPilot = z.infer<typeof SwapMatchPilot>;
+
+/**
+ * One Find swaps answer row. Only the fields the app shows: an answer runs to hundreds of offers
+ * and goes to a phone.
+ */
 export const SwapMatch = z.object({
-  trip: Trip,
-  pilot: PilotContact,
+  trip: SwapMatchTrip,
+  pilot: SwapMatchPilot,
   sameDates: z.boolean(),
 });
 export type SwapMatch = z.infer<typeof SwapMatch>;

@@ -1,10 +1,13 @@
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useCurrentPilot } from './api/auth';
 import { connectSession } from './api/client';
+import { useLiveUpdates } from './api/liveUpdates';
 import { LoginPage } from './features/auth/LoginPage';
+import { InstallPrompt } from './features/install/InstallPrompt';
+import { useOpenedRosterFiles } from './features/roster/pendingRoster';
 import { TripsPage } from './features/trips/TripsPage';
 import { setToastApi } from './shared/toast';
 import { useIsNarrow } from './shared/useIsNarrow';
@@ -50,6 +53,22 @@ function SessionConnector({ queryClient }: { queryClient: QueryClient }) {
   return null;
 }
 
+/** Roster files opened with the installed app or shared to it, wherever the app is. */
+function OpenedRosterFiles() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = useRef(location.pathname);
+  path.current = location.pathname;
+  useOpenedRosterFiles(() => path.current, navigate);
+  return null;
+}
+
+/** The event stream runs while a pilot is signed in. */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
+
 /** `/`, `/upload-roster` and `/share-roster`: the trips page when signed in, else the login page. */
 export function Home() {
   const { data: pilot, isLoading } = useCurrentPilot();
@@ -60,7 +79,19 @@ export function Home() {
       </div>
     );
   }
-  return pilot ? <TripsPage pilot={pilot} /> : <LoginPage />;
+  return (
+    <>
+      <InstallPrompt />
+      {pilot ? (
+        <>
+          <LiveUpdates />
+          <TripsPage pilot={pilot} />
+        </>
+      ) : (
+        <LoginPage />
+      )}
+    </>
+  );
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -68,6 +99,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <SessionConnector queryClient={queryClient} />
+        <OpenedRosterFiles />
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="/upload-roster" element={<Home />} />

@@ -3,18 +3,19 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
-import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { createLogger, createServiceApp, forbidden, HttpError, notFound, REQUEST_ID_HEADER, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isBodyTooLarge, limitBodies, refuse } from './body-limit';
+import { createLogger, createServiceApp, forbidden, HttpError, notFound, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { limitBodies } from './body-limit';
 import type { Config } from './config';
+import { registerProxy } from './proxy';
 import { ownerOf, type ServiceName } from './route-table';
+import { securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
@@ -88,23 +89,10 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
   // First of the hooks: a body too large is refused before anything else looks at the request.
   limitBodies(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design writes its CSS-in-JS into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // wa.me links and QR images open elsewhere; the app itself loads nothing cross-origin.
-    crossOriginEmbedderPolicy: false,
+  const security = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
 
   // A 304 (a service's answer to If-None-Match, as the Master Calendar's) has no body: sent as
@@ -115,7 +103,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     return null;
   });
 
-  // Phones on crew-room wifi: the app's bundle and the airport list are worth compressing. The
+  // Phones on crew-room wifi: the app's bundle and the airport list are worth compressing. An
+  // answer under 1 KB is sent as it is: gzip would cost more time than it saves bytes. The
   // event stream is left out, since compression would buffer it.
   await app.register(compress, {
     encodings: ['gzip'],
@@ -123,52 +112,31 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     customTypes: /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)/,
   });
 
-  await app.register(rateLimit, {
-    global: true,
+  // Only the auth paths are limited: the limiter runs for those alone, not for every request.
+  await app.register(rateLimit, { global: false });
+  const limitAuth = app.rateLimit({
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (request: FastifyRequest) => !RATE_LIMITED.test(request.url.split('?')[0] ?? ''),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts from this network. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request;
+    if (!url.startsWith('/api/')) return done();
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
-    if (DOT_SEGMENT.test(request.url.split('?')[0] ?? '')) throw notFound(`No such API path: ${request.method} ${request.url.split('?')[0]}`);
+    if (DOT_SEGMENT.test(path) || !ownerOf(path)) return done(notFound(`No such API path: ${request.method} ${path}`));
     if (MUTATING.has(request.method)) {
       const origin = request.headers.origin;
-      if (!origin || !allowedOrigins.has(origin)) {
-        throw forbidden('This request did not come from the CrewSwap app and was refused.');
-      }
+      if (!origin || !allowedOrigins.has(origin)) return done(forbidden('This request did not come from the CrewSwap app and was refused.'));
     }
-    if (!ownerOf(request.url)) throw notFound(`No such API path: ${request.method} ${request.url.split('?')[0]}`);
+    if (RATE_LIMITED.test(path)) return void limitAuth.call(app, request, reply).then(() => done(), done);
+    done();
   });
 
-  await app.register(httpProxy, {
-    upstream: '',
-    prefix: '/api',
-    rewritePrefix: '/api',
-    replyOptions: {
-      getUpstream: (request) => services[ownerOf(request.url)!],
-      rewriteRequestHeaders: (request, headers) => ({ ...headers, [REQUEST_ID_HEADER]: String(request.id) }),
-      rewriteHeaders: (headers, request) => {
-        // Hop-by-hop headers describe the service's connection to the gateway, not the client's:
-        // passed on, a service's 'keep-alive' would overrule a client's 'Connection: close'.
-        const { connection: _connection, 'keep-alive': _keepAlive, ...endToEnd } = headers;
-        return request?.url.startsWith('/api/sse/') ? { ...endToEnd, 'x-accel-buffering': 'no', 'cache-control': 'no-cache' } : endToEnd;
-      },
-      onError: (reply, { error }) => {
-        // A client's body too large is its own mistake, not a service being down.
-        if (isBodyTooLarge(error)) return refuse(reply);
-        const service = ownerOf(reply.request.url);
-        reply.log.warn({ err: error, service }, 'upstream unavailable');
-        reply
-          .status(503)
-          .send({ error: `The ${service} service is not available right now. Please try again shortly.` });
-      },
-    },
-  });
+  registerProxy(app, services);
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
@@ -186,6 +154,16 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
         return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
       });
     }
+    // A roster shared to the installed app is POSTed here; the service worker takes it. Without a
+    // worker yet (the first visit), the pilot still lands in the app instead of on an error.
+    await app.register(async (share) => {
+      share.removeAllContentTypeParsers();
+      share.addContentTypeParser('*', (_request, payload, done) => {
+        payload.resume();
+        payload.on('end', () => done(null));
+      });
+      share.post('/share-roster', (_request, reply) => reply.redirect('/share-roster', 303));
+    });
   } else {
     app.get('/', async (_request, reply) =>
       reply.type('text/plain').send('The web app is not built yet: run `npm run build -w @crewswap/web`, then reload.'),

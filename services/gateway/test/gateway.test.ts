@@ -2,10 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { startMetricsServer } from '@crewswap/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
+import { WHOLE_BODY_MAX } from '../src/proxy';
 import { ownerOf } from '../src/route-table';
 
 const ORIGIN = 'http://localhost:8080';
@@ -206,7 +208,6 @@ describe('gateway readiness with no upstream reachable', () => {
 
 describe('gateway compression and rebuilt assets', () => {
   it('compresses JSON answers for clients that accept gzip, and serves files added after start', async () => {
-    const { gunzipSync } = await import('node:zlib');
     const upstream = Fastify();
     const big = { items: Array.from({ length: 500 }, (_, i) => ({ iataCode: `A${i}`, municipality: 'Somewhere far away' })) };
     upstream.get('/api/iata-codes', async () => big);
@@ -231,11 +232,73 @@ describe('gateway compression and rebuilt assets', () => {
   });
 });
 
+describe('gateway proxying', () => {
+  let upstream: FastifyInstance;
+  let gateway: FastifyInstance;
+  /** The gateway's side of each connection an api request came in on. */
+  const sockets = new Set<number>();
+  const big = 'x'.repeat(WHOLE_BODY_MAX + 10_000);
+
+  beforeAll(async () => {
+    upstream = Fastify();
+    upstream.get('/api/trips', async (request) => {
+      sockets.add(request.socket.remotePort ?? 0);
+      return { small: true };
+    });
+    upstream.get('/api/stats', async (_request, reply) => reply.type('text/plain').send(big));
+    upstream.get('/api/iata-codes', async (_request, reply) =>
+      reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(JSON.stringify(['AAA', 'BBB']))),
+    );
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const port = (upstream.server.address() as { port: number }).port;
+    gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', TRIPS_URL: `http://127.0.0.1:${port}` }))).app;
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.close();
+  });
+
+  it('reuses its connections to a service instead of opening one per request', async () => {
+    sockets.clear();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await gateway.inject({ method: 'GET', url: '/api/trips' })).statusCode).toBe(200);
+    }
+    // A request may go out the moment the one before it ends, while its connection is still being
+    // put back in the pool: so two, used in turn, but never a new one per request.
+    expect(sockets.size).toBeLessThanOrEqual(2);
+  });
+
+  it('sends a small answer as it is, never gzipped, with the security headers', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/trips', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ small: true });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('passes on an answer the service gzipped itself, untouched', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toEqual(['AAA', 'BBB']);
+  });
+
+  it('streams an answer too large to hold whole, complete', async () => {
+    const { port } = gateway.server.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${port}/api/stats`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(big);
+  });
+});
+
 describe('gateway: answers a service already compressed', () => {
   it('passes a gzip answer (the Master Calendar) through byte for byte, with its ETag, and passes its 304 on', async () => {
     const { gzipSync, gunzipSync } = await import('node:zlib');
-    const body = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ trip: { id: String(i) }, pilot: { lastName: 'Pilot' } })));
+    // Larger than the gateway reads whole even gzipped (a real calendar is ~1 MB so): streamed through.
+    const { randomUUID } = await import('node:crypto');
+    const body = JSON.stringify(Array.from({ length: 12_000 }, () => ({ trip: { id: randomUUID() }, pilot: { id: randomUUID() } })));
     const zipped = gzipSync(body);
+    expect(zipped.length).toBeGreaterThan(WHOLE_BODY_MAX);
     const upstream = Fastify();
     const seen: (string | undefined)[] = [];
     upstream.get('/api/master-calendar/:rank/:fleet', async (request, reply) => {
@@ -298,6 +361,29 @@ describe('gateway: the service worker and the manifest', () => {
       const worker = await gateway.inject({ method: 'GET', url: '/sw.js' });
       expect(worker.statusCode).toBe(404);
       expect(worker.json()).toEqual({ error: 'No such path: GET /sw.js' });
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('gateway: a shared roster', () => {
+  it('a roster shared before the service worker runs is sent on to the share page, not refused', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>CrewSwap</title>');
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST: dist }))).app;
+    try {
+      const boundary = 'crewswap-boundary';
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="roster"; filename="roster.ics"\r\nContent-Type: text/calendar\r\n\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n--${boundary}--\r\n`;
+      const response = await gateway.inject({
+        method: 'POST',
+        url: '/share-roster',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      expect([response.statusCode, response.headers.location]).toEqual([303, '/share-roster']);
+      const page = await gateway.inject({ method: 'GET', url: '/share-roster' });
+      expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-cache']);
     } finally {
       await gateway.close();
     }

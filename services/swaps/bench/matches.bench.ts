@@ -1,8 +1,8 @@
 /**
- * Matching at airline scale: `npm run bench -w @crewswap/swaps [-- --explain] [--pilots N] [--requests N]`.
+ * Matching at airline scale: `npm run bench -w @crewswap/swaps [-- --explain] [--pilots N] [--requests N] [--clients N]`.
  * Loads pilots with 40 trips each (20% offered) straight into the read model of a temporary
  * database with bulk inserts, then prints Find swaps latency (HTTP on loopback against the real
- * app) and the time to compute the recipients of one offer. Targets: matches p95 < 20 ms,
+ * app, one request at a time and then from --clients at once) and the time to compute the recipients of one offer. Targets: matches p95 < 20 ms,
  * recipients p95 < 200 ms. It prints figures; it asserts nothing. --explain prints the plans.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,12 +22,14 @@ const { values: flags } = parseArgs({
     trips: { type: 'string', default: '40' },
     requests: { type: 'string', default: '1000' },
     offers: { type: 'string', default: '200' },
+    clients: { type: 'string', default: '10' },
   },
 });
 const PILOTS = Number(flags.pilots);
 const TRIPS_PER_PILOT = Number(flags.trips);
 const REQUESTS = Number(flags.requests);
 const OFFER_SAMPLES = Number(flags.offers);
+const CLIENTS = Number(flags.clients);
 const TODAY = '2026-11-01';
 
 // A fixed seed: every run loads the same airline.
@@ -168,6 +170,22 @@ async function main(): Promise<void> {
     }
     latencies.sort((a, b) => a - b);
 
+    // The same under load: CLIENTS pilots asking at once, each as soon as its last answer is in.
+    const concurrent: number[] = [];
+    let concurrentFound = 0;
+    const concurrentStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        for (let i = 0; i < Math.ceil(REQUESTS / CLIENTS); i += 1) {
+          const result = await ask(samples[Math.floor(random() * samples.length)]!);
+          concurrent.push(result.elapsed);
+          concurrentFound += result.found;
+        }
+      }),
+    );
+    const concurrentSeconds = (performance.now() - concurrentStarted) / 1000;
+    concurrent.sort((a, b) => a - b);
+
     // Alert fan-out: who an offer goes to (the reads the alert use case makes, then the query).
     const fanOut: number[] = [];
     let recipients = 0;
@@ -186,6 +204,8 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Find swaps (HTTP, ${REQUESTS} requests, ${(found / REQUESTS).toFixed(1)} offers per answer on average)`);
     console.log(`  p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}  (target p95 < 20 ms)`);
+    console.log(`Find swaps, ${CLIENTS} clients at once (HTTP, ${concurrent.length} requests, ${(concurrentFound / concurrent.length).toFixed(1)} offers per answer, ${(concurrent.length / concurrentSeconds).toFixed(0)} req/s)`);
+    console.log(`  p50 ${ms(percentile(concurrent, 50))}  p95 ${ms(percentile(concurrent, 95))}  p99 ${ms(percentile(concurrent, 99))}  (target p95 < 20 ms)`);
     console.log(`Alert recipients of one offer (${OFFER_SAMPLES} offers, ${(recipients / OFFER_SAMPLES).toFixed(1)} recipients on average)`);
     console.log(`  p50 ${ms(percentile(fanOut, 50))}  p95 ${ms(percentile(fanOut, 95))}  (target p95 < 200 ms)`);
   } finally {

@@ -20,6 +20,7 @@ import { createDeleteIataCode } from './domain/delete-iata-code';
 import { createDescribeTrip } from './domain/describe-trip';
 import { createTripEvents } from './domain/events';
 import { createImportTrips } from './domain/import-trips';
+import { createIataList } from './domain/iata-list';
 import { createKeepTrip } from './domain/keep-trip';
 import { createKnownAirports } from './domain/known-airports';
 import { createOfferTrip } from './domain/offer-trip';
@@ -85,7 +86,11 @@ export function createApp(config: Config, options: AppOptions = {}) {
       remove: createDeleteWhatsappGroup(groupDeps),
       claim: createClaimWhatsappGroup(groupDeps),
     };
-    const onChange = () => knownAirports.invalidate();
+    const iataList = createIataList(airportsRepo);
+    const onChange = () => {
+      knownAirports.invalidate();
+      iataList.invalidate();
+    };
     const airportUseCases = {
       addIataCode: createAddIataCode({ airports: airportsRepo, onChange }),
       updateIataCode: createUpdateIataCode({ airports: airportsRepo, onChange }),
@@ -109,7 +114,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
     tripRoutes(app, { guard, trips: tripsRepo, useCases: tripUseCases });
     crewRoutes(app, { guard, useCases: crewUseCases });
     whatsappGroupRoutes(app, { guard, groups: groupUseCases });
-    airportRoutes(app, { guard, airports: airportsRepo, useCases: airportUseCases });
+    airportRoutes(app, { guard, airports: airportsRepo, iataList, useCases: airportUseCases });
     analyticsRoutes(app, { guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
 
     return {

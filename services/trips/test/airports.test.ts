@@ -1,4 +1,5 @@
-import type { ExcludedAirport, IataCode } from '@crewswap/proto';
+import { gunzipSync } from 'node:zlib';
+import { IataCodeList, type ExcludedAirport, type IataCode } from '@crewswap/proto';
 import { adminCookie, makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';
 
 describe('IATA codes and excluded airports', () => {
@@ -18,14 +19,44 @@ describe('IATA codes and excluded airports', () => {
     const response = await service.app.inject({ method: 'GET', url: '/api/iata-codes' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=600');
-    const codes = response.json() as IataCode[];
+    const codes = IataCodeList.parse(response.json());
     expect(codes.length).toBeGreaterThan(9000);
-    const byCode = new Map(codes.map((code) => [code.iataCode, code]));
     for (const code of ['LHR', 'MAN', 'JFK', 'BOS', 'LAX', 'SFO', 'SEA', 'ATL', 'MCO', 'LAS', 'BGI', 'DEL', 'JNB', 'LOS', 'TLV', 'BOM', 'MBJ', 'ANU']) {
-      expect([code, byCode.has(code)]).toEqual([code, true]);
+      expect([code, codes.includes(code)]).toEqual([code, true]);
     }
+    // The full records stay on the admin route.
+    const full = await service.app.inject({ method: 'GET', url: '/api/admin/iata-codes', cookies: admin });
+    const byCode = new Map((full.json() as IataCode[]).map((code) => [code.iataCode, code]));
     expect(byCode.get('JFK')).toMatchObject({ icaoCode: 'KJFK', continent: 'NA', isoCountry: 'US', municipality: 'New York' });
     expect(byCode.get('BGI')).toMatchObject({ icaoCode: 'TBPB', isoCountry: 'BB' });
+  });
+
+  it('the public list is the codes alone, sorted, under 30 KB gzipped; a repeat quoting its ETag is answered 304', async () => {
+    const plain = await service.app.inject({ method: 'GET', url: '/api/iata-codes' });
+    const codes = IataCodeList.parse(plain.json());
+    expect(codes).toEqual([...codes].sort());
+    const zipped = await service.app.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(30 * 1024);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(codes);
+    const etag = zipped.headers.etag as string;
+    expect(plain.headers.etag).toBe(etag);
+
+    const repeat = await service.app.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' } });
+    expect([repeat.statusCode, repeat.body]).toEqual([304, '']);
+    const stale = await service.app.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'if-none-match': 'W/"something-else"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('a code added changes the list and its ETag, so a browser holding the old list gets the new one', async () => {
+    const before = await service.app.inject({ method: 'GET', url: '/api/iata-codes' });
+    const created = await service.app.inject({ method: 'POST', url: '/api/admin/iata-codes', cookies: admin, payload: { iataCode: 'QZE' } });
+    expect(created.statusCode).toBe(201);
+    const after = await service.app.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'if-none-match': before.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(IataCodeList.parse(after.json())).toContain('QZE');
+    await service.app.inject({ method: 'DELETE', url: `/api/admin/iata-codes/${(created.json() as IataCode).id}`, cookies: admin });
   });
 
   it('a pilot adds an unknown airport code (Confirm Valid Airport); a duplicate answers 409', async () => {

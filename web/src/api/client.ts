@@ -43,6 +43,11 @@ export function setSessionActive(active: boolean): void {
   session.active = active;
 }
 
+/** Whether an ended session is news to the app (not a logout or deletion it is making itself). */
+export function expiryHandlingActive(): boolean {
+  return session.active && !session.suppressed;
+}
+
 export async function withExpirySuppressed<T>(work: () => Promise<T>): Promise<T> {
   session.suppressed = true;
   try {

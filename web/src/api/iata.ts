@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateIataCodeBody } from '@crewswap/proto';
+import type { CreateIataCodeBody, IataCodeList } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 import { fixed } from './mutations';
@@ -25,9 +25,10 @@ export function useIataCodes() {
     refetchOnMount: true,
     queryFn: async (): Promise<IataList> => {
       try {
-        const list = await request<Array<{ iataCode: string } | string>>('/api/iata-codes');
-        const codes = list.map((item) => (typeof item === 'string' ? item : item.iataCode).toUpperCase());
-        return { codes: new Set(codes), fallback: false };
+        // Codes only; after 10 minutes the browser asks again with the list's ETag and a 304
+        // keeps the copy it has.
+        const codes = await request<IataCodeList>('/api/iata-codes');
+        return { codes: new Set(codes.map((code) => code.toUpperCase())), fallback: false };
       } catch {
         return { codes: new Set(FALLBACK_IATA_CODES), fallback: true };
       }

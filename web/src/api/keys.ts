@@ -14,6 +14,10 @@ export const queryKeys = {
   crewLinkSuggestions: (q: string) => ['crew-links', 'suggestions', q] as const,
   crewLinkSimilar: (title: string) => ['crew-links', 'similar', title] as const,
   crewLinkDestinations: ['crew-links', 'destinations'] as const,
+  notificationPreferences: ['notifications', 'preferences'] as const,
+  vapidPublicKey: ['notifications', 'vapid-public-key'] as const,
+  /** This browser's push subscription (PushManager), not a server read. */
+  pushSubscription: ['push', 'subscription'] as const,
   tripPilots: (tripId: string) => ['trip-pilots', tripId] as const,
   whatsappGroup: (tripId: string) => ['whatsapp-group', tripId] as const,
   masterCalendar: (rank: string, fleet: string) => ['master-calendar', rank, fleet] as const,

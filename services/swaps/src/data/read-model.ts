@@ -1,5 +1,5 @@
 import type { Db, Executor } from '@crewswap/kit';
-import { PilotContact, type Aircraft, type Fleet, type Pilot, type Rank, type Trip } from '@crewswap/proto';
+import { PilotContact, SwapMatchPilot, SwapMatchTrip, Trip, type Aircraft, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { aircraftFlownBy, fleetsThatFly, MAX_WINDOW_DAYS, parseSwapSearchDays, type Window } from '../domain/compatibility';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
@@ -192,8 +192,19 @@ export function createReadModelRepository(db: Db) {
 
     async findPilot(id: string, ex: Executor = db): Promise<PilotRecord | undefined> {
       const row: PilotRowOut | undefined = await ex('pilots').where({ id }).first();
-      if (!row || !row.contact || !row.rank || !row.fleet) return undefined;
-      return { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc, searchDayRange: row.search_day_range, deleted: row.deleted, contact: row.contact };
+      return row && toPilotRecord(row);
+    },
+
+    /**
+     * What Find swaps needs before it can look for offers, in one round trip: the trip (if it is
+     * live), the asking pilot (if known with a profile) and the swap window setting.
+     */
+    async findAskContext(tripId: string, pilotId: string, ex: Executor = db): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number }> {
+      const result = await ex
+        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null })[] }>(ASK_CONTEXT_SQL, [tripId, pilotId])
+        .options({ name: 'swaps_ask_context' });
+      const row = result.rows[0];
+      return { trip: row?.trip ?? undefined, asker: row && toPilotRecord(row), settingDays: parseSwapSearchDays(row?.setting ?? undefined) };
     },
 
     /**
@@ -204,7 +215,8 @@ export function createReadModelRepository(db: Db) {
      */
     async findOffersJson(query: OfferQuery, ex: Executor = db): Promise<string> {
       const { sql, bindings } = offersQuery(query);
-      const result = await ex.raw<{ rows: { trip: string; pilot: string; same_dates: boolean }[] }>(sql, bindings);
+      // A prepared statement (per connection): parsed and planned once, not on every request.
+      const result = await ex.raw<{ rows: { trip: string; pilot: string; same_dates: boolean }[] }>(sql, bindings).options({ name: 'swaps_find_offers' });
       return `[${result.rows.map((row) => `{"trip":${row.trip},"pilot":${row.pilot},"sameDates":${row.same_dates}}`).join(',')}]`;
     },
 
@@ -256,12 +268,34 @@ export function createReadModelRepository(db: Db) {
 }
 export type ReadModelRepository = ReturnType<typeof createReadModelRepository>;
 
+/** A pilot known with a profile (a deletion alone leaves a row without one). */
+function toPilotRecord(row: Partial<PilotRowOut>): PilotRecord | undefined {
+  if (!row.id || !row.contact || !row.rank || !row.fleet) return undefined;
+  return { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc ?? false, searchDayRange: row.search_day_range ?? null, deleted: row.deleted ?? false, contact: row.contact };
+}
+
+const ASK_CONTEXT_SQL = `
+  SELECT t.data AS trip, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
+         (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting
+    FROM (SELECT 1) AS one
+    LEFT JOIN trips t ON t.id = ? AND NOT t.deleted
+    LEFT JOIN pilots p ON p.id = ?`;
+
+/** A text[] literal of the keys of `all` that `shown` leaves out. */
+function keysLeftOut(all: readonly string[], shown: readonly string[]): string {
+  return `'{${all.filter((key) => !shown.includes(key)).join(',')}}'::text[]`;
+}
+// Find swaps answers SwapMatch: the stored trip and contact less what the app does not show.
+const TRIP_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(Trip.shape), Object.keys(SwapMatchTrip.shape));
+const PILOT_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(PilotContact.shape), Object.keys(SwapMatchPilot.shape));
+
 /** The SQL of findOffersJson, apart so that the bench can EXPLAIN exactly what runs. */
 export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<string, unknown> } {
   const { asker, trip, window } = query;
   return {
     sql: `
-      SELECT o.data::text AS trip, p.contact::text AS pilot, (o.start_date = :start AND o.end_date = :end) AS same_dates
+      SELECT (o.data - ${TRIP_FIELDS_NOT_SHOWN})::text AS trip, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text AS pilot,
+             (o.start_date = :start AND o.end_date = :end) AS same_dates
         FROM trips o
         JOIN pilots p ON p.id = o.pilot_id
        WHERE o.is_swappable AND NOT o.deleted AND NOT o.is_standby

@@ -15,7 +15,7 @@ export function createFindMatches(deps: { readModel: ReadModelRepository; clock:
   return {
     /** Answers the JSON text of SwapMatch[] (see findOffersJson). */
     async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string> {
-      const trip = await readModel.findTrip(input.tripId);
+      const { trip, asker, settingDays } = await readModel.findAskContext(input.tripId, input.pilotId);
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate } = input.query;
       const outOfRange = outOfRangeDate([startDate, endDate], clock.today());
@@ -28,9 +28,7 @@ export function createFindMatches(deps: { readModel: ReadModelRepository; clock:
       if (startDate && endDate && endDate < startDate) throw badRequest('End date cannot be before start date');
       // Standby duties never match, and a trip with no aircraft cannot be flown by anyone else.
       if (trip.isStandby || trip.aircraft === null) return '[]';
-      const asker = await readModel.findPilot(input.pilotId);
       if (!asker) return '[]';
-      const settingDays = await readModel.swapSearchDays();
       const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
       if (window.to < window.from) return '[]';

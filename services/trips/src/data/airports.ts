@@ -44,6 +44,12 @@ export function createAirportRepository(db: Db) {
       return rows.map(toIata);
     },
 
+    /** Every code, sorted, and nothing else (the public list and the in-memory copy). */
+    async listCodes(trx: Executor = db): Promise<string[]> {
+      const rows: { iata_code: string }[] = await trx('iata_codes').orderBy('iata_code').select('iata_code');
+      return rows.map((row) => row.iata_code);
+    },
+
     /** The codes among `codes` that are in the IATA table. */
     async knownCodes(codes: string[], trx: Executor = db): Promise<Set<string>> {
       if (codes.length === 0) return new Set();

@@ -12,7 +12,7 @@ export function createKnownAirports(airports: AirportRepository, ttlMs = 60_000)
 
   async function load(): Promise<Set<string>> {
     if (!cache || Date.now() - cache.at > ttlMs) {
-      cache = { codes: new Set((await airports.listIata()).map((code) => code.iataCode)), at: Date.now() };
+      cache = { codes: new Set(await airports.listCodes()), at: Date.now() };
     }
     return cache.codes;
   }

@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, theme, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RosterUploadResult } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
@@ -16,8 +16,11 @@ const STAGE_TEXT: Record<UploadStage, string> = {
   error: 'Upload failed',
 };
 
-/** Roster upload: instructions, the file chooser, progress through the spec's stages, the result. */
-export default function RosterUploadDialog({ onClose }: { onClose: () => void }) {
+/**
+ * Roster upload: instructions, the file chooser, progress through the spec's stages, the result.
+ * `file` (opened with the installed app or shared to it) is uploaded as soon as the dialog has it.
+ */
+export default function RosterUploadDialog({ file: givenFile, onClose }: { file?: File; onClose: () => void }) {
   const { token } = theme.useToken();
   const uploadEmail = useSetting('upload_email').data;
   const interbidsUrl = useSetting('interbids_url').data;
@@ -61,6 +64,14 @@ export default function RosterUploadDialog({ onClose }: { onClose: () => void })
       },
     );
   };
+
+  const started = useRef<File | undefined>(undefined);
+  useEffect(() => {
+    if (!givenFile || started.current === givenFile || busy) return;
+    started.current = givenFile;
+    start(givenFile);
+    // start() is recreated each render; the file alone decides when to begin.
+  }, [givenFile]);
 
   const howTo = async () => {
     if (await checkSession()) setGuide(true);

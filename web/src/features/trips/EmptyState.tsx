@@ -2,8 +2,15 @@ import { BellOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/ico
 import { Button } from 'antd';
 import { useSetting } from '../../api/settings';
 
-/** No trips yet: the three steps of pilot spec section 1; the roster step opens the upload dialog. */
-export function EmptyState({ onAddTrip, onUploadRoster, onTechSupport }: { onAddTrip: () => void; onUploadRoster: () => void; onTechSupport?: () => void }) {
+/** No trips yet: the three steps of pilot spec section 1; the bell, support and roster steps open their dialogs. */
+interface Props {
+  onAddTrip: () => void;
+  onUploadRoster: () => void;
+  onNotifications: () => void;
+  onTechSupport?: () => void;
+}
+
+export function EmptyState({ onAddTrip, onUploadRoster, onNotifications, onTechSupport }: Props) {
   const uploadEmail = useSetting('upload_email').data;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
@@ -11,8 +18,10 @@ export function EmptyState({ onAddTrip, onUploadRoster, onTechSupport }: { onAdd
       <p>Get started in three steps:</p>
       <ol className="steps">
         <li>
-          <strong>Enable push notifications</strong> with the bell icon <BellOutlined aria-label="bell" /> at the top of
-          the page, so you hear about new swap offers.
+          <Button type="link" className="inline-link" onClick={onNotifications}>
+            <strong>Enable push notifications</strong>
+          </Button>{' '}
+          with the bell <BellOutlined aria-label="bell" /> at the top of the page, so you hear about new swap offers.
         </li>
         <li>
           {onTechSupport ? (

@@ -4,7 +4,7 @@ import { addDays, londonToday } from '@crewswap/proto/browser';
 import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
 import TripFormDialog from './TripFormDialog';
 
-const iata = () => ({ body: [{ iataCode: 'LAX' }, { iataCode: 'SFO' }, { iataCode: 'JFK' }] });
+const iata = () => ({ body: ['JFK', 'LAX', 'SFO'] });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,4 +1,4 @@
-import { CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -30,10 +30,11 @@ interface Props {
   onTechSupport: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
+  onNotifications: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   const label = pilotLabel(pilot);
@@ -42,6 +43,18 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
   );
   const refresh = (
     <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" />
+  );
+  // The empty state's first step points here: id="notifications-bell".
+  const bell = (
+    <Button
+      id="notifications-bell"
+      type="text"
+      className="header-icon"
+      icon={<BellOutlined />}
+      onClick={onNotifications}
+      aria-label="Notification Preferences"
+      title="Notification Preferences"
+    />
   );
   return (
     <header className="app-header">
@@ -65,9 +78,10 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
       <nav className="header-actions" aria-label="Actions">
         {narrow ? (
           <>
-            <Button type="text" className="header-icon" icon={<PlusOutlined />} onClick={onAddTrip} aria-label="Add a trip" />
+            {/* Add Trip is in the menu: the bar keeps room for the pilot's label next to the bell. */}
             <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" />
             {refresh}
+            {bell}
             <HeaderMenu
               items={[
                 { label: 'Add Trip', onClick: onAddTrip },
@@ -77,6 +91,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
                 { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
+                { label: 'Notification Preferences', onClick: onNotifications },
                 { label: 'Logout', onClick: onLogout },
               ]}
             />
@@ -99,6 +114,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
               Upload Roster
             </Button>
             {refresh}
+            {bell}
             {support}
             <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
               Logout

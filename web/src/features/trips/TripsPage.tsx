@@ -7,6 +7,7 @@ import { endSession, errorMessage } from '../../api/client';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
+import { usePendingRosterFile } from '../roster/pendingRoster';
 import { EmptyState } from './EmptyState';
 import { TripCard } from './TripCard';
 import { TripsHeader } from './TripsHeader';
@@ -17,6 +18,7 @@ const EditDetailsDialog = lazy(() => import('../profile/EditDetailsDialog'));
 const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
 // Crew links are their own area of the app: their code loads when first opened.
 const CrewLinks = lazy(() => import('../crew-links/CrewLinks'));
+const NotificationPreferencesDialog = lazy(() => import('../notifications/NotificationPreferencesDialog'));
 const CrewOnTripDialog = lazy(() => import('../crew/CrewOnTripDialog'));
 // The calendars are their own chunk: the grid and its three views load when first opened.
 const Calendars = lazy(() => import('../calendars/Calendars'));
@@ -27,7 +29,8 @@ export const MIN_SPINNER_MS = 500;
 
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'upload' }
+  | { kind: 'upload'; file?: File }
+  | { kind: 'notifications' }
   | { kind: 'edit'; tripId: string }
   | { kind: 'manage'; tripId: string }
   | { kind: 'details' }
@@ -50,8 +53,10 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const [dialog, setDialog] = useState<Dialog>(location.pathname === '/upload-roster' ? { kind: 'upload' } : null);
   const closeUpload = () => {
     setDialog(null);
-    if (location.pathname === '/upload-roster') navigate('/', { replace: true });
+    if (location.pathname === '/upload-roster' || location.pathname === '/share-roster') navigate('/', { replace: true });
   };
+  // A roster file opened with the app or shared to it goes straight into the upload.
+  usePendingRosterFile((file) => setDialog({ kind: 'upload', file }));
   const [refreshing, setRefreshing] = useState(false);
   const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
 
@@ -85,6 +90,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onTechSupport={() => setDialog({ kind: 'support' })}
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
+        onNotifications={() => setDialog({ kind: 'notifications' })}
         onLogout={logout}
       />
       <main className="trips-main">
@@ -95,11 +101,14 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
           </div>
         )}
         {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
-        {trips.data && trips.data.length === 0 && <EmptyState
+        {trips.data && trips.data.length === 0 && (
+          <EmptyState
             onAddTrip={() => setDialog({ kind: 'add' })}
             onUploadRoster={() => setDialog({ kind: 'upload' })}
+            onNotifications={() => setDialog({ kind: 'notifications' })}
             onTechSupport={() => setDialog({ kind: 'support' })}
-          />}
+          />
+        )}
         {trips.data && trips.data.length > 0 && (
           <div className="trip-list">
             {trips.data.map((trip) => (
@@ -125,7 +134,8 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'manage' && dialogTrip && (
           <ManageTripDialog trip={dialogTrip} pilot={pilot} onClose={() => setDialog(null)} />
         )}
-        {dialog?.kind === 'upload' && <RosterUploadDialog onClose={closeUpload} />}
+        {dialog?.kind === 'upload' && <RosterUploadDialog file={dialog.file} onClose={closeUpload} />}
+        {dialog?.kind === 'notifications' && <NotificationPreferencesDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew-links' && <CrewLinks initialDestinations={dialog.destinations} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew' && dialogTrip && <CrewOnTripDialog trip={dialogTrip} me={pilot} onClose={() => setDialog(null)} />}

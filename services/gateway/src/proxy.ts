@@ -1,0 +1,143 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
+import { REQUEST_ID_HEADER } from '@crewswap/kit';
+import { isBodyTooLarge, refuse } from './body-limit';
+import { ownerOf, type ServiceName } from './route-table';
+
+/**
+ * An answer up to this size is read whole and sent as one buffer: one write to the client, a
+ * known length (so small answers are never compressed), and no stream to set up. Larger answers
+ * (and answers without a length, like the event stream) are streamed through.
+ */
+export const WHOLE_BODY_MAX = 256 * 1024;
+
+/** Kept-alive connections to each service; more requests than this wait for a free one. */
+const CONNECTIONS_PER_SERVICE = 64;
+
+/**
+ * Hop-by-hop headers describe one connection, not the request or answer: the gateway's connection
+ * to a service is its own (kept alive, pooled). `host` names the gateway; the service's own is
+ * sent. A length is sent again by whoever writes the body.
+ */
+const REQUEST_HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'host']);
+const ANSWER_HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * Passes `/api/*` on to the service that owns the path, over a pool of kept-alive connections
+ * per service (undici): no new connection per request, no per-request proxy set-up.
+ */
+export function registerProxy(app: FastifyInstance, services: Record<ServiceName, string>): void {
+  const pools = Object.fromEntries(
+    Object.entries(services).map(([name, url]) => [name, new Pool(url, { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 })]),
+  ) as Record<ServiceName, Pool>;
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(pools).map((pool) => pool.close()));
+  });
+
+  // Bodies are passed on as they arrive, unread (the services parse them), whatever their type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.all('/api/*', async (request, reply) => {
+    const service = ownerOf(request.url)!;
+    const body = request.body as Readable | undefined;
+    let answer: Answer;
+    try {
+      answer = await forward(pools[service], {
+        method: request.method as Dispatcher.HttpMethod,
+        path: request.url,
+        headers: forwardedHeaders(request, body !== undefined),
+        body: body ?? null,
+        // The event stream stays open with long quiet spells.
+        bodyTimeout: 0,
+      });
+    } catch (error) {
+      return failed(reply, service, error);
+    }
+    reply.status(answer.statusCode);
+    const headers = answer.headers;
+    for (const name in headers) {
+      if (!ANSWER_HOP_HEADERS.has(name)) reply.header(name, headers[name]!);
+    }
+    if (answer.body instanceof PassThrough && request.url.startsWith('/api/sse/')) {
+      reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
+    }
+    return reply.send(answer.body);
+  });
+}
+
+interface Answer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** The whole body when it is small, else a stream of it. */
+  body: Buffer | PassThrough;
+}
+
+/**
+ * One request to a service, dispatched on the pool with a handler of its own rather than through
+ * undici's request(), which makes a stream of every body: a small answer is gathered as it
+ * arrives and settles as one buffer; a large or open-ended one settles as soon as its headers
+ * are in, as a stream that pauses the service while the client is slower.
+ */
+function forward(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let statusCode = 0;
+    let headers: IncomingHttpHeaders = {};
+    let chunks: Buffer[] | undefined;
+    let stream: PassThrough | undefined;
+    pool.dispatch(options, {
+      // Its presence tells undici this handler speaks the controller API.
+      onRequestStart() {},
+      onResponseStart(controller, status, answerHeaders) {
+        statusCode = status;
+        headers = answerHeaders;
+        if (Number(answerHeaders['content-length'] ?? Number.NaN) <= WHOLE_BODY_MAX) {
+          chunks = [];
+          return;
+        }
+        const body = new PassThrough();
+        stream = body;
+        body.on('drain', () => controller.resume());
+        // The client went away: stop reading the service's answer.
+        body.on('close', () => {
+          if (!body.writableFinished) controller.abort(new Error('The client closed the connection'));
+        });
+        resolve({ statusCode, headers, body });
+      },
+      onResponseData(controller, chunk) {
+        if (chunks) chunks.push(chunk);
+        else if (stream && !stream.write(chunk)) controller.pause();
+      },
+      onResponseEnd() {
+        if (chunks) resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+        else stream?.end();
+      },
+      onResponseError(_controller, error) {
+        if (stream) stream.destroy(error);
+        else reject(error);
+      },
+    });
+  });
+}
+
+function forwardedHeaders(request: FastifyRequest, hasBody: boolean): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  const incoming = request.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value !== undefined && !REQUEST_HOP_HEADERS.has(name)) headers[name] = value;
+  }
+  // A GET is never read for a body, so a length it declares would promise bytes never sent.
+  if (!hasBody) delete headers['content-length'];
+  headers[REQUEST_ID_HEADER] = String(request.id);
+  return headers;
+}
+
+function failed(reply: FastifyReply, service: ServiceName, error: unknown): FastifyReply {
+  // A client's body too large is its own mistake, not a service being down.
+  if (isBodyTooLarge(error)) return refuse(reply);
+  reply.log.warn({ err: error, service }, 'upstream unavailable');
+  return reply.status(503).send({ error: `The ${service} service is not available right now. Please try again shortly.` });
+}

@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { startLocalPushService, type LocalPushService } from './pushService';
+import { BASE_URL, DESKTOP, launchBrowser, PHONE, pilotData, register, screenshot, settle } from './support';
+
+/** The shared fixtures sit beside the repository: ../shared/fixtures/rosters from its root. */
+const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
+
+/**
+ * Headless Chromium cannot subscribe at its vendor's push service (no network here), so its
+ * PushManager hands out the test push service's subscription instead: same shape, real keys held
+ * by the test. Everything after the browser (the app, the server, push-sender, the encryption, the
+ * service worker) is the real thing.
+ */
+function useLocalPushService(context: BrowserContext, subscription: LocalPushService['subscription']) {
+  // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
+  return context.addInitScript(`(() => {
+    const sub = ${JSON.stringify(subscription)};
+    const decode = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const KEPT = 'test-push-service-subscribed';
+    let current = null;
+    const make = (options) => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options,
+      getKey: (name) => decode(sub.keys[name]),
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => { current = null; localStorage.removeItem(KEPT); return true; },
+    });
+    // A browser keeps its subscription across page loads.
+    if (localStorage.getItem(KEPT)) current = make({ userVisibleOnly: true });
+    PushManager.prototype.subscribe = async function (options) {
+      if (Notification.permission !== 'granted') throw new DOMException('test push service: notifications not granted', 'NotAllowedError');
+      current = current || make(options || {});
+      localStorage.setItem(KEPT, '1');
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  })();`);
+}
+
+/** The service worker's registration id, for DevTools' push delivery. */
+async function workerRegistration(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(BASE_URL));
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** `read()` until it answers something, for at most `timeoutMs`. */
+async function poll<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`Nothing within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the installable app', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let push: LocalPushService;
+
+  before(async () => {
+    browser = await launchBrowser();
+    push = await startLocalPushService();
+    context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    await context.grantPermissions(['notifications'], { origin: BASE_URL });
+    await useLocalPushService(context, push.subscription);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    if (process.env.E2E_LOGS) page.on('console', (message) => console.log(`[page] ${message.text()}`));
+    await register(page, pilotData('Push'));
+    // The worker controls the page once it has activated (it claims open pages).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  });
+  after(async () => {
+    await browser.close();
+    await push.close();
+  });
+
+  test('/sw.js is served as JavaScript and never cached; the manifest names the product and its roster files', async () => {
+    const worker = await page.request.get('/sw.js');
+    assert.equal(worker.status(), 200);
+    assert.match(worker.headers()['content-type'] ?? '', /javascript/);
+    assert.equal(worker.headers()['cache-control'], 'no-cache');
+    const manifest = await page.request.get('/manifest.webmanifest');
+    assert.equal(manifest.headers()['cache-control'], 'no-cache');
+    const body = (await manifest.json()) as { name: string; display: string; share_target: { action: string }; file_handlers: Array<{ action: string }>; icons: Array<{ src: string }> };
+    assert.equal(body.name, 'CrewSwap');
+    assert.equal(body.display, 'standalone');
+    assert.equal(body.share_target.action, '/share-roster');
+    assert.equal(body.file_handlers[0]!.action, '/upload-roster');
+    for (const icon of body.icons) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src);
+  });
+
+  test('a pilot turns on push under the bell, sends a test push, and the service worker shows it', async () => {
+    await page.getByRole('button', { name: 'Notification Preferences' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
+    await dialog.getByLabel('Push status: Disabled').waitFor();
+    await dialog.getByRole('switch', { name: 'Enable Push' }).click();
+    const toast = page.locator('.ant-notification-notice');
+    await Promise.race([dialog.getByLabel('Push status: Enabled').waitFor(), toast.filter({ hasText: 'Notification Error' }).waitFor()]);
+    assert.ok(await dialog.getByLabel('Push status: Enabled').isVisible(), `push not enabled: ${await toast.allTextContents()}`);
+    await settle(page);
+    await screenshot(page, 'notification-preferences-1280');
+
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await workerRegistration(cdp);
+    await dialog.getByRole('button', { name: /Send Test/ }).click();
+    await page.getByText('Test Notification Sent').waitFor();
+    const received = await push.nextPush();
+    const payload = JSON.parse(received.plaintext) as { kind: string; title: string; body: string; url: string; tag: string };
+    assert.equal(payload.kind, 'test');
+    assert.equal(received.claims.aud, new URL(push.subscription.endpoint).origin);
+
+    // What a push service does next: wake the worker with the decrypted message.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(BASE_URL).origin, registrationId, data: received.plaintext });
+    // Polled here: waitForFunction does not wait for an async predicate's answer.
+    const shown = await poll(() =>
+      page.evaluate(async (title) => {
+        const all = await (await navigator.serviceWorker.ready).getNotifications();
+        const found = all.find((n) => n.title === title);
+        return found ? { title: found.title, body: found.body, tag: found.tag, data: found.data as unknown } : null;
+      }, payload.title),
+    );
+    assert.deepEqual(shown, { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
+    await screenshot(page, 'push-received-1280');
+
+    // A click on it brings the open window to the place it names. (Headless Chromium has no
+    // notification to click: the worker is given the click event for the notification it showed.)
+    await page.goto('/no-such-page');
+    await page.getByText('Page Not Found').waitFor();
+    const [worker] = context.serviceWorkers();
+    assert.ok(worker, 'the service worker runs');
+    await worker.evaluate(`(async () => {
+      const [shown] = await self.registration.getNotifications({ tag: ${JSON.stringify(payload.tag)} });
+      self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+    })()`);
+    await page.waitForURL((url) => url.pathname + url.search === payload.url);
+    await page.getByRole('button', { name: 'Notification Preferences' }).click();
+
+    // Turning it off forgets the subscription on both sides: the next test push has nowhere to go.
+    await dialog.getByRole('switch', { name: 'Enable Push' }).click();
+    await dialog.getByLabel('Push status: Disabled').waitFor();
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/notifications/test', { method: 'POST', credentials: 'include' });
+      return { status: response.status, body: (await response.json()) as unknown };
+    });
+    assert.notEqual(answer.status, 200, JSON.stringify(answer));
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('a roster shared to the app (POST /share-roster) is taken by the service worker into the upload, and its trips are added', async () => {
+    // The form a share sheet submits, per the manifest's share_target.
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/share-roster';
+      form.enctype = 'multipart/form-data';
+      form.id = 'share';
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'roster';
+      form.append(input);
+      document.body.append(form);
+    });
+    await page.locator('#share input').setInputFiles(ROSTER_C);
+    await Promise.all([page.waitForURL('**/share-roster'), page.evaluate(() => (document.getElementById('share') as HTMLFormElement).submit())]);
+    const upload = page.getByRole('dialog', { name: 'Upload Roster' });
+    await upload.getByText('9 trips added').waitFor({ timeout: 30_000 });
+    await settle(page);
+    await screenshot(page, 'share-roster-result-1280');
+    await upload.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await page.locator('.trip-card').count(), 9);
+  });
+
+  test('offline, the app still opens from the shell the service worker kept', async () => {
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      assert.equal(await page.title(), 'CrewSwap');
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('screens: Notification Preferences and the install prompt at 390 and 1280 px', async () => {
+    await page.goto('/');
+    for (const [viewport, width] of [[PHONE, 390], [DESKTOP, 1280]] as const) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Notification Preferences' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
+      await dialog.getByRole('switch', { name: 'Swap Notifications' }).waitFor();
+      await settle(page);
+      if (width === 390) await screenshot(page, 'notification-preferences-390');
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Chromium decides itself when to offer an install; the dialog is shown by giving it that signal.
+      await page.evaluate(`window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      }))`);
+      const install = page.getByRole('dialog', { name: 'Install CrewSwap' });
+      await install.getByText('for faster access, offline support, and push notifications').waitFor();
+      await settle(page);
+      await screenshot(page, `install-prompt-${width}`);
+      await install.getByRole('button', { name: 'Cancel' }).click();
+      await install.waitFor({ state: 'detached' });
+    }
+
+    const iphone = await browser.newContext({
+      viewport: PHONE,
+      baseURL: BASE_URL,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+    const ios = await iphone.newPage();
+    await ios.goto('/');
+    const steps = ios.getByRole('dialog', { name: 'Install CrewSwap' });
+    await steps.getByText('Add to Home Screen').waitFor({ timeout: 15_000 });
+    await settle(ios);
+    await screenshot(ios, 'install-prompt-ios-390');
+    await steps.getByRole('button', { name: 'Maybe Later' }).click();
+    const dismissed = await ios.evaluate(() => localStorage.getItem('pwa-install-dismissed'));
+    assert.ok(dismissed && Number(dismissed) > 0);
+    await iphone.close();
+  });
+});

@@ -1,0 +1,165 @@
+import { BellOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Spin, Switch, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import type { NotificationPreferences } from '@crewswap/proto';
+import { errorMessage } from '../../api/client';
+import {
+  useNotificationPreferences,
+  usePushSubscription,
+  useSubscribePush,
+  useTestPush,
+  useUnsubscribePush,
+  useUpdateNotificationPreferences,
+  useVapidPublicKey,
+} from '../../api/notifications';
+import { pushStatus, type PushStatus } from '../../api/push';
+import { AppModal } from '../../shared/AppModal';
+import { toast } from '../../shared/toast';
+import './notifications.css';
+
+const BADGE: Record<PushStatus, 'success' | 'error' | 'warning' | 'default'> = {
+  Enabled: 'success',
+  Disabled: 'default',
+  'Permission Needed': 'warning',
+  Blocked: 'error',
+  'Not Supported': 'default',
+};
+
+const STATUS_TEXT: Record<PushStatus, string> = {
+  Enabled: 'This device receives push notifications.',
+  Disabled: 'This device does not receive push notifications. Turn on Enable Push to receive them.',
+  'Permission Needed': 'Turn on Enable Push and allow notifications when your browser asks.',
+  Blocked: 'Notifications are blocked for this site. Enable them in your browser settings, then refresh the page.',
+  'Not Supported':
+    'This browser cannot receive push notifications. On an iPhone or iPad, add the app to your Home Screen and open it from there.',
+};
+
+function Row({ id, title, text, control }: { id: string; title: string; text: string; control: ReactNode }) {
+  return (
+    <div className="pref-row">
+      <div>
+        <div id={`${id}-label`} className="pref-title">
+          {title}
+        </div>
+        <div className="pref-text">{text}</div>
+      </div>
+      {control}
+    </div>
+  );
+}
+
+/** The bell's dialog (pilot spec): this device's push subscription, the alert switches and a test push. */
+export default function NotificationPreferencesDialog({ onClose }: { onClose: () => void }) {
+  const preferences = useNotificationPreferences();
+  const subscription = usePushSubscription();
+  const subscribed = Boolean(subscription.data);
+  const status = pushStatus(subscribed);
+  const vapidKey = useVapidPublicKey(status !== 'Not Supported');
+  const subscribe = useSubscribePush();
+  const unsubscribe = useUnsubscribePush();
+  const update = useUpdateNotificationPreferences();
+  const testPush = useTestPush();
+  const pushBusy = subscribe.isPending || unsubscribe.isPending || subscription.isLoading;
+
+  const togglePush = (on: boolean) => {
+    if (!on) return unsubscribe.mutate();
+    if (!vapidKey.data) return toast.error('Notification Error', vapidKey.error ? errorMessage(vapidKey.error) : 'The push key has not loaded yet. Please try again.');
+    subscribe.mutate(vapidKey.data, { onSuccess: () => toast.success('Push Enabled', 'This device will receive push notifications.') });
+  };
+
+  const change = (field: keyof NotificationPreferences, value: boolean) =>
+    update.mutate({ [field]: value }, { onSuccess: () => toast.success('Preferences Updated') });
+
+  const sendTest = () =>
+    testPush.mutate(undefined, {
+      onSuccess: () => toast.success('Test Notification Sent', 'It should appear on this device in a few seconds.'),
+    });
+
+  const prefs = preferences.data;
+  const pending = update.isPending ? update.variables : undefined;
+  return (
+    <AppModal
+      title={
+        <span>
+          <BellOutlined /> Notification Preferences
+        </span>
+      }
+      onCancel={onClose}
+      width={480}
+      extra={
+        <Button icon={<SendOutlined />} onClick={sendTest} loading={testPush.isPending} disabled={!subscribed || status !== 'Enabled'}>
+          Send Test
+        </Button>
+      }
+    >
+      <div className="pref-status">
+        <span>Push on this device</span>
+        <Tag color={BADGE[status]} aria-label={`Push status: ${status}`}>
+          {status}
+        </Tag>
+      </div>
+      <p className="pref-text">{STATUS_TEXT[status]}</p>
+      <Row
+        id="pref-push"
+        title="Enable Push"
+        text="Receive notifications on this device, even when the app is closed."
+        control={
+          <Switch
+            aria-labelledby="pref-push-label"
+            checked={subscribed && status === 'Enabled'}
+            loading={pushBusy}
+            disabled={status === 'Not Supported' || status === 'Blocked'}
+            onChange={togglePush}
+          />
+        }
+      />
+      {preferences.isLoading && <Spin />}
+      {preferences.isError && <Alert type="error" showIcon title="Failed to load your notification preferences" description={errorMessage(preferences.error)} />}
+      {prefs && (
+        <>
+          <Row
+            id="pref-enabled"
+            title="Enabled"
+            text="Master switch for every alert below."
+            control={
+              <Switch
+                aria-labelledby="pref-enabled-label"
+                checked={prefs.enabled}
+                loading={pending?.enabled !== undefined}
+                onChange={(value) => change('enabled', value)}
+              />
+            }
+          />
+          <Row
+            id="pref-swaps"
+            title="Swap Notifications"
+            text="New swap offers that match your trips."
+            control={
+              <Switch
+                aria-labelledby="pref-swaps-label"
+                checked={prefs.swapNotifications}
+                disabled={!prefs.enabled}
+                loading={pending?.swapNotifications !== undefined}
+                onChange={(value) => change('swapNotifications', value)}
+              />
+            }
+          />
+          <Row
+            id="pref-whatsapp"
+            title="WhatsApp Group Alerts"
+            text="A WhatsApp group is created, claimed or deleted on one of your trips."
+            control={
+              <Switch
+                aria-labelledby="pref-whatsapp-label"
+                checked={prefs.whatsappGroupAlerts}
+                disabled={!prefs.enabled}
+                loading={pending?.whatsappGroupAlerts !== undefined}
+                onChange={(value) => change('whatsappGroupAlerts', value)}
+              />
+            }
+          />
+        </>
+      )}
+    </AppModal>
+  );
+}

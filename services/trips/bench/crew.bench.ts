@@ -2,7 +2,11 @@
  * Latency of what a pilot reads of other pilots' trips, with 10,000 pilots holding 40 trips each,
  * over real HTTP on loopback: Crew on Trip (target p95 < 10 ms), Master Calendar and Crossover
  * Calendar (target p95 < 50 ms), plus the trip list with crew. Uses its own temporary database
- * (dropped at the end) and NATS prefix. Prints figures; asserts nothing.
+ * (dropped at the end) and NATS prefix. Prints figures; asserts nothing. Besides the client's
+ * latency it prints the service's own time (Fastify's elapsed time) and the process's CPU time per
+ * request (service and client together): on a shared, loaded machine the CPU time is the steadier
+ * figure. Each pilot holds one session cookie, as an app does; the Master Calendar is also read
+ * again with its ETag (the browser's repeat opening, a 304).
  * Run: npx tsx bench/crew.bench.ts   (BENCH_PILOTS, BENCH_REQUESTS to change the size; BENCH_KEEP=1
  * keeps the database and prints its URL, to look at query plans)
  *

@@ -19,7 +19,7 @@ export function calendarFleets(fleet: Fleet): Fleet[] {
  * Master Calendar: pilots of the rank who fly the fleet's aircraft, the same fleet first, then by
  * fleet, last and first name; trips overlapping the 1st of this month to the 7th of month+2
  * (Europe/London). Only for a caller with Master Roster on. The answer is the same for every
- * caller (the app puts its own row first), so with 1,250 pilots of a rank and fleet reading ~8 MB
+ * caller (the app puts its own row first), so with 1,250 pilots of a rank and fleet reading ~10 MB
  * alike it is built, serialized and gzipped once per rank, fleet and window and kept `cacheMs`
  * (decisions.md); a request only checks the caller's Master Roster.
  */

@@ -53,6 +53,10 @@ export interface StackOptions {
 
 export interface Stack {
   url: string;
+  /** How many times each service has exited and been started again (restart server does this). */
+  restarts(): Record<string, number>;
+  /** Waits until every service answers its readiness check again (after a restart). */
+  ready(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -110,10 +114,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { url: origin, stop };
+  return {
+    url: origin,
+    restarts: () => Object.fromEntries(children.map((child) => [child.name, child.restarts()])),
+    ready: async () => {
+      await Promise.all(present.map((service) => waitReady(service.name, `${urls[urlVariable(service.name)]}/readyz`)));
+    },
+    stop,
+  };
 }
 
 interface Supervised {
+  name: string;
+  restarts(): number;
   stop(): Promise<void>;
 }
 
@@ -152,6 +165,7 @@ function supervise(
 ): Supervised {
   let child: ChildProcess | undefined;
   let stopping = false;
+  let restarts = 0;
   const backoff = restartBackoff();
   const label = process.stdout.isTTY ? `\x1b[${colour}m[${name}]\x1b[0m` : `[${name}]`;
 
@@ -170,6 +184,7 @@ function supervise(
     }
     child.on('exit', (code, signal) => {
       if (stopping) return;
+      restarts += 1;
       const delay = backoff.nextDelay();
       process.stdout.write(`${label} exited (${signal ?? code}); restarting in ${delay} ms\n`);
       setTimeout(start, delay).unref();
@@ -178,6 +193,8 @@ function supervise(
   start();
 
   return {
+    name,
+    restarts: () => restarts,
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;

@@ -101,3 +101,19 @@ export type EmergencyShutdownResponse = z.infer<typeof EmergencyShutdownResponse
 export const EMERGENCY_SHUTDOWN_MESSAGE = 'Emergency shutdown activated. All pilot sessions have been terminated.';
 export const OPERATIONS_RESUMED_MESSAGE = 'Operations resumed. Pilots can log in again.';
 export const RESTART_REQUESTED_MESSAGE = 'Restart requested. Services are draining and will be restarted by their supervisor.';
+
+/** One entry of the admin activity log (Manage Admins, Admin Activity Logs): who did what, when. */
+export const AdminActivityEntry = z.object({
+  id: z.uuid(),
+  adminId: z.uuid().nullable(),
+  adminName: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  /** `login`, `login_failed`, `logout`, `session_timeout`, or the change as `METHOD /route/:param`. */
+  action: z.string(),
+  detail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  at: z.string(),
+});
+export type AdminActivityEntry = z.infer<typeof AdminActivityEntry>;
+/** The newest entries first; `limit` 1-500 (default 100). */
+export const AdminActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });

@@ -3,6 +3,7 @@ export * from './pilot';
 export * from './auth';
 export * from './settings';
 export * from './admin';
+export * from './admin-permissions';
 export * from './admin-constants';
 export * from './trip';
 export * from './subjects';

@@ -115,11 +115,12 @@ export const SECURITY_SETTING_KEYS = [
   'testing_password',
 ] as const satisfies readonly SettingKey[];
 
-const SYSTEM: readonly Permission[] = ['manage_system'];
+const SYSTEM: readonly Permission[] = ['manage_system', 'manage_settings'];
 const SECURITY: readonly Permission[] = ['view_security_alerts', 'manage_system'];
 /**
  * Who may change a setting: any one of the listed permissions (a master admin always may).
- * System settings follow the System Settings menu (manage_system). Security settings follow the
+ * System settings follow the System Settings menu (manage_system), and manage_settings, the spec's
+ * key named for settings, grants them too (and nothing else). Security settings follow the
  * Security menu (view_security_alerts); manage_system may change them too, since it is the
  * broader system permission.
  */
@@ -139,8 +140,8 @@ export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   tech_support_whatsapp_url: SYSTEM,
 };
 
-/** Who may read the settings list: the System Settings menu (manage_system) or Security (view_security_alerts). */
-export const SETTINGS_READ_PERMISSIONS: readonly Permission[] = ['manage_system', 'view_security_alerts'];
+/** Who may read the settings list: the System Settings menu (manage_system, manage_settings) or Security (view_security_alerts). */
+export const SETTINGS_READ_PERMISSIONS: readonly Permission[] = ['manage_system', 'manage_settings', 'view_security_alerts'];
 
 /** Secrets in the list: their values are shown only to a master admin or a holder of view_security_alerts. */
 export const SECRET_SETTING_KEYS = ['testing_password', 'daily_access_code'] as const satisfies readonly SettingKey[];

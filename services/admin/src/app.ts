@@ -1,5 +1,6 @@
-import { startService, type ServiceOptions } from '@crewswap/kit';
+import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { AdminConfig } from './config';
+import { createActivityRepository } from './data/activity-repository';
 import { createAdminRepository } from './data/admin-repository';
 import { createCleanupRepository } from './data/cleanup-repository';
 import { createSettingsRepository } from './data/settings-repository';
@@ -7,8 +8,10 @@ import { createSystemStateRepository } from './data/system-state-repository';
 import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
 import { startCleanupScheduler } from './domain/cleanup';
 import { createAdminUseCases } from './domain/use-cases';
+import { startAdminActivitySubscription } from './events/session-activity';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
+import { activityRoutes } from './routes/activity';
 import { adminsRoutes } from './routes/admins';
 import { cleanupRoutes } from './routes/cleanup';
 import { emergencyRoutes } from './routes/emergency';
@@ -28,8 +31,15 @@ export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
     await bootstrapMasterAdmin({ db, admins, config, log });
     await seedSettings({ settings, config, clock, log });
 
-    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, admins, settings, cleanups, systemState });
+    const activity = createActivityRepository(db);
+    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, admins, settings, cleanups, systemState, activity });
+    const activityFeed = startAdminActivitySubscription({ bus, log, admins, now: () => clock.now() });
+    runtime.onClose(() => activityFeed.stop());
+    const idleSweep = startPeriodic({ name: 'end idle admin sessions', log, intervalMs: config.ADMIN_SESSION_SWEEP_MS, task: () => useCases.endIdleAdminSessions.execute() });
+    runtime.onClose(() => idleSweep.stop());
 
+    // First, so its hooks see every route's requests.
+    activityRoutes(app, { runtime, activity, now: () => clock.now() });
     sessionRoutes(app, { runtime, admins, useCases, secureCookies: config.SECURE_COOKIES });
     settingsRoutes(app, { runtime, settings, changeSetting: useCases.changeSetting });
     adminsRoutes(app, { runtime, admins, useCases });

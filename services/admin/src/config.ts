@@ -24,6 +24,8 @@ export const configSchema = baseConfigSchema.extend({
   TESTING_BUTTON_ENABLED: z.enum(['true', 'false']).default('false'),
   TESTING_PASSWORD: z.string().max(2000).default(''),
   UPLOAD_EMAIL: optionalEmail,
+  /** How often admin sessions idle past session_timeout_minutes are looked for. */
+  ADMIN_SESSION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   /** The roster upload address's fallback (decisions.md) when UPLOAD_EMAIL is unset. */
   ROSTER_UPLOAD_EMAIL: optionalEmail,
 });

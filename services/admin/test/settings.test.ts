@@ -162,7 +162,8 @@ describe('settings', () => {
       ['no permission', 'swap_search_days', 403, []],
       ['no permission', 'session_timeout_minutes', 403, []],
       ['manage_pilots only', 'interbids_url', 403, ['manage_pilots']],
-      ['manage_settings only', 'swap_search_days', 403, ['manage_settings']],
+      ['manage_settings only', 'swap_search_days', 200, ['manage_settings']],
+      ['manage_settings only', 'session_timeout_minutes', 403, ['manage_settings']],
       ['view_security_alerts', 'swap_search_days', 403, ['view_security_alerts']],
       ['view_security_alerts', 'session_timeout_minutes', 200, ['view_security_alerts']],
       ['view_security_alerts', 'testing_password', 200, ['view_security_alerts']],
@@ -179,7 +180,8 @@ describe('settings', () => {
 
     it.each<[string, Permission[], number]>([
       ['no permission', [], 403],
-      ['every permission but manage_system and view_security_alerts', ['manage_pilots', 'manage_destinations', 'manage_admins', 'view_analytics', 'manage_settings'], 403],
+      ['every permission but manage_system, manage_settings and view_security_alerts', ['manage_pilots', 'manage_destinations', 'manage_admins', 'view_analytics'], 403],
+      ['manage_settings', ['manage_settings'], 200],
       ['manage_system', ['manage_system'], 200],
       ['view_security_alerts', ['view_security_alerts'], 200],
     ])('an admin with %s reading the settings list gets %i', async (_name, permissions, status) => {

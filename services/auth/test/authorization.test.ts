@@ -56,8 +56,8 @@ describe('Admin routes need an admin session with the right permission', () => {
     { method: 'GET', url: '/api/admin/sessions/active', allowed: ['manage_pilots', 'view_analytics'] },
     { method: 'GET', url: '/api/admin/sessions/history', allowed: ['manage_pilots', 'view_analytics'] },
     { method: 'GET', url: '/api/admin/recent-registrations', allowed: ['manage_pilots', 'view_analytics'] },
-    { method: 'GET', url: '/api/admin/cleanup/deleted-pilots', allowed: ['manage_system', 'manage_pilots'] },
-    { method: 'DELETE', url: `/api/admin/cleanup/deleted-pilots/${id}`, allowed: ['manage_system', 'manage_pilots'] },
+    { method: 'GET', url: '/api/admin/cleanup/deleted-pilots', allowed: ['manage_system'] },
+    { method: 'DELETE', url: `/api/admin/cleanup/deleted-pilots/${id}`, allowed: ['manage_system'] },
   ];
 
   it('no session: 401', async () => {

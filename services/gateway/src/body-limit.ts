@@ -1,10 +1,21 @@
 import type { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { HttpError } from '@crewswap/kit';
+import { ROSTER_FILE_TOO_LARGE } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 import { bodyLimitOf } from './route-table';
 
 export const BODY_TOO_LARGE = 'Request body too large';
+
+/**
+ * What a refused body is told: the roster upload answers as roster-ingest does for a file over
+ * 10 MB (`{error, message}` in the spec's words, which the app shows), anything else generically.
+ */
+export function tooLargeAnswer(url: string): { error: string; message?: string } {
+  const path = url.split('?')[0] ?? '';
+  if (path === '/api/roster/upload') return { error: ROSTER_FILE_TOO_LARGE, message: ROSTER_FILE_TOO_LARGE };
+  return { error: BODY_TOO_LARGE };
+}
 
 /**
  * How long a refused connection is still read (and the bytes dropped) after the 413 is written.
@@ -78,7 +89,7 @@ export function refuse<Server extends RawServerBase>(reply: FastifyReply<RouteGe
   lingerOnClose(request.raw.socket);
   // The rest of the body is read and dropped until the socket closes.
   request.raw.resume();
-  return reply.status(413).header('connection', 'close').send({ error: BODY_TOO_LARGE });
+  return reply.status(413).header('connection', 'close').send(tooLargeAnswer(request.url));
 }
 
 function declaredTooLarge(url: string, contentLength: string | undefined): boolean {

@@ -145,7 +145,7 @@ describe('gateway body limits', () => {
     expect(served).toEqual([]);
   });
 
-  it('the roster upload takes a 10 MB calendar file in its multipart form, and refuses one larger than that', async () => {
+  it('the roster upload takes a 10 MB calendar file in its multipart form, and refuses one larger than that: File size must be less than 10MB', async () => {
     const fits = multipartOfSize(ROSTER_MAX_BYTES);
     const response = await post('/api/roster/upload', fits.body, fits.contentType);
     expect(response.status).toBe(200);
@@ -153,7 +153,7 @@ describe('gateway body limits', () => {
     const tooLarge = multipartOfSize(ROSTER_MAX_BYTES + 100 * 1024);
     const refused = await post('/api/roster/upload', tooLarge.body, tooLarge.contentType);
     expect(refused.status).toBe(413);
-    expect(await refused.json()).toEqual(TOO_LARGE);
+    expect(await refused.json()).toEqual({ error: 'File size must be less than 10MB', message: 'File size must be less than 10MB' });
   });
 
   it.each([

@@ -129,7 +129,7 @@ describe('fuzzed bodies on every route of every service', () => {
     services.push({ name: 'admin', ...admin });
     const started = await Promise.all([
       createAuth({ ...authConfig.parse({ PASSWORD_HASH_COST: '10', SETTINGS_CACHE_MS: '0' }), ...base }, { clock }).then((s) => ({ name: 'auth', ...s })),
-      createTrips({ ...tripsConfig.parse({ PURGE_SCHEDULER_ENABLED: 'false' }), ...base }, { clock }).then((s) => ({ name: 'trips', ...s })),
+      createTrips({ ...tripsConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'trips', ...s })),
       createSwaps({ ...swapsConfig.parse({ SETTINGS_RPC_TIMEOUT_MS: '500' }), ...base }, { clock }).then((s) => ({ name: 'swaps', ...s })),
       createNotifications({ ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...base }, { clock }).then(
         (s) => ({ name: 'notifications', ...s }),

@@ -26,6 +26,11 @@ export interface ConsumerOptions<S extends Subject> {
   subjects: readonly S[];
   /** How long a taken event may stay unacked before another replica gets it (default 30 s). */
   ackWaitMs?: number;
+  /**
+   * Events handled at once (default 1, in order). Only for consumers whose events are independent
+   * of each other, such as work items; a read model that applies versions in order keeps 1.
+   */
+  concurrency?: number;
   /** Deliveries before an event is given up on and recorded in `dead_letters` (default 10). */
   maxDeliver?: number;
   /** Delay before each redelivery after a failure, by attempt; the last repeats (default 1 s, 5 s, 30 s, 2 min, 5 min). */
@@ -98,10 +103,16 @@ export async function startConsumer<S extends Subject>(options: ConsumerOptions<
   const consumer = await bus.js.consumers.get(stream, durable);
   const messages = await consumer.consume({ max_messages: 50 });
 
+  const limit = Math.max(1, options.concurrency ?? 1);
   const done = (async () => {
+    const inFlight = new Set<Promise<void>>();
     for await (const message of messages) {
-      await handleMessage(message);
+      // handleMessage never throws: it acks, naks or terms every message itself.
+      const task: Promise<void> = handleMessage(message).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      if (inFlight.size >= limit) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
   })();
 
   async function handleMessage(message: JsMsg): Promise<void> {

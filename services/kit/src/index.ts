@@ -17,6 +17,8 @@ export * from './settings-client';
 export * from './paths';
 export * from './migrate-only';
 export * from './runtime-metrics';
+export * from './prune';
+export * from './restart';
 export * from './mail';
 export * from './service';
 export * from './routes';

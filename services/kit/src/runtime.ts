@@ -6,6 +6,8 @@ import { loadSigningKeys, type SigningKeys } from './keys';
 import { createLogger } from './logger';
 import { connectBus, ensureStreams, isBusReachable, type Bus } from './nats';
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
+import { startKitPruner } from './prune';
+import { startRestartListener } from './restart';
 import { serveRevocationsPending, startSessionGuard, type SessionGuard } from './sessions';
 
 /** What a service runs on: its database schema, the bus, its outbox and the session guard. */
@@ -24,6 +26,11 @@ export interface Runtime {
    * state, so taking them out of service would help nobody).
    */
   readiness: Record<string, ReadinessCheck>;
+  /**
+   * Called when an admin asks for a restart (`admin.system.restart`, heard by every process);
+   * `runService` then drains and exits, and the supervisor starts the process again.
+   */
+  onRestartRequested(fn: () => void): void;
   /** Registers work to undo at close, run in reverse order. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -41,6 +48,7 @@ export interface RuntimeOptions {
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config, name } = options;
+  const startedAt = new Date();
   const log = options.log ?? createLogger(name, config);
   const closers: (() => Promise<void> | void)[] = [];
   const db = createDb(config.DATABASE_URL, options.schema, undefined, log);
@@ -59,6 +67,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     closers.push(() => pending.unsubscribe());
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
     closers.push(() => guard.stop());
+    const restart = await startRestartListener({ bus, log, startedAt });
+    closers.push(() => restart.stop());
+    const pruner = startKitPruner({ db, log });
+    closers.push(() => pruner.stop());
     return {
       name,
       log,
@@ -73,6 +85,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         nats: { required: false, check: () => isBusReachable(bus) },
         revocations: { required: false, check: async () => guard.following() },
       },
+      onRestartRequested: (fn) => restart.onRestartRequested(fn),
       onClose: (fn) => closers.push(fn),
       async close() {
         for (const close of closers.reverse().splice(0)) {

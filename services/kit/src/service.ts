@@ -93,7 +93,12 @@ export async function startService<C extends BaseConfig, E extends object>(
 export interface Runnable {
   app: FastifyInstance;
   close(): Promise<void>;
+  /** A service with a runtime drains and exits when an admin asks for a restart. */
+  runtime?: Pick<Runtime, 'onRestartRequested'>;
 }
+
+/** Replicas hear a restart together; a random wait of up to this spreads their exits. */
+const RESTART_SPREAD_MS = 3_000;
 
 type ServiceConfig = { PORT: number; HOST: string };
 
@@ -130,6 +135,10 @@ export async function runService<S extends z.ZodType<ServiceConfig>>(
     await service.close();
     process.exit(0);
   };
+  // Exit 0 after draining: the supervisor (Kubernetes, scripts/stack.ts) starts the process again.
+  service.runtime?.onRestartRequested(() => {
+    setTimeout(() => void shutdown('restart requested'), Math.random() * RESTART_SPREAD_MS).unref();
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -4,7 +4,9 @@ import {
   createServiceApp,
   isBusReachable,
   loadSigningKeys,
+  startRestartListener,
   startSessionGuard,
+  type RestartListener,
   type Logger,
   type SigningKeys,
 } from '@crewswap/kit';
@@ -25,6 +27,8 @@ export interface RealtimeAppOptions {
 export interface RealtimeService {
   app: FastifyInstance;
   hub: Hub;
+  /** Restart server reaches this process too (runService drains it; browsers reconnect). */
+  runtime: Pick<RestartListener, 'onRestartRequested'>;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,7 @@ export interface RealtimeService {
  * (trip changes, roster imports) feed the streams this process holds.
  */
 export async function createApp(config: RealtimeConfig, options: RealtimeAppOptions = {}): Promise<RealtimeService> {
+  const startedAt = new Date();
   const log = options.log ?? createLogger('realtime', config);
   const closers: (() => Promise<void> | void)[] = [];
   const closeAll = async () => {
@@ -43,6 +48,8 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
       throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
     });
     closers.push(() => bus.close());
+    const restart = await startRestartListener({ bus, log, startedAt });
+    closers.push(() => restart.stop());
     const keys = options.keys ?? loadSigningKeys(config);
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
     closers.push(() => guard.stop());
@@ -81,6 +88,7 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
     return {
       app,
       hub,
+      runtime: { onRestartRequested: (fn: () => void) => restart.onRestartRequested(fn) },
       async close() {
         if (closed) return;
         closed = true;

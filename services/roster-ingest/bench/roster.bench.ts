@@ -39,7 +39,7 @@ const base = { ...testBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
 const clock = fixedClock('2026-11-01T12:00:00Z');
 const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
 const trips = await createTripsApp(
-  { ...base, PORT: 0, PURGE_CHECK_INTERVAL_MS: 3_600_000, PURGE_RETENTION_DAYS: 7, PURGE_SCHEDULER_ENABLED: false, PROFILE_WAIT_MS: 0 },
+  { ...base, PORT: 0, PROFILE_WAIT_MS: 0 },
   { clock, settings, keys: TEST_KEYS },
 );
 const roster = await createApp(
@@ -52,6 +52,7 @@ const roster = await createApp(
     SMTP_INGEST_ENABLED: true,
     MAIL_WORKER_ENABLED: true,
     MAIL_ACK_WAIT_MS: 60_000,
+    MAIL_WORKER_CONCURRENCY: Number(process.env.MAIL_WORKER_CONCURRENCY ?? 4),
     ROSTER_UPLOAD_EMAIL: UPLOAD_EMAIL,
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
   },
@@ -120,6 +121,9 @@ try {
     );
   }
 } finally {
+  // Relays stopped first: with the streams gone they would only log failed publishes.
+  await roster.runtime.relay.stop();
+  await trips.runtime.relay.stop();
   await deleteStreams(roster.runtime.bus);
   await roster.close();
   await trips.close();

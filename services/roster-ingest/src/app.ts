@@ -34,7 +34,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const directory = await startPilotDirectory({ db, bus, log, pilots });
     runtime.onClose(() => directory.stop());
     if (config.MAIL_WORKER_ENABLED) {
-      const worker = await startMailWorker({ db, bus, log, processMail, ackWaitMs: config.MAIL_ACK_WAIT_MS });
+      const worker = await startMailWorker({ db, bus, log, processMail, ackWaitMs: config.MAIL_ACK_WAIT_MS, concurrency: config.MAIL_WORKER_CONCURRENCY });
       runtime.onClose(() => worker.stop());
     }
     let smtp: SmtpReceiver | undefined;

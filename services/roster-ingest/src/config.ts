@@ -16,6 +16,11 @@ export const configSchema = baseConfigSchema.extend({
   SMTP_INGEST_ENABLED: flag('true'),
   /** The worker that parses and imports stored mail; replicas share its durable consumer. */
   MAIL_WORKER_ENABLED: flag('true'),
+  /**
+   * Mails one worker imports at once. Each holds a database connection while trips imports (of a
+   * pool of 10), so a burst is worked through in parallel without starving the upload route.
+   */
+  MAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(4),
   /** A mail the worker took but did not finish (a crash) is handed out again after this long. */
   MAIL_ACK_WAIT_MS: z.coerce.number().int().min(500).default(60_000),
   /** The upload address when the `upload_email` setting cannot be read. */

@@ -30,9 +30,6 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
   const tripsConfig: TripsConfig = {
     ...base,
     PORT: 0,
-    PURGE_CHECK_INTERVAL_MS: 3_600_000,
-    PURGE_RETENTION_DAYS: 7,
-    PURGE_SCHEDULER_ENABLED: false,
     PROFILE_WAIT_MS: 300,
   };
   const startTrips = () => createTripsApp(tripsConfig, { clock, settings, keys: TEST_KEYS });
@@ -46,6 +43,7 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     SMTP_INGEST_ENABLED: true,
     MAIL_WORKER_ENABLED: true,
     MAIL_ACK_WAIT_MS: 2000,
+    MAIL_WORKER_CONCURRENCY: 4,
     ROSTER_UPLOAD_EMAIL: 'fallback-upload@crewswap.local',
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
     ...options.config,

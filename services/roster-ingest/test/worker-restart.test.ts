@@ -102,4 +102,42 @@ describe('emailed roster survives a worker killed mid-import', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await sql('SELECT 1 FROM roster_ingest.roster_history')).toHaveLength(1);
   }, 300_000);
+
+  it('a worker killed after trips stored the roster but before its history record commits: the mail is processed once after restart', async () => {
+    const email = 'quentin.marlowe@example-airline.test';
+    const pilot = await registerPilot(stack, { email, base: 'LHR', fleet: 'A350' });
+    // The previous test's process is still running: this test starts its own.
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child!.once('exit', resolve));
+    }
+    const transport = await startChild();
+    await eventually(async () => (await sql('SELECT 1 FROM roster_ingest.pilots WHERE id = ?', [pilot.id])).length === 1, 15_000);
+
+    // Writing the history record waits behind this lock (reads go on), so the worker stops
+    // exactly between the trips being stored (trips' own commit) and its own commit.
+    const hold = await stack.roster.runtime.db.transaction();
+    await hold.raw('LOCK TABLE roster_ingest.roster_history IN SHARE MODE');
+    try {
+      await transport.sendMail({ envelope: { from: email, to: [FALLBACK_ADDRESS] }, raw: readFixture('roster-a.eml').toString('utf8').replaceAll(IMOGEN, email) });
+      await eventually(async () => (await stack.trips.repositories.trips.listByPilot(pilot.id)).length === 9, 30_000);
+      child!.kill('SIGKILL');
+      await new Promise((resolve) => child!.once('exit', resolve));
+    } finally {
+      await hold.rollback();
+    }
+    const [mail] = await sql('SELECT id FROM roster_ingest.inbound_mail WHERE mail_from = ?', [email]);
+    const recordsOf = () => sql('SELECT success, trips_added, duplicate_events FROM roster_ingest.roster_history WHERE mail_id = ?', [mail!.id]);
+    expect(await recordsOf()).toEqual([]);
+
+    await startChild();
+    await eventually(async () => (await recordsOf()).length === 1, 30_000);
+    // Trips answers the repeated import with the reply it stored: 9 added, not 9 duplicates.
+    expect(await recordsOf()).toEqual([{ success: true, trips_added: 9, duplicate_events: 0 }]);
+    expect(await stack.trips.repositories.trips.listByPilot(pilot.id)).toHaveLength(9);
+    const replies = (await sql('SELECT envelope FROM roster_ingest.outbox WHERE subject = ?', [SUBJECTS.sendMail])) as { envelope: { data: { to: string; text: string } } }[];
+    expect(replies.filter((row) => row.envelope.data.to === email).map((row) => row.envelope.data.text.includes('9 trips added.'))).toEqual([true]);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await recordsOf()).toHaveLength(1);
+  }, 300_000);
 });

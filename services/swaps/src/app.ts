@@ -1,4 +1,4 @@
-import { startService, type ServiceOptions } from '@crewswap/kit';
+import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAlertsRepository } from './data/alerts';
 import { createReadModelRepository } from './data/read-model';
@@ -12,6 +12,9 @@ import { createReadModelMetrics } from './metrics';
 import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
 
+/** Trip tombstones are kept this long after the deletion (docs/DECISIONS.md, "Growing tables"). */
+export const TOMBSTONE_RETENTION_DAYS = 30;
+
 export function createApp(config: Config, options: ServiceOptions = {}) {
   return startService({ name: 'swaps', schema: 'swaps', migrations, config, options }, async ({ app, runtime, clock }) => {
     const { db, bus, log } = runtime;
@@ -20,6 +23,13 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
     await startReadModelConsumers({ runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
+    const pruner = startPeriodic({
+      name: 'prune trip tombstones',
+      log,
+      intervalMs: 60 * 60 * 1000,
+      task: () => readModel.pruneTombstones(new Date(clock.now().getTime() - TOMBSTONE_RETENTION_DAYS * 24 * 60 * 60 * 1000)),
+    });
+    runtime.onClose(() => pruner.stop());
     /** Settles when the start-up read of admin's settings has been tried. */
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));

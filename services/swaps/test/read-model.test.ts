@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
 import { addDays, SUBJECTS, type EventDataMap, type Trip } from '@crewswap/proto';
+import { TOMBSTONE_RETENTION_DAYS } from '../src/app';
 import { waitUntilCaughtUp } from '../src/events/catch-up';
 import { DURABLES } from '../src/events/consumers';
 import { rebuildReadModel } from '../src/events/replay';
@@ -171,5 +172,17 @@ describe('The swaps read model', () => {
     await h.applied(event);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await scrape()).toEqual({ lag: 0, pending: 0 });
+  });
+
+  it('prunes trip tombstones 30 days after the deletion, not before', async () => {
+    const owner = await h.register();
+    const trip = await h.addTrip(owner, { startDate: freshDate() });
+    const deleted = await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: trip.id, pilotId: owner.id });
+    const tombstone = () => h.db('trips').where({ id: trip.id, deleted: true }).first();
+    const deletedAt = Date.parse(deleted.occurredAt);
+    await h.service.readModel.pruneTombstones(new Date(deletedAt - 1000));
+    expect(await tombstone()).toBeDefined();
+    await h.service.readModel.pruneTombstones(new Date(deletedAt + TOMBSTONE_RETENTION_DAYS * 24 * 60 * 60 * 1000));
+    expect(await tombstone()).toBeUndefined();
   });
 });

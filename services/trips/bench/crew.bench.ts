@@ -40,7 +40,7 @@ async function time(label: string, work: () => Promise<unknown>): Promise<void> 
 
 const database = await createTestDatabase();
 const service = await createApp(
-  { ...testBaseConfig(database.url), PORT: 0, PURGE_CHECK_INTERVAL_MS: 3_600_000, PURGE_RETENTION_DAYS: 7, PURGE_SCHEDULER_ENABLED: false, PROFILE_WAIT_MS: 0 },
+  { ...testBaseConfig(database.url), PORT: 0, PROFILE_WAIT_MS: 0 },
   { settings: { get: async () => '4' } },
 );
 const { db } = service.runtime;

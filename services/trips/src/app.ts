@@ -24,7 +24,7 @@ import { createIataList } from './domain/iata-list';
 import { createKeepTrip } from './domain/keep-trip';
 import { createKnownAirports } from './domain/known-airports';
 import { createOfferTrip } from './domain/offer-trip';
-import { createPurgeTrips, startPurgeScheduler } from './domain/purge';
+import { createPurgeTrips } from './domain/purge';
 import { createRemoveExcludedAirport } from './domain/remove-excluded-airport';
 import { createRemoveTrip } from './domain/remove-trip';
 import { createTripWork } from './domain/trip-work';
@@ -106,10 +106,6 @@ export function createApp(config: Config, options: AppOptions = {}) {
     runtime.onClose(() => directory.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
-    if (config.PURGE_SCHEDULER_ENABLED) {
-      const scheduler = startPurgeScheduler({ purge, retentionDays: config.PURGE_RETENTION_DAYS, intervalMs: config.PURGE_CHECK_INTERVAL_MS, log });
-      runtime.onClose(() => scheduler.stop());
-    }
 
     tripRoutes(app, { guard, trips: tripsRepo, useCases: tripUseCases });
     crewRoutes(app, { guard, useCases: crewUseCases });

@@ -3,14 +3,6 @@ import { z } from 'zod';
 
 export const configSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().default(8082),
-  /** How often the purge scheduler looks whether today's (Europe/London) purge has run. */
-  PURGE_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
-  /** Trips that ended more than this many days ago are purged daily. */
-  PURGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(30).default(7),
-  PURGE_SCHEDULER_ENABLED: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
   /**
    * A pilot who just registered may add a trip before auth's event reaches the directory; the
    * request waits this long for the profile before answering 503.

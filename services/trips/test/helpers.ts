@@ -19,9 +19,6 @@ export async function startTestService(options: AppOptions & { config?: Partial<
   const config: Config = {
     ...testBaseConfig(database.url),
     PORT: 0,
-    PURGE_CHECK_INTERVAL_MS: 3_600_000,
-    PURGE_RETENTION_DAYS: 7,
-    PURGE_SCHEDULER_ENABLED: false,
     PROFILE_WAIT_MS: 300,
     // Tests read what they just wrote; calendars.test.ts turns the cache on where it is the subject.
     MASTER_CALENDAR_CACHE_MS: 0,

@@ -27,9 +27,6 @@ describe('a database outage under load', () => {
     const config: Config = {
       ...testBaseConfig(postgres.url),
       PORT: 0,
-      PURGE_CHECK_INTERVAL_MS: 3_600_000,
-      PURGE_RETENTION_DAYS: 7,
-      PURGE_SCHEDULER_ENABLED: false,
       PROFILE_WAIT_MS: 300,
     };
     const service = await createApp(config, { clock: fixedClock(`${TODAY}T12:00:00Z`), settings: { get: async () => '4' } });

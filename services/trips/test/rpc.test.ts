@@ -15,7 +15,6 @@ import {
 } from '@crewswap/proto';
 import { eventually } from '@crewswap/kit/testing';
 import { z } from 'zod';
-import { startPurgeScheduler } from '../src/domain/purge';
 import { makePilot, registerPilot, startTestService, TODAY, type TestService } from './helpers';
 
 interface ExpectedTrip {
@@ -167,24 +166,6 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
       service.clock.set('2026-11-15T00:30:00Z');
       await ask(RPC.purgeTrips, { retentionDays: 7 }, PurgeTripsReply);
       expect((await tripsOf(pilotId)).some((trip) => trip.route === 'SBY')).toBe(false);
-    });
-
-    it('the daily purge runs once per London day, by one replica at a time', async () => {
-      service.clock.set('2026-11-20T08:00:00Z');
-      const results = await Promise.all([1, 2, 3].map(() => service.useCases.purge.runDaily(7)));
-      expect(results.filter((result) => result !== null)).toHaveLength(1);
-      expect(await service.useCases.purge.runDaily(7)).toBeNull();
-      // Next London day it runs again: 2026-11-21 00:10 in London.
-      service.clock.set('2026-11-21T00:10:00Z');
-      expect(await service.useCases.purge.runDaily(7)).not.toBeNull();
-      service.clock.set(`${TODAY}T12:00:00Z`);
-    });
-
-    it('the scheduler checks on a timer and records the London day it purged', async () => {
-      service.clock.set('2026-11-25T10:00:00Z');
-      const scheduler = startPurgeScheduler({ purge: service.useCases.purge, retentionDays: 7, intervalMs: 50, log: service.runtime.log });
-      await eventually(async () => (await service.runtime.db('purge_runs').where({ london_date: '2026-11-25' })).length === 1);
-      await scheduler.stop();
       service.clock.set(`${TODAY}T12:00:00Z`);
     });
 

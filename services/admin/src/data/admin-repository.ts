@@ -140,9 +140,28 @@ export function createAdminRepository(db: Db) {
         id: session.id,
         admin_id: session.adminId,
         created_at: session.at,
+        last_activity_at: session.at,
         ip_address: session.ipAddress?.slice(0, 100) ?? null,
         user_agent: session.userAgent?.slice(0, 500) ?? null,
       });
+    },
+
+    /** Records use of a session (reported by any service's guard). */
+    async touchSession(sessionId: string, at: Date, trx: Executor = db): Promise<void> {
+      await trx('admin_sessions')
+        .where({ id: sessionId })
+        .whereNull('ended_at')
+        .update({ last_activity_at: trx.raw('GREATEST(last_activity_at, ?)', [at]) });
+    },
+
+    /** Ends open sessions unused since `idleSince`; answers them. */
+    async endIdleSessions(idleSince: Date, at: Date, trx: Executor = db): Promise<{ id: string; adminId: string }[]> {
+      const rows: { id: string; admin_id: string }[] = await trx('admin_sessions')
+        .whereNull('ended_at')
+        .where('last_activity_at', '<', idleSince)
+        .update({ ended_at: at, end_reason: 'timeout' })
+        .returning(['id', 'admin_id']);
+      return rows.map((row) => ({ id: row.id, adminId: row.admin_id }));
     },
 
     /** Ends a session that is still open; answers whether it was. */

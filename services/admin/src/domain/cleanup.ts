@@ -41,40 +41,40 @@ export function createConfigureCleanup(deps: { cleanups: CleanupRepository; cloc
 
 /**
  * Data cleanup: admin keeps the configuration and the history; the services that own the data
- * delete it when asked over request/reply (trips' purge, notifications' log purge). Every run is
- * recorded, failures too.
+ * delete it when asked over request/reply (trips' and notifications' purges). Every run is
+ * recorded, failures too: failed, or partial when trips deleted and notifications then failed.
  */
 export function createRunCleanup(deps: { bus: Bus; cleanups: CleanupRepository; clock: Clock }) {
   const { bus, cleanups, clock } = deps;
   return {
-    /** Runs a cleanup now and records it; a failure is recorded as a failed run, then reported. */
+    /** Runs a cleanup now and records it; a failure is recorded, then reported. */
     async execute(input: { retentionDays: number; runType?: string }): Promise<CleanupRunResponse> {
       const { retentionDays, runType = 'manual' } = input;
       const started = clock.now();
       const startedMs = Date.now();
-      const record = (status: string, tripsDeleted: number, notificationsDeleted: number, errorMessage: string | null) =>
+      const record = (status: string, counts: CleanupRunResponse, errorMessage: string | null) =>
         cleanups.recordRun({
           id: randomUUID(),
           runDate: started,
           runType,
           status,
           retentionDays,
-          tripsDeleted,
-          notificationsDeleted,
+          tripsDeleted: counts.tripsDeleted,
+          notificationsDeleted: counts.notificationsDeleted,
           executionTimeMs: Date.now() - startedMs,
           cutoffDate: addDays(clock.today(), -retentionDays),
           errorMessage: errorMessage?.slice(0, 500) ?? null,
         });
+      const counts: CleanupRunResponse = { tripsDeleted: 0, notificationsDeleted: 0 };
+      let tripsDone = false;
       try {
-        // Trips and notifications each delete their own; both answer or the run failed.
-        const [{ tripsDeleted }, { notificationsDeleted }] = await Promise.all([
-          requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply),
-          requestRpc(bus, RPC.purgeNotifications, { retentionDays }, PurgeNotificationsReply),
-        ]);
-        await record('success', tripsDeleted, notificationsDeleted, null);
-        return { tripsDeleted, notificationsDeleted };
+        counts.tripsDeleted = (await requestRpc(bus, RPC.purgeTrips, { retentionDays }, PurgeTripsReply)).tripsDeleted;
+        tripsDone = true;
+        counts.notificationsDeleted = (await requestRpc(bus, RPC.purgeNotifications, { retentionDays }, PurgeNotificationsReply)).notificationsDeleted;
+        await record('success', counts, null);
+        return counts;
       } catch (error) {
-        await record('failed', 0, 0, (error as Error).message);
+        await record(tripsDone ? 'partial' : 'failed', counts, (error as Error).message);
         if (error instanceof HttpError) throw error;
         throw new HttpError(500, 'Cleanup failed');
       }

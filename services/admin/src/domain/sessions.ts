@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { signAdminToken, unauthorized, type AdminSession, type Clock, type Db, type Outbox, type SessionGuard } from '@crewswap/kit';
 import { ADMIN_LOGIN_FAILED_MESSAGE, ADMIN_LOGIN_FAILED_TITLE, SUBJECTS, type AdminLoginBody, type CurrentAdmin } from '@crewswap/proto';
+import type { ActivityRepository } from '../data/activity-repository';
 import { toCurrentAdmin, type AdminRepository } from '../data/admin-repository';
+import type { SettingsRepository } from '../data/settings-repository';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
-/** Checks the credentials and opens a session; the token carries the admin's permissions. */
-export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock: Clock; privateKey: string }) {
-  const { db, admins, clock } = deps;
+/** session_timeout_minutes' default (spec section 9) while the setting is missing or unreadable. */
+const DEFAULT_TIMEOUT_MINUTES = 30;
+
+/** Checks the credentials and opens a session; the token carries the admin's permissions. Both outcomes go in the activity log. */
+export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock: Clock; privateKey: string; activity: ActivityRepository }) {
+  const { db, admins, clock, activity } = deps;
   return {
     async execute(input: AdminLoginBody & { ipAddress: string | null; userAgent: string | null }): Promise<{ token: string; admin: CurrentAdmin }> {
       const found = await admins.findWithPasswordByEmail(input.email);
       const matches = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !found.passwordHash || !matches) {
+        await activity.record({ adminId: found?.admin.id ?? null, email: input.email, action: 'login_failed', ipAddress: input.ipAddress, at: clock.now() });
         throw unauthorized(ADMIN_LOGIN_FAILED_MESSAGE, { title: ADMIN_LOGIN_FAILED_TITLE });
       }
       const { admin } = found;
@@ -20,6 +26,7 @@ export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock:
       await db.transaction(async (trx) => {
         await admins.startSession({ id: sessionId, adminId: admin.id, at: now, ipAddress: input.ipAddress, userAgent: input.userAgent }, trx);
         await admins.recordLogin(admin.id, now, trx);
+        await activity.record({ adminId: admin.id, action: 'login', ipAddress: input.ipAddress, at: now }, trx);
       });
       const token = signAdminToken(deps.privateKey, {
         sessionId,
@@ -37,15 +44,51 @@ export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock:
  * service's guard follows. The event goes out even for a session already ended, so a guard that
  * somehow missed the first one still learns of it.
  */
-export function createLogoutAdmin(deps: { db: Db; admins: AdminRepository; outbox: Outbox; guard: SessionGuard; clock: Clock }) {
-  const { db, admins, outbox, guard, clock } = deps;
+export function createLogoutAdmin(deps: { db: Db; admins: AdminRepository; outbox: Outbox; guard: SessionGuard; clock: Clock; activity: ActivityRepository }) {
+  const { db, admins, outbox, guard, clock, activity } = deps;
   return {
-    async execute(session: AdminSession): Promise<void> {
+    async execute(session: AdminSession, ipAddress: string | null = null): Promise<void> {
       await db.transaction(async (trx) => {
-        await admins.endSession(session.sessionId, clock.now(), 'logout', trx);
+        if (await admins.endSession(session.sessionId, clock.now(), 'logout', trx)) {
+          await activity.record({ adminId: session.adminId, action: 'logout', ipAddress, at: clock.now() }, trx);
+        }
         await outbox.write(trx, SUBJECTS.adminSessionRevoked, { sessionId: session.sessionId, adminId: session.adminId });
       });
       guard.revoke(session.sessionId);
+    },
+  };
+}
+
+/**
+ * Ends admin sessions unused for session_timeout_minutes, here at once and everywhere through
+ * `admin.session.revoked`, as auth does for pilots. Safe on every replica at once (each session
+ * ends once). Every service's guard reports use, which admin records (events/session-activity).
+ */
+export function createEndIdleAdminSessions(deps: {
+  db: Db;
+  admins: AdminRepository;
+  outbox: Outbox;
+  guard: SessionGuard;
+  clock: Clock;
+  activity: ActivityRepository;
+  settings: SettingsRepository;
+}) {
+  const { db, admins, outbox, guard, clock, activity } = deps;
+  return {
+    async execute(): Promise<number> {
+      const value = Number(await deps.settings.get('session_timeout_minutes').catch(() => undefined));
+      const minutes = Number.isFinite(value) && value > 0 ? value : DEFAULT_TIMEOUT_MINUTES;
+      const now = clock.now();
+      const ended = await db.transaction(async (trx) => {
+        const sessions = await admins.endIdleSessions(new Date(now.getTime() - minutes * 60_000), now, trx);
+        for (const session of sessions) {
+          await outbox.write(trx, SUBJECTS.adminSessionRevoked, { sessionId: session.id, adminId: session.adminId });
+          await activity.record({ adminId: session.adminId, action: 'session_timeout', detail: `idle for ${minutes} minutes`, at: now }, trx);
+        }
+        return sessions;
+      });
+      for (const session of ended) guard.revoke(session.id);
+      return ended.length;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Bus, Clock, Db, Outbox, SessionGuard } from '@crewswap/kit';
+import type { ActivityRepository } from '../data/activity-repository';
 import type { AdminRepository } from '../data/admin-repository';
 import type { CleanupRepository } from '../data/cleanup-repository';
 import type { SettingsRepository } from '../data/settings-repository';
@@ -7,7 +8,7 @@ import { createConfigureCleanup, createRunCleanup, createRunScheduledCleanup } f
 import { createCreateAdmin } from './create-admin';
 import { createRestartSystem, createResumeSystem, createShutdownSystem } from './emergency';
 import { createRemoveAdmin } from './remove-admin';
-import { createLoginAdmin, createLogoutAdmin } from './sessions';
+import { createEndIdleAdminSessions, createLoginAdmin, createLogoutAdmin } from './sessions';
 import { createSetAdminPassword } from './set-admin-password';
 import { createChangeSetting } from './settings';
 import { createUpdateAdmin } from './update-admin';
@@ -24,11 +25,13 @@ export function createAdminUseCases(deps: {
   settings: SettingsRepository;
   cleanups: CleanupRepository;
   systemState: SystemStateRepository;
+  activity: ActivityRepository;
 }) {
   const runCleanup = createRunCleanup(deps);
   return {
     loginAdmin: createLoginAdmin(deps),
     logoutAdmin: createLogoutAdmin(deps),
+    endIdleAdminSessions: createEndIdleAdminSessions(deps),
     createAdmin: createCreateAdmin(deps),
     updateAdmin: createUpdateAdmin(deps),
     removeAdmin: createRemoveAdmin(deps),

@@ -78,5 +78,26 @@ export const migrations: Record<string, Migration> = {
         table.timestamp('claimed_at', { useTz: true }).notNullable();
       });
     },
+  },  '0005_idle_sessions_and_activity': {
+    async up(knex) {
+      // Admin sessions end after session_timeout_minutes without use, like pilots'.
+      await knex.schema.alterTable('admin_sessions', (table) => {
+        table.timestamp('last_activity_at', { useTz: true });
+      });
+      await knex('admin_sessions').update({ last_activity_at: knex.ref('created_at') });
+      await knex.raw('ALTER TABLE admin_sessions ALTER COLUMN last_activity_at SET NOT NULL');
+      await knex.raw('CREATE INDEX admin_sessions_open ON admin_sessions (last_activity_at) WHERE ended_at IS NULL');
+      // Who did what, when: logins and changes. Name and email are copied so a deleted admin's entries still say who.
+      await knex.schema.createTable('admin_activity', (table) => {
+        table.uuid('id').primary();
+        table.uuid('admin_id');
+        table.string('admin_email', 320);
+        table.string('admin_name', 200);
+        table.string('action', 200).notNullable();
+        table.string('detail', 500);
+        table.string('ip_address', 100);
+        table.timestamp('at', { useTz: true }).notNullable().index();
+      });
+    },
   },
 };

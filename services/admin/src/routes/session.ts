@@ -21,8 +21,8 @@ export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; ad
   });
 
   // Logging out always succeeds for the caller: without a live session there is nothing to end.
-  route.post('/api/admin/logout', { auth: optional(runtime.guard.admin) }, async ({ session, reply }): Promise<MessageResponse> => {
-    if (session) await useCases.logoutAdmin.execute(session);
+  route.post('/api/admin/logout', { auth: optional(runtime.guard.admin) }, async ({ session, request, reply }): Promise<MessageResponse> => {
+    if (session) await useCases.logoutAdmin.execute(session, request.ip ?? null);
     clearSessionCookie(reply, ADMIN_COOKIE);
     return { message: 'Logged out' };
   });

@@ -14,7 +14,8 @@ export function adminRoutes(app: FastifyInstance, deps: { guard: SessionGuard; r
   const route = routes(app);
   const pilots = adminWith(deps.guard, 'manage_pilots');
   const dashboard = adminWith(deps.guard, 'manage_pilots', 'view_analytics');
-  const cleanup = adminWith(deps.guard, 'manage_system', 'manage_pilots');
+  // Data Cleanup, deleted pilots included, is manage_system's (the spec's menu mapping).
+  const cleanup = adminWith(deps.guard, 'manage_system');
 
   route.get('/api/admin/pilots', { auth: pilots, query: AdminPilotsQuery }, async ({ query }) => reads.pilots(query));
 

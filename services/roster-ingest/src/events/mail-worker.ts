@@ -6,9 +6,9 @@ import type { ProcessMail } from '../domain/process-mail';
 /**
  * Takes stored mail ids off the ROSTER_MAIL stream. The ack follows the commit of the history
  * record; a worker killed mid-import leaves the id unacked and another (or the restarted) worker
- * gets it after `ackWaitMs`.
+ * gets it after `ackWaitMs`. Mails are independent, so `concurrency` of them are worked at once.
  */
-export function startMailWorker(deps: { db: Db; bus: Bus; log: Logger; processMail: ProcessMail; ackWaitMs: number }): Promise<RunningConsumer> {
+export function startMailWorker(deps: { db: Db; bus: Bus; log: Logger; processMail: ProcessMail; ackWaitMs: number; concurrency: number }): Promise<RunningConsumer> {
   return startConsumer({
     db: deps.db,
     bus: deps.bus,
@@ -18,6 +18,7 @@ export function startMailWorker(deps: { db: Db; bus: Bus; log: Logger; processMa
     filter: 'roster.mail.>',
     subjects: [SUBJECTS.rosterMailReceived],
     ackWaitMs: deps.ackWaitMs,
+    concurrency: deps.concurrency,
     handle: async (event, trx) => deps.processMail.execute(event.data.mailId, trx),
   });
 }

@@ -251,6 +251,15 @@ export function createReadModelRepository(db: Db) {
       await ex('settings').delete();
     },
 
+    /**
+     * Deletes trip tombstones whose deletion is older than `before`: a late event of the trip
+     * could only come from a redelivery (within a minute) or a rebuild, which replays the
+     * deletion too, so an old tombstone protects nothing.
+     */
+    async pruneTombstones(before: Date, ex: Executor = db): Promise<number> {
+      return ex('trips').where({ deleted: true }).andWhere('event_at', '<', before).delete();
+    },
+
     async counts(ex: Executor = db): Promise<{ pilots: number; trips: number; offers: number; tombstones: number }> {
       const [pilots, trips] = await Promise.all([
         ex('pilots').count({ n: '*' }).first(),

@@ -184,14 +184,6 @@ export function createTripRepository(db: Db) {
         .first()) as { n: number } | undefined;
       return row?.n ?? 0;
     },
-
-    async purgeRunOn(londonDate: string, trx: Executor = db): Promise<boolean> {
-      return (await trx('purge_runs').where({ london_date: londonDate }).first()) !== undefined;
-    },
-
-    async recordPurgeRun(londonDate: string, tripsDeleted: number, trx: Executor = db): Promise<void> {
-      await trx('purge_runs').insert({ london_date: londonDate, trips_deleted: tripsDeleted }).onConflict('london_date').ignore();
-    },
   };
 }
 export type TripRepository = ReturnType<typeof createTripRepository>;

@@ -12,6 +12,8 @@ export const SYSTEM_ORIGIN: TripChangeOrigin = { channel: 'system' };
 export function createTripEvents(outbox: Outbox) {
   return {
     created: (trx: Executor, trip: Trip, origin: TripChangeOrigin = SYSTEM_ORIGIN) => outbox.write(trx, SUBJECTS.tripCreated, { trip, origin }, 1),
+    createdMany: (trx: Executor, trips: Trip[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
+      outbox.writeMany(trx, SUBJECTS.tripCreated, trips.map((trip) => ({ data: { trip, origin }, version: 1 }))),
     updated: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripUpdated, { trip, origin }, version),
     offered: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>

@@ -11,7 +11,7 @@ type ImportTrip = z.infer<typeof ImportTrip>;
 type Reply = z.infer<typeof ImportTripsReply>;
 type Request = z.infer<typeof ImportTripsRequest>;
 
-/** Trips that ended more than this many days ago are skipped (the daily purge would remove them). */
+/** Trips that ended more than this many days ago are skipped (the default cleanup would remove them). */
 export const IMPORT_KEEP_ENDED_DAYS = 7;
 
 /**
@@ -42,6 +42,8 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         if (!pilot) throw conflict(TRIP_MESSAGES.profileNotReady);
         const excluded = new Set((await airports.listExcluded(trx)).map((airport) => airport.iataCode));
         const held: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>[] = await trips.listByPilot(input.pilotId, trx);
+        // Every code the roster names, looked up once rather than a query per trip.
+        const known = await airports.knownCodes([...new Set(input.trips.flatMap((item) => normalizeRoute(item.route).split('-').map((code) => code.trim())).filter((code) => /^[A-Z]{3}$/.test(code)))], trx);
         const cutoff = addDays(clock.today(), -IMPORT_KEEP_ENDED_DAYS);
         const reply: Reply = { processedCount: 0, duplicateCount: 0, conflicts: [], skipped: [] };
         const accepted: TripFields[] = [];
@@ -49,7 +51,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         for (const item of input.trips) {
           let fields: TripFields;
           try {
-            fields = await shape(item);
+            fields = shape(item);
           } catch (error) {
             if (!(error instanceof HttpError)) throw error;
             reply.skipped.push({ trip: item, reason: error.message });
@@ -82,12 +84,12 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         }
 
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
-        for (const trip of stored) await events.created(trx, trip, { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' });
+        await events.createdMany(trx, stored, { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' });
         reply.processedCount = stored.length;
         if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });
         return reply;
 
-        async function shape(item: ImportTrip): Promise<TripFields> {
+        function shape(item: ImportTrip): TripFields {
           const { flightNoStart, flightNoEnd } = checkFlightNumbers(normalizeFlightNo(item.flightNoStart), normalizeFlightNo(item.flightNoEnd));
           const route = normalizeRoute(item.route);
           checkDates(item.startDate, item.endDate, clock.today(), { mustNotHaveEnded: false });
@@ -100,7 +102,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
               .map((code) => code.trim())
               .filter((code) => code && !excluded.has(code));
             const outstations = routeCodes(codes.join('-'), 'No destination outside the excluded airports');
-            invalidAirports(outstations, await airports.knownCodes(outstations, trx));
+            invalidAirports(outstations, known);
             storedRoute = outstations.join('-');
           }
           const choices = allowedAircraft(pilot!.fleet);

@@ -103,6 +103,11 @@ export const migrations: Record<string, Migration> = {
         table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
     },
+  },  '0005_purge_schedule_in_admin': {
+    async up(knex: Knex) {
+      // Admin's cleanup configuration schedules purges now; trips no longer records daily runs.
+      await knex.schema.dropTableIfExists('purge_runs');
+    },
   },
   '0005_crew_and_whatsapp_groups': {
     async up(knex: Knex) {

@@ -67,7 +67,8 @@ export const RESOURCES: readonly AdminResource[] = [
     name: 'settings',
     label: 'System Settings',
     icon: <SettingOutlined />,
-    permissions: ['manage_system'],
+    // As the server grants them (proto's SETTING_PERMISSIONS): manage_settings is named for these.
+    permissions: ['manage_system', 'manage_settings'],
     menu: true,
     panel: lazy(() => import('./panels/settings/SystemSettingsPanel')),
   },

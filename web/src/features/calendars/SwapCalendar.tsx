@@ -28,15 +28,16 @@ export function SwapCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly T
   const offers = [...byTrip.values()];
 
   const rows: CalendarRow[] = (() => {
+    // A match names its pilot by contact details only: the company email is what tells pilots apart.
     const byPilot = new Map<string, SwapMatch[]>();
-    for (const offer of offers) byPilot.set(offer.pilot.id, [...(byPilot.get(offer.pilot.id) ?? []), offer]);
+    for (const offer of offers) byPilot.set(offer.pilot.email, [...(byPilot.get(offer.pilot.email) ?? []), offer]);
     const others = [...byPilot.values()].sort((a, b) => a[0]!.trip.startDate.localeCompare(b[0]!.trip.startDate));
     return [
       { key: 'me', own: true, label: 'My trips', sub: `${pilot.rank} · ${pilot.fleet}`, bars: trips.map((trip) => tripBar(trip)) },
       ...others.map((matches) => {
         const them = matches[0]!.pilot;
         return {
-          key: them.id,
+          key: them.email,
           label: `${them.firstName} ${them.lastName}`,
           sub: `${them.rank} · ${them.fleet} · ${matches.length} ${matches.length === 1 ? 'offer' : 'offers'}`,
           bars: matches.map((match) =>

@@ -6,6 +6,9 @@ import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
 import { formatRange } from '../../shared/format';
 import { aircraftChoices } from './tripForm';
 
+/** Where a trip came from, shown beside its roster text (manual trips have none). */
+const SOURCE_LABELS: Record<string, string> = { upload: 'from an uploaded roster', email: 'from an emailed roster' };
+
 interface Props {
   trip: Trip;
   pilot: Pilot;
@@ -89,7 +92,7 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
       {trip.swapDescription && trip.isSwappable && <p className="trip-description">“{trip.swapDescription}”</p>}
       {trip.icsDescription && (
         <details className="trip-duty">
-          <summary>Roster details</summary>
+          <summary>Roster details{SOURCE_LABELS[trip.source] ? ` (${SOURCE_LABELS[trip.source]})` : ''}</summary>
           <pre>{trip.icsDescription}</pre>
         </details>
       )}

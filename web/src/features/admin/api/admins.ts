@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Admin, AdminBody, MessageResponse, SetAdminPasswordBody } from '@crewswap/proto';
+import type { Admin, AdminActivityEntry, AdminBody, MessageResponse, SetAdminPasswordBody } from '@crewswap/proto';
 import { titled } from '../../../api/mutations';
 import { adminRequest } from './adminRequest';
 import { adminKeys } from './keys';
@@ -8,6 +8,11 @@ export type AdminForm = Omit<AdminBody, 'id'>;
 
 export function useAdmins(enabled = true) {
   return useQuery({ queryKey: adminKeys.admins, queryFn: () => adminRequest<Admin[]>('/api/admin/admins'), enabled });
+}
+
+/** Who did what, when (master admins only). */
+export function useAdminActivity(enabled = true) {
+  return useQuery({ queryKey: adminKeys.activityLog, queryFn: () => adminRequest<AdminActivityEntry[]>('/api/admin/activity-log'), enabled });
 }
 
 function useAdminsChanged() {

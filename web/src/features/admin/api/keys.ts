@@ -16,6 +16,7 @@ export const adminKeys = {
   iataCodes: ['admin', 'iata-codes'] as const,
   excludedAirports: ['admin', 'excluded-airports'] as const,
   admins: ['admin', 'admins'] as const,
+  activityLog: ['admin', 'activity-log'] as const,
   settings: ['admin', 'settings'] as const,
   emergency: ['admin', 'emergency-status'] as const,
   cleanupConfig: ['admin', 'cleanup', 'config'] as const,

@@ -97,7 +97,7 @@ export default function AdminsPanel() {
       {dialog?.kind === 'password' && <SetPasswordDialog admin={dialog.admin} onClose={() => setDialog(null)} />}
       {view.view === 'activity' && (
         <AppModal title="Admin Activity Logs" width={900} onCancel={() => setView({ view: '' })}>
-          <ActivityLog admins={admins ?? []} />
+          <ActivityLog me={me} admins={admins ?? []} />
         </AppModal>
       )}
       {view.view === 'permissions' && (

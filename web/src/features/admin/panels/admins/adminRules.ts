@@ -5,7 +5,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   manage_destinations: 'Manage Destinations (IATA Codes)',
   manage_admins: 'Manage Admins',
   view_analytics: 'View Analytics',
-  manage_settings: 'Manage Settings',
+  manage_settings: 'Manage Settings (System Settings)',
   view_security_alerts: 'Security',
   manage_system: 'Manage System (Settings, Data Cleanup)',
 };

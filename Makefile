@@ -42,6 +42,7 @@ images:
 
 typecheck: install
 	@npx tsc -p tsconfig.json
+	@npm run typecheck -w @crewswap/web --silent
 
 test-services: install infra
 	@npx jest --config jest.config.cjs

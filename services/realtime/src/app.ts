@@ -1,5 +1,6 @@
 import {
   connectBus,
+  ensureStreams,
   createLogger,
   createServiceApp,
   isBusReachable,
@@ -48,6 +49,8 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
       throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
     });
     closers.push(() => bus.close());
+    // Realtime may start before any service with data has made the streams it reads.
+    await ensureStreams(bus);
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());
     const keys = options.keys ?? loadSigningKeys(config);

@@ -227,10 +227,20 @@ export function processCpuMs(pid: number = process.pid): number {
 }
 
 /**
- * CPU time used so far by the Postgres backends connected to the database `db` reads (Postgres on
- * this machine), in ms: with processCpuMs, what a service and its queries cost.
+ * CPU time used so far by each Postgres backend connected to the database `db` reads (Postgres on
+ * this machine), in ms by pid: with processCpuMs, what a service and its queries cost.
  */
-export async function databaseCpuMs(db: import('knex').Knex): Promise<number> {
+export async function databaseCpuMs(db: import('knex').Knex): Promise<Map<number, number>> {
   const result = await db.raw<{ rows: { pid: number }[] }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  return result.rows.reduce((sum, row) => sum + (processCpuMs(row.pid) || 0), 0);
+  return new Map(result.rows.map((row) => [row.pid, processCpuMs(row.pid)] as const).filter(([, ms]) => !Number.isNaN(ms)));
+}
+
+/**
+ * The backends' CPU between two databaseCpuMs readings: a backend that started in between counts
+ * whole, one that ended in between is lost (an undercount, never a negative figure).
+ */
+export function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }

@@ -14,6 +14,13 @@ export const PERMISSIONS = [
   'manage_system',
 ] as const;
 
+/**
+ * Who may use the emergency controls (status, shutdown, resume) and the restart a session-timeout
+ * change needs: they sit in the Security panel, which the spec opens with view_security_alerts;
+ * manage_system, the broader system permission, may too (as with the security settings).
+ */
+export const EMERGENCY_PERMISSIONS = ['view_security_alerts', 'manage_system'] as const satisfies readonly (typeof PERMISSIONS)[number][];
+
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const ADMIN_LOGIN_FAILED_TITLE = 'Login Failed';
 

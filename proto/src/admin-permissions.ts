@@ -1,4 +1,5 @@
 import type { Permission } from './admin';
+import { EMERGENCY_PERMISSIONS } from './admin-constants';
 import { SETTINGS_READ_PERMISSIONS } from './settings';
 
 /**
@@ -17,6 +18,8 @@ const destinations = { anyOf: ['manage_destinations'] } as const;
 const admins = { anyOf: ['manage_admins'] } as const;
 const analytics = { anyOf: ['view_analytics'] } as const;
 const system = { anyOf: ['manage_system'] } as const;
+/** The Security panel's emergency card and restart: view_security_alerts (its menu) or manage_system. */
+const emergency = { anyOf: EMERGENCY_PERMISSIONS } as const;
 
 export const ADMIN_ROUTE_PERMISSIONS: Record<string, AdminRouteRule> = {
   // admin
@@ -29,10 +32,10 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, AdminRouteRule> = {
   'DELETE /api/admin/admins/:id': admins,
   'POST /api/admin/admins/:id/set-password': admins,
   'GET /api/admin/activity-log': { master: true },
-  'GET /api/admin/emergency-status': system,
-  'POST /api/admin/emergency-shutdown': system,
-  'POST /api/admin/resume-operations': system,
-  'POST /api/admin/restart-server': system,
+  'GET /api/admin/emergency-status': emergency,
+  'POST /api/admin/emergency-shutdown': emergency,
+  'POST /api/admin/resume-operations': emergency,
+  'POST /api/admin/restart-server': emergency,
   'GET /api/admin/cleanup/config': system,
   'POST /api/admin/cleanup/config': system,
   'GET /api/admin/cleanup/history': system,

@@ -59,6 +59,8 @@ export const WHATSAPP_MESSAGES = {
  * adds `?mode=...`) is allowed; anything else (another host, a script URL) is refused.
  */
 export const WHATSAPP_INVITE_LINK = /^https:\/\/chat\.whatsapp\.com\/(?:invite\/)?[A-Za-z0-9]{10,40}\/?(?:\?[A-Za-z0-9=&_.-]{0,100})?$/;
+/** System Settings' refusal of a Tech Support Group link that is neither blank nor an invite link. */
+export const TECH_SUPPORT_LINK_MESSAGE = 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)';
 
 /** The states of a trip's group (pilot-app section 4). Only pending and active are stored. */
 export const WHATSAPP_GROUP_STATUSES = ['none', 'pending', 'active', 'claimable', 'expired'] as const;

@@ -35,18 +35,53 @@ export type TripListWithCrewResponse = z.infer<typeof TripListWithCrewResponse>;
 export const MasterCalendarParams = z.strictObject({ rank: Rank, fleet: Fleet });
 export type MasterCalendarParams = z.infer<typeof MasterCalendarParams>;
 
-/** One trip of one pilot in the Master Calendar. */
-export const MasterCalendarEntry = z.object({ trip: Trip, pilot: PilotContact });
+/** What the Master Calendar shows of a trip: its bar (route, dates, colour flags) and tooltip (flights). */
+export const MasterCalendarTrip = Trip.pick({
+  id: true,
+  flightNoStart: true,
+  flightNoEnd: true,
+  route: true,
+  startDate: true,
+  endDate: true,
+  isSwappable: true,
+  requested: true,
+  training: true,
+  isStandby: true,
+});
+export type MasterCalendarTrip = z.infer<typeof MasterCalendarTrip>;
+/** What the Master Calendar shows of a pilot: the row's name, rank and fleet. */
+export const MasterCalendarPilot = PilotContact.pick({ id: true, firstName: true, lastName: true, rank: true, fleet: true });
+export type MasterCalendarPilot = z.infer<typeof MasterCalendarPilot>;
+
+/** One trip of one pilot in the Master Calendar, slimmed to what the calendar shows. */
+export const MasterCalendarEntry = z.object({ trip: MasterCalendarTrip, pilot: MasterCalendarPilot });
 export type MasterCalendarEntry = z.infer<typeof MasterCalendarEntry>;
 
 /**
- * The caller's own trips first, then the pilots of that rank who fly the fleet's aircraft (the same
- * fleet first, then by fleet, last name, first name), each pilot's trips by start date; only
- * trips overlapping the window (the 1st of this month to the 7th of month+2, Europe/London) and
- * only pilots with Master Roster on. A caller with Master Roster off gets 403.
+ * The pilots of that rank who fly the fleet's aircraft (the same fleet first, then by fleet, last
+ * name, first name), each pilot's trips by start date; only trips overlapping the window (the 1st
+ * of this month to the 7th of month+2, Europe/London) and only pilots with Master Roster on. The
+ * same list for every caller (so it is served from one shared, compressed copy with an ETag): the
+ * app puts the caller's own row first from the trips it holds. Master Roster off gets 403.
  */
 export const MasterCalendarResponse = z.array(MasterCalendarEntry);
 export type MasterCalendarResponse = z.infer<typeof MasterCalendarResponse>;
+
+/** A crossover pilot as the group's crew list shows them (rank, name, tags, WhatsApp chat). */
+export const CrossoverPilot = CrewMember.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  rank: true,
+  fleet: true,
+  apic: true,
+  ltc: true,
+  isSwappable: true,
+  training: true,
+  requested: true,
+});
+export type CrossoverPilot = z.infer<typeof CrossoverPilot>;
 
 /**
  * A crossover: other pilots' trips (Master Roster on) to a destination of one of the caller's
@@ -63,7 +98,7 @@ export const CrossoverTripGroup = z.object({
   /** The caller's trips this group crosses. */
   crossesTripIds: z.array(z.uuid()),
   /** Sorted like a crew list; the calendar shows its length as the pilot count. */
-  pilots: z.array(CrewMember),
+  pilots: z.array(CrossoverPilot),
 });
 export type CrossoverTripGroup = z.infer<typeof CrossoverTripGroup>;
 /** `GET /api/crossover-trips`: groups by start date, then flight number. 403 with Master Roster off. */

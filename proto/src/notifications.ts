@@ -55,6 +55,7 @@ export const UnsubscribeResponse = z.object({ message: z.string(), removed: z.nu
 /** POST /api/notifications/test: queued for each of the pilot's subscriptions. */
 export const TestPushResponse = z.object({ message: z.string(), subscriptions: z.number().int() });
 export const ClearAllSubscriptionsResponse = z.object({ message: z.string(), deleted: z.number().int() });
+export type ClearAllSubscriptionsResponse = z.infer<typeof ClearAllSubscriptionsResponse>;
 
 export const NOTIFICATION_MESSAGES = {
   subscribed: 'Push notifications enabled',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './admin';
-import { WHATSAPP_INVITE_LINK } from './crew-rules';
+import { TECH_SUPPORT_LINK_MESSAGE, WHATSAPP_INVITE_LINK } from './crew-rules';
 
 export const SETTING_KEYS = [
   'interbids_url',
@@ -79,13 +79,14 @@ export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
   tech_support_whatsapp_url: z
     .string()
     .trim()
-    .refine((value) => value === '' || WHATSAPP_INVITE_LINK.test(value), 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'),
+    .refine((value) => value === '' || WHATSAPP_INVITE_LINK.test(value), TECH_SUPPORT_LINK_MESSAGE),
 };
 
 export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   interbids_url: 'https://interbids.example-airline.test',
   swap_search_days: '4',
-  upload_email: '',
+  // roster-ingest's ROSTER_UPLOAD_EMAIL default: the address is a valid email from the first start (System Settings saves only valid ones).
+  upload_email: 'roster-upload@crewswap.local',
   outgoing_email: 'noreply@crewswap.local',
   user_guide_path: '/user-guide.pdf',
   session_timeout_minutes: '30',

@@ -163,11 +163,22 @@ describe('the admin console', () => {
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await settings.getByText('Cannot exceed 30 days').waitFor();
     await range.fill('7');
-    // A fresh system has no roster upload address yet, and the form asks for a valid one.
-    await settings.getByLabel('Roster Upload Email').fill('roster-upload@crewswap.local');
+    // A fresh system starts with a valid roster upload address (roster-ingest's default), so the form saves as seeded.
+    assert.equal(await settings.getByLabel('Roster Upload Email').inputValue(), 'roster-upload@crewswap.local');
+    // The Tech Support Group link: blank or a WhatsApp invite link.
+    const support = settings.getByLabel('Tech Support WhatsApp Group Link');
+    await support.fill('https://example.com/not-whatsapp');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await settings.getByText('Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)').waitFor();
+    await support.fill('https://chat.whatsapp.com/CrewSwapSupport2026');
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Settings updated');
     assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/swap_search_days')).value, '7');
+    assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/tech_support_whatsapp_url')).value, 'https://chat.whatsapp.com/CrewSwapSupport2026');
+    // Clear Push Subscriptions, through its confirm dialog, against the notifications service.
+    await settings.getByRole('button', { name: 'Clear Push Subscriptions' }).click();
+    await page.getByRole('dialog', { name: 'Clear Push Subscriptions' }).getByRole('button', { name: 'Clear All' }).click();
+    await toast(page, 'Subscriptions Cleared');
     await settings.getByRole('button', { name: 'Close' }).first().click();
 
     // An admin who may manage pilots and see analytics, and nothing else.
@@ -246,19 +257,28 @@ describe('the admin console', () => {
     await toast(page, 'Emergency Shutdown Activated');
     await security.getByText('System is in emergency shutdown').waitFor();
 
-    // The pilot's session has ended: the open app falls back to the login page, and signing in
-    // again is refused with 'System Temporarily Unavailable' until operations resume.
-    await pilotPage.reload();
+    // The pilot's open page is told over its event stream (auth_failed, admin_shutdown): without a
+    // reload it shows the login page with the 'System Temporarily Unavailable' banner.
     await pilotPage.getByRole('tab', { name: 'Login' }).waitFor();
+    await pilotPage.getByText('System Temporarily Unavailable').first().waitFor();
+    assert.equal(await pilotPage.evaluate(() => window.sessionStorage.getItem('showAdminShutdown')), null, 'the banner has consumed its flag');
+    await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-live-shutdown-banner-1440.png') });
+    // Signing in again is refused with 'System Temporarily Unavailable' until operations resume.
     const signInAsPilot = async () => {
+      await pilotPage.bringToFront();
       await pilotPage.getByLabel('Email').first().fill(pilot.email.split('@')[0]!);
-      await pilotPage.getByLabel('Password', { exact: true }).first().fill(PILOT_PASSWORD);
-      await pilotPage.getByRole('button', { name: 'Login', exact: true }).click();
+      const password = pilotPage.getByLabel('Password', { exact: true }).first();
+      await password.fill(PILOT_PASSWORD);
+      // Enter submits, as a pilot would: after a refused login the button's loading icon may still
+      // be leaving (its name then reads 'loading Login').
+      await password.press('Enter');
     };
     await signInAsPilot();
-    await pilotPage.getByText('System Temporarily Unavailable').first().waitFor();
+    // The login's refusal is a toast (the banner above is already on the page).
+    await toast(pilotPage, 'System Temporarily Unavailable');
     await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-during-shutdown-1440.png') });
 
+    await page.bringToFront();
     await security.getByRole('button', { name: 'Resume Operations' }).click();
     await toast(page, 'Operations Resumed');
     await security.getByRole('button', { name: 'Emergency Shutdown' }).waitFor();

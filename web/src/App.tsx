@@ -94,6 +94,16 @@ export function Home() {
   );
 }
 
+/**
+ * The spec lists /admin-preview without its content; the only admin screen it describes is the
+ * console, so the preview opens it (never 'Page Not Found'), without an extra history entry.
+ */
+function AdminPreview() {
+  const navigate = useNavigate();
+  useEffect(() => void navigate('/admin', { replace: true }), [navigate]);
+  return <AdminLoading />;
+}
+
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
@@ -112,6 +122,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               </Suspense>
             }
           />
+          <Route path="/admin-preview" element={<AdminPreview />} />
           <Route
             path="*"
             element={

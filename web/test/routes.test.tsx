@@ -17,6 +17,15 @@ describe('routes', () => {
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
   });
 
+  it('/admin-preview opens the admin console (its login screen, Admin Portal, without an admin session)', async () => {
+    stubFetch((call) => (call.path === '/api/admin/current' ? { status: 401, body: { error: 'Not signed in' } } : undefined));
+    window.history.pushState({}, '', '/admin-preview');
+    render(<App queryClient={createQueryClient()} />);
+    expect(await screen.findByText('Admin Portal')).toBeInTheDocument();
+    expect(window.location.pathname).toMatch(/^\/admin/);
+    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+  });
+
   it('/upload-roster shows the login page when the current-pilot call fails', async () => {
     stubFetch((call) => (call.path === '/api/pilot/current' ? { status: 500, body: { error: 'down' } } : undefined));
     window.history.pushState({}, '', '/upload-roster');

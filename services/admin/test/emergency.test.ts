@@ -30,10 +30,11 @@ describe('emergency controls', () => {
   const asAdmin = (cookie: string) => ({ [ADMIN_COOKIE]: cookie });
   const pilotCurrent = (cookie: string) => auth.app.inject({ method: 'GET', url: '/api/pilot/current', cookies: { [PILOT_COOKIE]: cookie } });
 
-  it('needs manage_system for every emergency route: 401 without a session or with a pilot session, 403 without it', async () => {
+  it('needs view_security_alerts (the Security menu) or manage_system for every emergency route: 401 without a session or with a pilot session, 403 without either', async () => {
     const pilot = { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: randomUUID() }) };
-    const without = asAdmin(await adminWith(admin, PERMISSIONS.filter((p) => p !== 'manage_system')));
-    const withIt = asAdmin(await adminWith(admin, ['manage_system']));
+    const without = asAdmin(await adminWith(admin, PERMISSIONS.filter((p) => p !== 'manage_system' && p !== 'view_security_alerts')));
+    const security = asAdmin(await adminWith(admin, ['view_security_alerts']));
+    const system = asAdmin(await adminWith(admin, ['manage_system']));
     const routes: ['GET' | 'POST', string, unknown][] = [
       ['GET', '/api/admin/emergency-status', undefined],
       ['POST', '/api/admin/emergency-shutdown', { reason: 'matrix' }],
@@ -45,7 +46,7 @@ describe('emergency controls', () => {
       expect([url, (await call(method, url, pilot, payload)).statusCode]).toEqual([url, 401]);
       expect([url, (await call(method, url, without, payload)).statusCode]).toEqual([url, 403]);
     }
-    for (const cookies of [withIt, asAdmin(master)]) {
+    for (const cookies of [security, system, asAdmin(master)]) {
       for (const [method, url, payload] of routes) expect([url, (await call(method, url, cookies, payload)).statusCode]).toEqual([url, 200]);
     }
   });

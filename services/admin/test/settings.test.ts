@@ -55,6 +55,21 @@ describe('settings', () => {
       }
     });
 
+    it('starts the Roster Upload Email as roster-upload@crewswap.local when neither UPLOAD_EMAIL nor ROSTER_UPLOAD_EMAIL is set, so System Settings can be saved as seeded', async () => {
+      const fresh = await createTestDatabase();
+      const service = await startAdmin(fresh);
+      try {
+        const response = await service.app.inject({ method: 'GET', url: '/api/settings/upload_email' });
+        expect(response.json()).toEqual({ value: 'roster-upload@crewswap.local' });
+        const cookie = await login(service, MASTER.email, MASTER.password);
+        const saved = await service.app.inject({ method: 'PUT', url: '/api/admin/settings/upload_email', payload: { value: 'roster-upload@crewswap.local' }, cookies: { [ADMIN_COOKIE]: cookie } });
+        expect(saved.statusCode).toBe(200);
+      } finally {
+        await stopAdmin(service);
+        await fresh.drop();
+      }
+    });
+
     it('never overwrites a setting on restart, whatever the environment says now', async () => {
       expect((await put('testing_button_enabled', 'false')).statusCode).toBe(200);
       const again = await startAdmin(database, { prefix: admin.prefix, env: { TESTING_BUTTON_ENABLED: 'true', TESTING_PASSWORD: 'changed' } });

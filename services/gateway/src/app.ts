@@ -1,6 +1,7 @@
-import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +14,7 @@ import { ownerOf, type ServiceName } from './route-table';
 import { securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
-const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login'];
+const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login', '/admin-preview'];
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
@@ -92,6 +93,14 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security);
     done();
+  });
+
+  // A 304 (a service's answer to If-None-Match, as the Master Calendar's) has no body: sent as
+  // null, compression leaves it alone rather than gzip nothing and label the 304 gzip.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode !== 304) return payload;
+    if (payload instanceof Readable) payload.resume();
+    return null;
   });
 
   // Phones on crew-room wifi: the app's bundle and the airport list are worth compressing. An

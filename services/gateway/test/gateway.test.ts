@@ -111,7 +111,7 @@ describe('gateway', () => {
   });
 
   it('serves the web app for its own routes and a 404 page for any other', async () => {
-    for (const path of ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login']) {
+    for (const path of ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login', '/admin-preview']) {
       const response = await gateway.inject({ method: 'GET', url: path });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<title>CrewSwap</title>');
@@ -288,6 +288,43 @@ describe('gateway proxying', () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/stats`, { headers: { 'accept-encoding': 'identity' } });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(big);
+  });
+});
+
+describe('gateway: answers a service already compressed', () => {
+  it('passes a gzip answer (the Master Calendar) through byte for byte, with its ETag, and passes its 304 on', async () => {
+    const { gzipSync, gunzipSync } = await import('node:zlib');
+    // Larger than the gateway reads whole even gzipped (a real calendar is ~1 MB so): streamed through.
+    const { randomUUID } = await import('node:crypto');
+    const body = JSON.stringify(Array.from({ length: 12_000 }, () => ({ trip: { id: randomUUID() }, pilot: { id: randomUUID() } })));
+    const zipped = gzipSync(body);
+    expect(zipped.length).toBeGreaterThan(WHOLE_BODY_MAX);
+    const upstream = Fastify();
+    const seen: (string | undefined)[] = [];
+    upstream.get('/api/master-calendar/:rank/:fleet', async (request, reply) => {
+      seen.push(request.headers['accept-encoding']);
+      reply.header('etag', '"v1"').type('application/json; charset=utf-8');
+      if (request.headers['if-none-match'] === '"v1"') return reply.status(304).send();
+      return reply.header('content-encoding', 'gzip').send(zipped);
+    });
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const port = (upstream.server.address() as { port: number }).port;
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', TRIPS_URL: `http://127.0.0.1:${port}` }))).app;
+    try {
+      const response = await gateway.inject({ method: 'GET', url: '/api/master-calendar/CP/A350', headers: { 'accept-encoding': 'gzip' } });
+      expect(seen).toEqual(['gzip']);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.etag).toBe('"v1"');
+      expect(response.rawPayload.equals(zipped)).toBe(true);
+      expect(gunzipSync(response.rawPayload).toString()).toBe(body);
+      const again = await gateway.inject({ method: 'GET', url: '/api/master-calendar/CP/A350', headers: { 'accept-encoding': 'gzip', 'if-none-match': '"v1"' } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
   });
 });
 

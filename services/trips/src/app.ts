@@ -74,7 +74,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const crewUseCases = {
       tripCrew: createGetTripCrew({ trips: tripsRepo, crew }),
       masterCalendar: createGetMasterCalendar({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
-      crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock }),
+      crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
       searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
       pilotStats: createGetPilotStats({ stats: createStatsRepository(db), groups, clock }),
     };

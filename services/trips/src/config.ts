@@ -9,9 +9,9 @@ export const configSchema = baseConfigSchema.extend({
    */
   PROFILE_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /**
-   * Every pilot of a rank and fleet opening the Master Calendar reads the same other rows: each
-   * replica keeps them this long (0 = never kept; unset = 15 s). The caller's own row is always
-   * read fresh. Optional so that apps built in code (tests, benches) need not name it.
+   * Every pilot of a rank and fleet opening the Master Calendar reads the same answer, and every
+   * Crossover Calendar picks from the same groups: each replica keeps them this long (0 = never
+   * kept; unset = 15 s). Optional so that apps built in code (tests, benches) need not name it.
    */
   MASTER_CALENDAR_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
 });

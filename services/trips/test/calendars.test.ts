@@ -1,4 +1,5 @@
-import { MASTER_ROSTER_MESSAGES, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
+import { gunzipSync } from 'node:zlib';
+import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
 import { crewPilot, freshFlight } from './crew-helpers';
 import { startTestService, TODAY, type TestService } from './helpers';
 
@@ -60,18 +61,47 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
       await add('A330', 'Aalto', 'Off', 'CP', false);
     });
 
-    it('puts the own row first, then the same fleet, then by fleet, last name and first name', async () => {
+    it('answers every caller the same list: the same fleet first, then by fleet, last name and first name', async () => {
       const answer = await me.get('/api/master-calendar/CP/A330');
       expect(answer.status).toBe(200);
       // B787 pilots fly no A330; SFF pilots do (decisions.md). FOs and Master-Roster-off pilots are left out.
-      expect(rows(answer.body)).toEqual(['Zed 2026-11-20', 'Abbot 2026-11-10', 'Abbot 2026-11-10', 'Brown 2026-11-10', 'Adams 2026-11-10']);
-      expect((answer.body as MasterCalendarEntry[]).slice(1, 3).map((entry) => entry.pilot.firstName)).toEqual(['Amy', 'Zoe']);
-      expect((answer.body as MasterCalendarEntry[])[0]).toMatchObject({ pilot: { id: me.pilot.id, rank: 'CP', fleet: 'A330' }, trip: { pilotId: me.pilot.id } });
+      // The caller's own row is where its name puts it: the app shows it first from its own trips.
+      expect(rows(answer.body)).toEqual(['Abbot 2026-11-10', 'Abbot 2026-11-10', 'Brown 2026-11-10', 'Zed 2026-11-20', 'Adams 2026-11-10']);
+      expect((answer.body as MasterCalendarEntry[]).slice(0, 2).map((entry) => entry.pilot.firstName)).toEqual(['Amy', 'Zoe']);
+      const other = await crewPilot(service, { rank: 'FO', fleet: 'B787' });
+      expect((await other.get('/api/master-calendar/CP/A330')).body).toEqual(answer.body);
     });
 
-    it('a B787 calendar shows only B787 pilots (and the own row)', async () => {
+    it('gives of each entry only what the calendar shows', async () => {
+      const [entry] = (await me.get('/api/master-calendar/CP/A330')).body as MasterCalendarEntry[];
+      expect(Object.keys(entry!.pilot).sort()).toEqual(['firstName', 'fleet', 'id', 'lastName', 'rank']);
+      expect(Object.keys(entry!.trip).sort()).toEqual(['endDate', 'flightNoEnd', 'flightNoStart', 'id', 'isStandby', 'isSwappable', 'requested', 'route', 'startDate', 'training']);
+      expect(MasterCalendarResponse.safeParse((await me.get('/api/master-calendar/CP/A330')).body).success).toBe(true);
+    });
+
+    it('a B787 calendar shows only B787 pilots', async () => {
       const answer = await me.get('/api/master-calendar/CP/B787');
-      expect(rows(answer.body)).toEqual(['Zed 2026-11-20', 'Aaron 2026-11-10']);
+      expect(rows(answer.body)).toEqual(['Aaron 2026-11-10']);
+    });
+
+    it('sends the gzip bytes to a client that accepts them, and 304 to a client holding the same ETag', async () => {
+      const url = '/api/master-calendar/CP/A330';
+      const plain = await service.app.inject({ method: 'GET', url, cookies: me.cookies });
+      const zipped = await service.app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+      const etag = String(plain.headers.etag);
+      expect(zipped.headers.etag).toBe(etag);
+      const again = await service.app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const refused = await service.app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'accept-encoding': 'gzip;q=0' } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      // Master Roster off is refused even holding the ETag.
+      const off = await crewPilot(service, { usualReq: false });
+      expect((await service.app.inject({ method: 'GET', url, cookies: off.cookies, headers: { 'if-none-match': etag } })).statusCode).toBe(403);
     });
   });
 
@@ -100,7 +130,7 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
     ]);
   });
 
-  describe('with the other rows kept 15 s (MASTER_CALENDAR_CACHE_MS)', () => {
+  describe('with the calendars kept 15 s (MASTER_CALENDAR_CACHE_MS)', () => {
     let cached: TestService;
     beforeAll(async () => {
       cached = await startTestService({ config: { MASTER_CALENDAR_CACHE_MS: 15_000 } });
@@ -109,22 +139,42 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
       await cached.stop();
     });
 
-    it("shows the caller's own changes at once and other pilots' within 15 s, in the same order", async () => {
+    it("shows other pilots' changes within 15 s, the same answer to every caller, in the same order", async () => {
       const me = await crewPilot(cached, { rank: 'FO', fleet: 'A330', lastName: 'Self' });
       const bea = await crewPilot(cached, { rank: 'FO', fleet: 'A330', lastName: 'Bea' });
       const amy = await crewPilot(cached, { rank: 'FO', fleet: 'SFF', lastName: 'Amy' });
       await bea.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-10', endDate: '2026-11-12' });
       await amy.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-11', endDate: '2026-11-13' });
-      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Bea 2026-11-10', 'Amy 2026-11-11']);
+      const first = await cached.app.inject({ method: 'GET', url: '/api/master-calendar/FO/A330', cookies: me.cookies });
+      expect(rows(first.json())).toEqual(['Bea 2026-11-10', 'Amy 2026-11-11']);
 
       await me.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-20', endDate: '2026-11-22' });
       await bea.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-25', endDate: '2026-11-27' });
-      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Self 2026-11-20', 'Bea 2026-11-10', 'Amy 2026-11-11']);
-      // Bea sees the kept rows without her own kept copy, and her own row fresh.
-      expect(rows((await bea.get('/api/master-calendar/FO/A330')).body)).toEqual(['Bea 2026-11-10', 'Bea 2026-11-25', 'Amy 2026-11-11']);
+      // Kept: the same bytes and ETag for everyone, Bea included.
+      const kept = await cached.app.inject({ method: 'GET', url: '/api/master-calendar/FO/A330', cookies: bea.cookies });
+      expect(kept.body).toBe(first.body);
+      expect(kept.headers.etag).toBe(first.headers.etag);
 
       cached.clock.advance(15_000);
-      expect(rows((await me.get('/api/master-calendar/FO/A330')).body)).toEqual(['Self 2026-11-20', 'Bea 2026-11-10', 'Bea 2026-11-25', 'Amy 2026-11-11']);
+      const fresh = await cached.app.inject({ method: 'GET', url: '/api/master-calendar/FO/A330', cookies: me.cookies, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.headers.etag).not.toBe(first.headers.etag);
+      expect(rows(fresh.json())).toEqual(['Bea 2026-11-10', 'Bea 2026-11-25', 'Self 2026-11-20', 'Amy 2026-11-11']);
+    });
+
+    it('keeps the crossover groups as long, while each caller still gets only the groups crossing their trips', async () => {
+      const me = await crewPilot(cached);
+      const mine = await me.addTrip({ ...freshFlight(), route: 'DEN', startDate: '2026-11-10', endDate: '2026-11-12' });
+      const crossing = await crewPilot(cached, { firstName: 'Kept' });
+      await crossing.addTrip({ ...freshFlight(), route: 'DEN', startDate: '2026-11-11', endDate: '2026-11-13' });
+      const names = async (pilot: typeof me) => ((await pilot.get('/api/crossover-trips')).body as CrossoverTripGroup[]).map((group) => [group.pilots.map((one) => one.firstName), group.crossesTripIds]);
+      expect(await names(me)).toEqual([[['Kept'], [mine.id]]]);
+      // Another pilot's new trip waits for the next build; the caller's own new trip counts at once.
+      await (await crewPilot(cached, { firstName: 'Later' })).addTrip({ ...freshFlight(), route: 'DEN', startDate: '2026-11-11', endDate: '2026-11-13' });
+      const later = await me.addTrip({ ...freshFlight(), route: 'DEN', startDate: '2026-11-13', endDate: '2026-11-14' });
+      expect(await names(me)).toEqual([[['Kept'], [later.id, mine.id].sort()]]);
+      cached.clock.advance(15_000);
+      expect((await names(me)).map(([pilots]) => pilots).sort()).toEqual([['Kept'], ['Later']]);
     });
   });
 

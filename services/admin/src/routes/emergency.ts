@@ -1,16 +1,16 @@
 import { adminWith, badRequest, parse, routes, type Runtime } from '@crewswap/kit';
-import { EmergencyShutdownBody, type EmergencyShutdownResponse, type EmergencyStatus, type MessageResponse } from '@crewswap/proto';
+import { EMERGENCY_PERMISSIONS, EmergencyShutdownBody, type EmergencyShutdownResponse, type EmergencyStatus, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { SystemStateRepository } from '../data/system-state-repository';
 import type { AdminUseCases } from '../domain/use-cases';
 
 const CONFIRM_MESSAGE = 'Please type EMERGENCY to confirm';
 
-/** Emergency controls: manage_system (a master admin has it). */
+/** Emergency controls and the restart: EMERGENCY_PERMISSIONS (the Security panel's; a master admin has them). */
 export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; systemState: SystemStateRepository; useCases: Pick<AdminUseCases, 'shutdownSystem' | 'resumeSystem' | 'restartSystem'> }): void {
   const { systemState, useCases } = deps;
   const route = routes(app);
-  const auth = adminWith(deps.runtime.guard, 'manage_system');
+  const auth = adminWith(deps.runtime.guard, ...EMERGENCY_PERMISSIONS);
 
   route.get('/api/admin/emergency-status', { auth }, async (): Promise<EmergencyStatus> => ({ isShutdown: await systemState.isShutdown() }));
 

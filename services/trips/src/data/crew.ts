@@ -1,5 +1,5 @@
 import type { Db, Executor } from '@crewswap/kit';
-import type { CrewMember, Fleet, PilotContact, Rank } from '@crewswap/proto';
+import type { Aircraft, CrewMember, CrossoverPilot, Fleet, MasterCalendarEntry, PilotContact, Rank } from '@crewswap/proto';
 import { toTrip, type TripRow } from './trips';
 
 /**
@@ -29,6 +29,17 @@ interface ContactColumns {
   p_ltc: boolean;
 }
 type TripWithContact = TripRow & ContactColumns;
+type CrossoverRow = Pick<TripRow, 'flight_no_start' | 'flight_no_end' | 'route' | 'aircraft' | 'start_date' | 'end_date' | 'is_swappable' | 'training' | 'requested'> &
+  Pick<ContactColumns, 'p_id' | 'p_first_name' | 'p_last_name' | 'p_phone' | 'p_rank' | 'p_fleet' | 'p_apic' | 'p_ltc'>;
+export interface OpenTrip {
+  id: string;
+  flightNoStart: string;
+  route: string;
+  startDate: string;
+  endDate: string;
+}
+type CalendarRow = Pick<TripRow, 'id' | 'flight_no_start' | 'flight_no_end' | 'route' | 'start_date' | 'end_date' | 'is_swappable' | 'requested' | 'training' | 'is_standby'> &
+  Pick<ContactColumns, 'p_id' | 'p_first_name' | 'p_last_name' | 'p_rank' | 'p_fleet'>;
 
 function toContact(row: ContactColumns): PilotContact {
   return {
@@ -93,6 +104,26 @@ export function createCrewRepository(db: Db) {
       return crews;
     },
 
+    /**
+     * Crew on Trip in one round trip: the crew of the caller's own trip `tripId`, or undefined when
+     * the caller holds no such trip (a standby duty has no crew).
+     */
+    async crewOfOwnTrip(pilotId: string, tripId: string, trx: Executor = db): Promise<CrewMember[] | undefined> {
+      const found = (await rows(
+        `SELECT t.*, ${CONTACT}
+         FROM trips mine
+         LEFT JOIN (trips t JOIN pilots p ON p.id = t.pilot_id AND ${VISIBLE})
+           ON t.flight_no_start = mine.flight_no_start AND t.start_date = mine.start_date AND NOT t.is_standby
+              AND NOT mine.is_standby AND t.pilot_id <> mine.pilot_id
+         WHERE mine.id = ? AND mine.pilot_id = ?
+         ORDER BY ${CREW_ORDER}`,
+        [tripId, pilotId],
+        trx,
+      )) as (TripWithContact | { [K in keyof TripWithContact]: null })[];
+      if (found.length === 0) return undefined;
+      return found.flatMap((row) => (row.id === null ? [] : [toCrewMember(row)]));
+    },
+
     /** Everyone holding the flight and start date, whatever their Master Roster: they share its group. */
     async holders(key: CrewKey, trx: Executor = db): Promise<{ pilotId: string; tripId: string; endDate: string }[]> {
       const found: { pilot_id: string; id: string; end_date: string }[] = await trx('trips')
@@ -102,33 +133,34 @@ export function createCrewRepository(db: Db) {
     },
 
     /**
-     * The Master Calendar's rows: pilots of `rank` whose fleet is one of `fleets` (but `exceptPilotId`), with trips
-     * overlapping [from, to], the path's fleet first, then by fleet, last and first name.
+     * The Master Calendar's entries, slimmed to what it shows: pilots of `rank` whose fleet is one of
+     * `fleets`, with trips overlapping [from, to], the path's fleet first, then by fleet, last and first name.
      */
-    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string; exceptPilotId: string | null }, trx: Executor = db) {
-      const found = await rows(
-        `SELECT t.*, ${CONTACT}
+    async calendar(input: { rank: Rank; fleets: readonly Fleet[]; fleet: Fleet; from: string; to: string }, trx: Executor = db): Promise<MasterCalendarEntry[]> {
+      const { rows: found } = (await trx.raw(
+        `SELECT t.id, t.flight_no_start, t.flight_no_end, t.route, t.start_date, t.end_date, t.is_swappable, t.requested, t.training, t.is_standby,
+                p.id AS p_id, p.first_name AS p_first_name, p.last_name AS p_last_name, p.rank AS p_rank, p.fleet AS p_fleet
          FROM pilots p
          JOIN trips t ON t.pilot_id = p.id AND t.start_date <= ? AND t.end_date >= ?
-         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE} AND p.id IS DISTINCT FROM ?
+         WHERE p.rank = ? AND p.fleet = ANY(?::text[]) AND ${VISIBLE}
          ORDER BY p.fleet <> ?, p.fleet, p.last_name, p.first_name, p.id, t.start_date, t.end_date`,
-        [input.to, input.from, input.rank, [...input.fleets], input.exceptPilotId, input.fleet],
-        trx,
-      );
-      return found.map((row) => ({ trip: toTrip(row), pilot: toContact(row) }));
-    },
-
-    /** The caller's own row: their contact and trips overlapping [from, to]. */
-    async ownCalendar(pilotId: string, from: string, to: string, trx: Executor = db) {
-      const found = await rows(
-        `SELECT t.*, ${CONTACT}
-         FROM trips t JOIN pilots p ON p.id = t.pilot_id
-         WHERE t.pilot_id = ? AND t.start_date <= ? AND t.end_date >= ?
-         ORDER BY t.start_date, t.end_date`,
-        [pilotId, to, from],
-        trx,
-      );
-      return found.map((row) => ({ trip: toTrip(row), pilot: toContact(row) }));
+        [input.to, input.from, input.rank, [...input.fleets], input.fleet],
+      )) as { rows: CalendarRow[] };
+      return found.map((row) => ({
+        trip: {
+          id: row.id,
+          flightNoStart: row.flight_no_start,
+          flightNoEnd: row.flight_no_end,
+          route: row.route,
+          startDate: row.start_date,
+          endDate: row.end_date,
+          isSwappable: row.is_swappable,
+          requested: row.requested,
+          training: row.training,
+          isStandby: row.is_standby,
+        },
+        pilot: { id: row.p_id, firstName: row.p_first_name, lastName: row.p_last_name, rank: row.p_rank, fleet: row.p_fleet },
+      }));
     },
 
     /** The longest trip held, in days: a trip covering a day starts at most this long before it. */
@@ -137,39 +169,53 @@ export function createCrewRepository(db: Db) {
       return found[0]?.days ?? 0;
     },
 
+    /** The caller's flying trips not ended by `today` and starting by `to`: what the Crossover Calendar crosses. */
+    async openTrips(input: { pilotId: string; today: string; to: string }, trx: Executor = db): Promise<OpenTrip[]> {
+      const found: Pick<TripRow, 'id' | 'flight_no_start' | 'route' | 'start_date' | 'end_date'>[] = await trx('trips')
+        .where({ pilot_id: input.pilotId, is_standby: false })
+        .where('end_date', '>=', input.today)
+        .where('start_date', '<=', input.to)
+        .select('id', 'flight_no_start', 'route', 'start_date', 'end_date');
+      return found.map((row) => ({ id: row.id, flightNoStart: row.flight_no_start, route: row.route, startDate: row.start_date, endDate: row.end_date }));
+    },
+
     /**
-     * Other pilots' trips overlapping one of the caller's trips (those not ended by `today` and
-     * starting by `to`) at one of its airports, without the caller's own crews, with the caller's
-     * trips each crosses. Each of the caller's airports is looked up by code and start date
-     * (LATERAL keeps the lookups on the route indexes); `longestDays` bounds the start dates.
+     * Every flying trip of a visible pilot overlapping [from, to], as the Crossover Calendar shows its
+     * crew, by start date, flights, route and end date, then in crew order (so in crossover groups).
      */
-    async crossovers(input: { pilotId: string; today: string; to: string; longestDays: number }, trx: Executor = db) {
-      const found = (await rows(
-        `WITH mine AS MATERIALIZED (
-           SELECT id, flight_no_start, start_date, end_date, unnest(string_to_array(route, '-')) AS code
-           FROM trips WHERE pilot_id = :pilotId AND NOT is_standby AND end_date >= :today AND start_date <= :to
-         ), hits AS (
-           SELECT hit.id, array_agg(DISTINCT m.id) AS crosses
-           FROM mine m CROSS JOIN LATERAL (
-             SELECT t.id FROM trips t
-             WHERE split_part(t.route, '-', 1) = m.code AND t.start_date BETWEEN m.start_date - CAST(:longest AS int) AND m.end_date
-               AND t.end_date >= m.start_date AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
-             UNION ALL
-             SELECT t.id FROM trips t
-             WHERE split_part(t.route, '-', 2) = m.code AND split_part(t.route, '-', 2) <> ''
-               AND t.start_date BETWEEN m.start_date - CAST(:longest AS int) AND m.end_date
-               AND t.end_date >= m.start_date AND NOT (t.flight_no_start = m.flight_no_start AND t.start_date = m.start_date)
-           ) AS hit
-           GROUP BY hit.id
-         )
-         SELECT t.*, ${CONTACT}, hits.crosses
-         FROM hits JOIN trips t ON t.id = hits.id JOIN pilots p ON p.id = t.pilot_id
-         WHERE NOT t.is_standby AND t.pilot_id <> :pilotId AND ${VISIBLE}
+    async crossoverCrews(input: { from: string; to: string }, trx: Executor = db) {
+      const { rows: found } = (await trx.raw(
+        `SELECT t.flight_no_start, t.flight_no_end, t.route, t.aircraft, t.start_date, t.end_date, t.is_swappable, t.training, t.requested,
+                p.id AS p_id, p.first_name AS p_first_name, p.last_name AS p_last_name, coalesce(p.profile->>'phone', '') AS p_phone,
+                p.rank AS p_rank, p.fleet AS p_fleet, p.apic AS p_apic, p.ltc AS p_ltc
+         FROM trips t JOIN pilots p ON p.id = t.pilot_id
+         WHERE NOT t.is_standby AND t.start_date <= ? AND t.end_date >= ? AND ${VISIBLE}
          ORDER BY t.start_date, t.flight_no_start, t.flight_no_end, t.route, t.end_date, ${CREW_ORDER}`,
-        { pilotId: input.pilotId, today: input.today, to: input.to, longest: input.longestDays },
-        trx,
-      )) as (TripWithContact & { crosses: string[] })[];
-      return found.map((row) => ({ trip: toTrip(row), member: toCrewMember(row), crosses: row.crosses }));
+        [input.to, input.from],
+      )) as { rows: CrossoverRow[] };
+      return found.map((row) => ({
+        trip: {
+          flightNoStart: row.flight_no_start,
+          flightNoEnd: row.flight_no_end,
+          route: row.route,
+          aircraft: row.aircraft as Aircraft | null,
+          startDate: row.start_date,
+          endDate: row.end_date,
+        },
+        pilot: {
+          id: row.p_id,
+          firstName: row.p_first_name,
+          lastName: row.p_last_name,
+          phone: row.p_phone,
+          rank: row.p_rank,
+          fleet: row.p_fleet,
+          apic: row.p_apic,
+          ltc: row.p_ltc,
+          isSwappable: row.is_swappable,
+          training: row.training,
+          requested: row.requested,
+        } satisfies CrossoverPilot,
+      }));
     },
 
     /**

@@ -6,6 +6,7 @@ import type { createGetMasterCalendar } from '../domain/crew/master-calendar';
 import type { createGetPilotStats } from '../domain/crew/pilot-stats';
 import type { createSearchUsualRequests } from '../domain/crew/search-usual-requests';
 import type { createGetTripCrew } from '../domain/crew/trip-crew';
+import { sendShared } from './shared-body';
 
 export interface CrewUseCases {
   tripCrew: ReturnType<typeof createGetTripCrew>;
@@ -25,13 +26,16 @@ export function crewRoutes(app: FastifyInstance, deps: { guard: SessionGuard; us
     useCases.tripCrew.execute({ pilotId: session.pilotId, tripId: params.id }),
   );
 
-  route.get('/api/master-calendar/:rank/:fleet', { auth: pilot, params: MasterCalendarParams }, async ({ session, params, reply }) => {
-    // Already the JSON of MasterCalendarEntry[] (the use case keeps other rows as text).
-    reply.type('application/json; charset=utf-8');
-    return useCases.masterCalendar.execute({ pilotId: session.pilotId, rank: params.rank, fleet: params.fleet });
-  });
+  // MasterCalendarResponse, already serialized and compressed: the same for every caller.
+  route.get('/api/master-calendar/:rank/:fleet', { auth: pilot, params: MasterCalendarParams }, async ({ session, params, request, reply }) =>
+    sendShared(request, reply, await useCases.masterCalendar.execute({ pilotId: session.pilotId, rank: params.rank, fleet: params.fleet })),
+  );
 
-  route.get('/api/crossover-trips', { auth: pilot }, async ({ session }) => useCases.crossoverTrips.execute({ pilotId: session.pilotId }));
+  route.get('/api/crossover-trips', { auth: pilot }, async ({ session, reply }) => {
+    // Already the JSON of CrossoverTripsResponse (its groups are kept serialized).
+    reply.type('application/json; charset=utf-8');
+    return useCases.crossoverTrips.execute({ pilotId: session.pilotId });
+  });
 
   route.get('/api/usual-requests/search', { auth: pilot, query: UsualRequestsQuery }, async ({ session, query }) =>
     useCases.searchUsualRequests.execute({ pilotId: session.pilotId, query }),

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import type { CrossoverTripsResponse } from '@crewswap/proto';
+import type { CrossoverTripsResponse, MasterCalendarResponse } from '@crewswap/proto';
 import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
 import Calendars from './Calendars';
 
@@ -36,6 +36,29 @@ describe('Calendars', () => {
     renderWithApp(<Calendars pilot={PILOT} trips={[]} onClose={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
     expect(await screen.findByText(/Email your roster calendar file/)).toBeInTheDocument();
+  });
+
+  it("Master Calendar: the own row first from the pilot's own trips, then the list everyone gets in its order", async () => {
+    const slim = ({ id, flightNoStart, flightNoEnd, route, startDate, endDate, isSwappable, requested, training, isStandby }: typeof TRIP) => ({
+      id, flightNoStart, flightNoEnd, route, startDate, endDate, isSwappable, requested, training, isStandby,
+    });
+    const other = (id: string, firstName: string, lastName: string, fleet: typeof PILOT.fleet) => ({ id, firstName, lastName, rank: PILOT.rank, fleet });
+    // The shared list holds the caller where their name sorts, with a trip the app no longer holds.
+    const stale = makeTrip({ startDate: addDays(today, 8), endDate: addDays(today, 9), route: 'LAX' });
+    const list: MasterCalendarResponse = [
+      { pilot: other('00000000-0000-4000-8000-0000000000a1', 'Amy', 'Abbot', PILOT.fleet), trip: slim(makeTrip({ startDate: addDays(today, 1), endDate: addDays(today, 2), route: 'BOS' })) },
+      { pilot: { id: PILOT.id, firstName: PILOT.firstName, lastName: PILOT.lastName, rank: PILOT.rank, fleet: PILOT.fleet }, trip: slim(stale) },
+      { pilot: other('00000000-0000-4000-8000-0000000000a2', 'Zoe', 'Young', PILOT.fleet), trip: slim(makeTrip({ startDate: addDays(today, 2), endDate: addDays(today, 4), route: 'SFO' })) },
+    ];
+    stubFetch((call) => (call.path.startsWith('/api/master-calendar/') ? { body: list } : undefined));
+    renderWithApp(<Calendars pilot={PILOT} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
+    const grid = await screen.findByRole('grid', { name: 'Master Calendar' });
+    await screen.findByRole('rowheader', { name: /Amy Abbot/ });
+    const labels = screen.getAllByRole('rowheader').map((header) => header.textContent ?? '');
+    expect(labels.map((label) => label.split(PILOT.rank)[0])).toEqual(['Me', 'Amy Abbot', 'Zoe Young']);
+    expect(grid).toHaveTextContent('JFK');
+    expect(grid).not.toHaveTextContent('LAX');
   });
 
   it("Crossover Calendar: 'Upload your roster to see crossover flights', 'No crossover flights found', and groups with pilot counts", async () => {

@@ -1,6 +1,6 @@
 import { Alert, Spin } from 'antd';
 import { useMemo } from 'react';
-import type { Pilot, Trip } from '@crewswap/proto';
+import type { MasterCalendarPilot, MasterCalendarTrip, Pilot, Trip } from '@crewswap/proto';
 import { londonToday } from '@crewswap/proto/browser';
 import { useMasterCalendar } from '../../api/calendars';
 import { errorMessage } from '../../api/client';
@@ -9,16 +9,21 @@ import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { masterWindow } from './layout';
 import { masterOrder } from './order';
 
-/** Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first. */
+/**
+ * Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first.
+ * The server answers every caller the same list; the own row is built here from the trips the app
+ * holds (always current, whatever the rank and fleet), and the list's copy of it is left out.
+ */
 export function MasterCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly Trip[] }) {
   const calendar = useMasterCalendar(pilot.rank, pilot.fleet);
   const range = useMemo(() => masterWindow(londonToday()), []);
 
   const rows = useMemo<CalendarRow[]>(() => {
-    const byPilot = new Map<string, { pilot: Pick<Pilot, 'id' | 'rank' | 'firstName' | 'lastName' | 'fleet'>; trips: Map<string, Trip> }>();
+    const byPilot = new Map<string, { pilot: MasterCalendarPilot; trips: Map<string, MasterCalendarTrip> }>();
     byPilot.set(pilot.id, { pilot, trips: new Map(trips.map((trip) => [trip.id, trip])) });
     for (const entry of calendar.data ?? []) {
-      const row = byPilot.get(entry.pilot.id) ?? { pilot: entry.pilot, trips: new Map<string, Trip>() };
+      if (entry.pilot.id === pilot.id) continue;
+      const row = byPilot.get(entry.pilot.id) ?? { pilot: entry.pilot, trips: new Map<string, MasterCalendarTrip>() };
       row.trips.set(entry.trip.id, entry.trip);
       byPilot.set(entry.pilot.id, row);
     }

@@ -1,13 +1,14 @@
 import './crew.css';
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Empty, Tag } from 'antd';
-import type { CrewMember, Pilot, Trip } from '@crewswap/proto';
+import type { CrossoverPilot, Pilot, Trip } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
 import { whatsappLink } from '../find-swaps/whatsapp';
 import { crewGreeting } from './greeting';
 
 interface Props {
-  crew: readonly CrewMember[];
+  /** Crew on Trip and Trip Search give whole crew members; a crossover only what this list shows. */
+  crew: readonly CrossoverPilot[];
   me: Pilot;
   /** The trip the crew share, named in the greeting. */
   trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'route' | 'startDate' | 'endDate'>;

@@ -1,7 +1,7 @@
-import type { CrewMember, Trip, TripWithCrew } from '@crewswap/proto';
+import { notFound } from '@crewswap/kit';
+import { TRIP_MESSAGES, type CrewMember, type Trip, type TripWithCrew } from '@crewswap/proto';
 import { crewKeyOf, type CrewRepository } from '../../data/crew';
 import type { TripRepository } from '../../data/trips';
-import { ownTrip } from './access';
 
 /**
  * Crew on Trip: the other pilots holding the trip's start flight on its start date, with Master
@@ -11,10 +11,9 @@ import { ownTrip } from './access';
 export function createGetTripCrew(deps: { trips: TripRepository; crew: CrewRepository }) {
   return {
     async execute(input: { pilotId: string; tripId: string }): Promise<CrewMember[]> {
-      const trip = await ownTrip(deps.trips, input.pilotId, input.tripId);
-      if (trip.isStandby) return [];
-      const crews = await deps.crew.crewOf([trip], input.pilotId);
-      return crews.get(crewKeyOf(trip)) ?? [];
+      const crew = await deps.crew.crewOfOwnTrip(input.pilotId, input.tripId);
+      if (!crew) throw notFound(TRIP_MESSAGES.tripNotFound);
+      return crew;
     },
   };
 }

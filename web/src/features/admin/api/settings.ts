@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Setting, SettingKey } from '@crewswap/proto';
+import type { ClearAllSubscriptionsResponse, Setting, SettingKey } from '@crewswap/proto';
 import { queryKeys } from '../../../api/keys';
-import { fixed, titled } from '../../../api/mutations';
+import { titled } from '../../../api/mutations';
 import { adminRequest } from './adminRequest';
 import { adminKeys } from './keys';
 
@@ -54,7 +54,8 @@ export function useUpdateSetting() {
 
 export function useClearPushSubscriptions() {
   return useMutation({
-    mutationFn: () => adminRequest<unknown>('/api/notifications/clear-all', { method: 'DELETE' }),
-    meta: fixed('Error', 'Failed to clear subscriptions'),
+    mutationFn: () => adminRequest<ClearAllSubscriptionsResponse>('/api/notifications/clear-all', { method: 'DELETE' }),
+    // The spec's error catalogue: titled 'Error' with the server's message, else this fallback.
+    meta: titled('Error', 'Failed to clear subscriptions'),
   });
 }

@@ -35,3 +35,13 @@ export const SETTINGS: Setting[] = [
   { key: 'outgoing_email', value: 'noreply@crewswap.local', updated_at: at },
   { key: 'user_guide_path', value: '/user-guide.pdf', updated_at: at },
 ];
+
+/** The Security panel's settings (the System Settings ones above are there too in a real list). */
+export const SECURITY_SETTINGS: Setting[] = [
+  { key: 'session_timeout_minutes', value: '30', updated_at: at },
+  { key: 'email_verification_enabled', value: 'true', updated_at: at },
+  { key: 'testing_button_enabled', value: 'false', updated_at: at },
+  { key: 'daily_access_code', value: '123456', updated_at: at },
+  { key: 'access_code_path', value: '/access-code', updated_at: at },
+  { key: 'access_code_email', value: 'access@crewswap.local', updated_at: at },
+];

@@ -20,6 +20,7 @@ describe('System Settings', () => {
   function renderSettings() {
     const stub = stubFetch((call) => {
       if (call.path === '/api/admin/settings' && call.method === 'GET') return { body: SETTINGS };
+      if (call.path === '/api/admin/current') return { body: MASTER };
       if (call.method === 'PUT') return { body: { key: 'swap_search_days', value: String((call.body as { value: string }).value), updated_at: 'now' } };
       return undefined;
     });

@@ -1,6 +1,6 @@
 import { Button, Card, Form, Input, Select, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { SESSION_TIMEOUT_OPTIONS } from '@crewswap/proto/browser';
+import { EMERGENCY_PERMISSIONS, SESSION_TIMEOUT_OPTIONS } from '@crewswap/proto/browser';
 import type { SettingKey } from '@crewswap/proto';
 import { toast } from '../../../../shared/toast';
 import { useConfirm } from '../../../../shared/useConfirm';
@@ -31,13 +31,8 @@ export default function SecurityPanel() {
       <Toggles verification={value('email_verification_enabled') === 'true'} testing={value('testing_button_enabled') === 'true'} />
       <AccessCode code={value('daily_access_code')} updatedAt={updatedAt} />
       <AccessCodeDetails path={value('access_code_path')} email={value('access_code_email')} />
-      {hasPermission(me, ['manage_system']) ? (
-        <EmergencyCard />
-      ) : (
-        <Card title="Emergency Shutdown">
-          <Typography.Text type="secondary">Emergency controls need the Manage System permission.</Typography.Text>
-        </Card>
-      )}
+      {/* The server's rule (EMERGENCY_PERMISSIONS) includes the Security menu's own permission, so whoever opens this panel has it. */}
+      {hasPermission(me, EMERGENCY_PERMISSIONS) && <EmergencyCard />}
     </div>
   );
 }

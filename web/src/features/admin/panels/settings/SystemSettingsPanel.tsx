@@ -4,6 +4,8 @@ import type { SettingKey } from '@crewswap/proto';
 import { toast } from '../../../../shared/toast';
 import { useConfirm } from '../../../../shared/useConfirm';
 import { settingValue, useAdminSettings, useClearPushSubscriptions, useUpdateSettings } from '../../api/settings';
+import { useCurrentAdmin } from '../../api/session';
+import { hasPermission } from '../../permissions';
 import { SYSTEM_RULES } from './settingsRules';
 
 type Values = Record<(typeof SYSTEM_SETTING_KEYS)[number], string>;
@@ -13,19 +15,29 @@ const FIELDS: { key: keyof Values; label: string; help?: string }[] = [
   { key: 'upload_email', label: 'Roster Upload Email', help: 'Pilots email their rosters to this address.' },
   { key: 'outgoing_email', label: 'Outgoing Email Address' },
   { key: 'user_guide_path', label: 'User Guide Path' },
+  {
+    key: 'tech_support_whatsapp_url',
+    label: 'Tech Support WhatsApp Group Link',
+    help: "The group's invite link (https://chat.whatsapp.com/...). Pilots' Tech Support shows its join button and QR code; leave blank until there is one.",
+  },
 ];
 
-/** System Settings: the five values with one Save, and Clear Push Subscriptions. */
+/** System Settings: the spec's five values and the Tech Support link with one Save, and Clear Push Subscriptions. */
 export default function SystemSettingsPanel() {
   const { data, isLoading } = useAdminSettings();
-  if (isLoading || !data) return <Skeleton active />;
+  const { data: me } = useCurrentAdmin();
+  if (isLoading || !data || !me) return <Skeleton active />;
   const initial = Object.fromEntries(SYSTEM_SETTING_KEYS.map((key) => [key, settingValue(data, key)])) as Values;
   return (
     <div className="admin-panel">
       <SettingsForm initial={initial} />
-      <ClearPushSubscriptions />
+      <ClearPushSubscriptions allowed={hasPermission(me, ['manage_system'])} />
     </div>
   );
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 export function SettingsForm({ initial }: { initial: Values }) {
@@ -60,7 +72,8 @@ export function SettingsForm({ initial }: { initial: Values }) {
   );
 }
 
-function ClearPushSubscriptions() {
+/** The notifications service clears subscriptions for manage_system only (the menu also lets manage_settings in). */
+export function ClearPushSubscriptions({ allowed }: { allowed: boolean }) {
   const clear = useClearPushSubscriptions();
   const confirm = useConfirm();
   const ask = async () => {
@@ -70,12 +83,13 @@ function ClearPushSubscriptions() {
       okText: 'Clear All',
       danger: true,
     });
-    if (yes) clear.mutate(undefined, { onSuccess: () => toast.success('Subscriptions Cleared', 'All push subscriptions have been removed.') });
+    if (yes) clear.mutate(undefined, { onSuccess: (answer) => toast.success('Subscriptions Cleared', `${answer.message} (${plural(answer.deleted, 'device')} removed).`) });
   };
   return (
     <Card title="Push Notifications">
       <Typography.Paragraph type="secondary">Removes every stored push subscription (for example after changing the push keys).</Typography.Paragraph>
-      <Button danger onClick={() => void ask()} loading={clear.isPending}>
+      {!allowed && <Typography.Paragraph type="secondary">Clearing subscriptions needs the Manage System permission.</Typography.Paragraph>}
+      <Button danger onClick={() => void ask()} loading={clear.isPending} disabled={!allowed}>
         Clear Push Subscriptions
       </Button>
     </Card>

@@ -1,4 +1,5 @@
 import type { RuleObject } from 'antd/es/form';
+import { TECH_SUPPORT_LINK_MESSAGE, WHATSAPP_INVITE_LINK } from '@crewswap/proto/browser';
 
 const email: RuleObject[] = [{ type: 'email', message: 'Please enter a valid email address' }];
 
@@ -30,6 +31,15 @@ export const SYSTEM_RULES = {
   upload_email: [{ required: true, message: 'Please enter a valid email address' }, ...email],
   outgoing_email: [{ required: true, message: 'Please enter a valid email address' }, ...email],
   user_guide_path: [{ required: true, whitespace: true, message: 'User guide path is required' }] satisfies RuleObject[],
+  // Blank hides the pilots' Tech Support Group join button; anything else must be an invite link.
+  tech_support_whatsapp_url: [
+    {
+      validator: (_: unknown, value: string | undefined) => {
+        const link = (value ?? '').trim();
+        return link === '' || WHATSAPP_INVITE_LINK.test(link) ? Promise.resolve() : Promise.reject(new Error(TECH_SUPPORT_LINK_MESSAGE));
+      },
+    },
+  ] satisfies RuleObject[],
 };
 
 /** Security's checks (section 5). */

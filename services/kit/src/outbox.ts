@@ -55,6 +55,19 @@ export interface Outbox {
   write<S extends Subject>(trx: Executor, subject: S, data: EventDataMap[S], version?: number): Promise<EventEnvelope<EventDataMap[S]>>;
   /** Several events of one subject in one statement (a roster import creates a trip per row). */
   writeMany<S extends Subject>(trx: Executor, subject: S, items: { data: EventDataMap[S]; version?: number }[]): Promise<EventEnvelope<EventDataMap[S]>[]>;
+  /**
+   * Outbox rows for a caller that inserts them itself, in the same statement as its change (one
+   * round trip fewer on a hot path); `written` then has them published soon after the commit.
+   */
+  rows<S extends Subject>(subject: S, items: { data: EventDataMap[S]; version?: number }[]): OutboxRow[];
+  written(trx: Executor): void;
+}
+
+/** One row of the outbox table, as `rows` prepares it. */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  envelope: string;
 }
 
 export interface OutboxRelay {
@@ -64,20 +77,24 @@ export interface OutboxRelay {
 }
 
 export function createOutbox(relay?: Pick<OutboxRelay, 'kick'>): Outbox {
+  const prepare = <S extends Subject>(subject: S, items: { data: EventDataMap[S]; version?: number }[]) => {
+    const occurredAt = new Date().toISOString();
+    return items.map(({ data, version = 1 }) => {
+      const envelope: EventEnvelope<EventDataMap[S]> = { id: randomUUID(), type: subject, occurredAt, version, data: EVENT_DATA[subject].parse(data) as EventDataMap[S] };
+      return { envelope, row: { id: envelope.id, subject, envelope: JSON.stringify(envelope) } };
+    });
+  };
+  const rows: Outbox['rows'] = (subject, items) => prepare(subject, items).map(({ row }) => row);
+  const written: Outbox['written'] = (trx) => {
+    if (relay) afterCommit(trx, () => relay.kick());
+  };
   const writeMany: Outbox['writeMany'] = async (trx, subject, items) => {
     if (items.length === 0) return [];
-    const occurredAt = new Date().toISOString();
-    const envelopes = items.map(({ data, version = 1 }) => ({
-      id: randomUUID(),
-      type: subject,
-      occurredAt,
-      version,
-      data: EVENT_DATA[subject].parse(data) as EventDataMap[typeof subject],
-    }));
+    const prepared = prepare(subject, items);
     // One multi-row INSERT assigns the serial seq in the items' order, so they publish in order.
-    await trx('outbox').insert(envelopes.map((envelope) => ({ id: envelope.id, subject, envelope: JSON.stringify(envelope) })));
-    if (relay) afterCommit(trx, () => relay.kick());
-    return envelopes;
+    await trx('outbox').insert(prepared.map(({ row }) => row));
+    written(trx);
+    return prepared.map(({ envelope }) => envelope);
   };
   return {
     async write(trx, subject, data, version = 1) {
@@ -85,6 +102,8 @@ export function createOutbox(relay?: Pick<OutboxRelay, 'kick'>): Outbox {
       return envelope!;
     },
     writeMany,
+    rows,
+    written,
   };
 }
 

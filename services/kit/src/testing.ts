@@ -3,6 +3,7 @@
  * its own subject prefix, so files run in parallel and leave nothing behind.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import knexFactory from 'knex';
 import { baseConfigSchema, type BaseConfig } from './config';
 import { generateSigningKeys } from './keys';
@@ -207,4 +208,39 @@ export function testPilot(overrides: Partial<import('@crewswap/proto').Pilot> = 
     createdAt: new Date().toISOString(),
     ...overrides,
   };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user and system) a process has used so far, in ms, from /proc (Linux; NaN elsewhere).
+ * Benches print it per request beside latency: on a loaded machine wall time swings with what
+ * else runs, CPU time hardly does.
+ */
+export function processCpuMs(pid: number = process.pid): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU time used so far by each Postgres backend connected to the database `db` reads (Postgres on
+ * this machine), in ms by pid: with processCpuMs, what a service and its queries cost.
+ */
+export async function databaseCpuMs(db: import('knex').Knex): Promise<Map<number, number>> {
+  const result = await db.raw<{ rows: { pid: number }[] }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  return new Map(result.rows.map((row) => [row.pid, processCpuMs(row.pid)] as const).filter(([, ms]) => !Number.isNaN(ms)));
+}
+
+/**
+ * The backends' CPU between two databaseCpuMs readings: a backend that started in between counts
+ * whole, one that ended in between is lost (an undercount, never a negative figure).
+ */
+export function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import { offersQuery, recipientsQuery, type PilotChange, type TripChange } from '../src/data/read-model';
@@ -142,6 +142,7 @@ async function main(): Promise<void> {
     // What autovacuum would have done by now to tables this size: statistics, hint bits, visibility map.
     await db.raw('VACUUM ANALYZE pilots');
     await db.raw('VACUUM ANALYZE trips');
+    await db.raw('VACUUM ANALYZE offers');
     const counts = await service.readModel.counts();
     console.log(`Loaded ${counts.pilots} pilots, ${counts.trips} trips (${counts.offers} offered) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
 
@@ -158,9 +159,19 @@ async function main(): Promise<void> {
       const text = await response.text();
       const elapsed = performance.now() - started;
       if (response.status !== 200) throw new Error(`matches answered ${response.status}: ${text}`);
-      return { elapsed, found: (JSON.parse(text) as unknown[]).length };
+      // Counted, not parsed: the client shares this process (and its CPU figure) with the app.
+      let found = 0;
+      for (let at = text.indexOf('"sameDates":'); at !== -1; at = text.indexOf('"sameDates":', at + 1)) found += 1;
+      return { elapsed, found };
     };
     for (let i = 0; i < 100; i += 1) await ask(samples[i % samples.length]!);
+    // CPU per request, steady however loaded the machine: this process (the app and the bench's
+    // own HTTP client) and the Postgres backends of the bench database.
+    const cpuNow = async () => ({ node: processCpuMs(), db: await databaseCpuMs(db) });
+    type Cpu = Awaited<ReturnType<typeof cpuNow>>;
+    const cpuPer = (before: Cpu, after: Cpu, n: number) =>
+      `CPU per request: node ${ms((after.node - before.node) / n)} (app + HTTP client), postgres ${ms(databaseCpuSince(before.db, after.db) / n)}`;
+    const sequentialCpu = await cpuNow();
     const latencies: number[] = [];
     let found = 0;
     for (let i = 0; i < REQUESTS; i += 1) {
@@ -168,11 +179,13 @@ async function main(): Promise<void> {
       latencies.push(result.elapsed);
       found += result.found;
     }
+    const sequentialCpuAfter = await cpuNow();
     latencies.sort((a, b) => a - b);
 
     // The same under load: CLIENTS pilots asking at once, each as soon as its last answer is in.
     const concurrent: number[] = [];
     let concurrentFound = 0;
+    const concurrentCpu = await cpuNow();
     const concurrentStarted = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -184,6 +197,7 @@ async function main(): Promise<void> {
       }),
     );
     const concurrentSeconds = (performance.now() - concurrentStarted) / 1000;
+    const concurrentCpuAfter = await cpuNow();
     concurrent.sort((a, b) => a - b);
 
     // Alert fan-out: who an offer goes to (the reads the alert use case makes, then the query).
@@ -204,8 +218,10 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Find swaps (HTTP, ${REQUESTS} requests, ${(found / REQUESTS).toFixed(1)} offers per answer on average)`);
     console.log(`  p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}  (target p95 < 20 ms)`);
+    console.log(`  ${cpuPer(sequentialCpu, sequentialCpuAfter, REQUESTS)}`);
     console.log(`Find swaps, ${CLIENTS} clients at once (HTTP, ${concurrent.length} requests, ${(concurrentFound / concurrent.length).toFixed(1)} offers per answer, ${(concurrent.length / concurrentSeconds).toFixed(0)} req/s)`);
     console.log(`  p50 ${ms(percentile(concurrent, 50))}  p95 ${ms(percentile(concurrent, 95))}  p99 ${ms(percentile(concurrent, 99))}  (target p95 < 20 ms)`);
+    console.log(`  ${cpuPer(concurrentCpu, concurrentCpuAfter, concurrent.length)}`);
     console.log(`Alert recipients of one offer (${OFFER_SAMPLES} offers, ${(recipients / OFFER_SAMPLES).toFixed(1)} recipients on average)`);
     console.log(`  p50 ${ms(percentile(fanOut, 50))}  p95 ${ms(percentile(fanOut, 95))}  (target p95 < 200 ms)`);
   } finally {

@@ -1,5 +1,5 @@
 import { addDays, SUBJECTS, SwapMatch, type Aircraft, type Fleet } from '@crewswap/proto';
-import { dateSlots, startHarness, type Harness } from './helpers';
+import { dateSlots, makePilot, makeTrip, startHarness, type Harness } from './helpers';
 
 // Find swaps works on any date, and query dates must lie between a year back and two years ahead:
 // this file's 30-odd tests fit 25 days apart only when they start a year back.
@@ -139,6 +139,39 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     const body = (await h.matches(me, mine.id)).json() as SwapMatch[];
     expect(body.map((match) => match.trip.id)).toEqual([offOffer.id, leftOffer.id]);
     expect(body[1]!.pilot.phone).toBe(leaving.phone);
+  });
+
+  it("follows the offering pilot's rank, fleet and name changes, a withdrawn offer, and an offer that arrived before its pilot", async () => {
+    const start = freshDate();
+    const firstOfficer = await h.register({ rank: 'FO', fleet: 'A350' });
+    const foTrip = await h.addTrip(firstOfficer, { startDate: start, aircraft: 'A350' });
+    const captain = await h.register({ rank: 'CP', fleet: 'A350' });
+    const cpTrip = await h.addTrip(captain, { startDate: start, aircraft: 'A350' });
+    const mover = await h.register({ rank: 'FO', fleet: 'A350' });
+    const offer = await h.addTrip(mover, { startDate: addDays(start, 1), endDate: addDays(start, 2), aircraft: 'A350', isSwappable: true });
+    expect(await h.matchIds(firstOfficer, foTrip.id)).toEqual([offer.id]);
+    expect(await h.matchIds(captain, cpTrip.id)).toEqual([]);
+
+    await h.publishAndWait(SUBJECTS.pilotUpdated, { pilot: { ...mover, rank: 'CP', lastName: 'Promoted' } }, 2);
+    expect(await h.matchIds(firstOfficer, foTrip.id)).toEqual([]);
+    const seen = (await h.matches(captain, cpTrip.id)).json() as SwapMatch[];
+    expect(seen.map((match) => [match.trip.id, match.pilot.rank, match.pilot.lastName])).toEqual([[offer.id, 'CP', 'Promoted']]);
+
+    // A B787 captain cannot fly an A350 trip, so the A350 captain's trip is no swap for them.
+    await h.publishAndWait(SUBJECTS.pilotUpdated, { pilot: { ...mover, rank: 'CP', fleet: 'B787', lastName: 'Promoted' } }, 3);
+    expect(await h.matchIds(captain, cpTrip.id)).toEqual([]);
+    await h.publishAndWait(SUBJECTS.pilotUpdated, { pilot: { ...mover, rank: 'CP', fleet: 'SFF', lastName: 'Promoted' } }, 4);
+    expect(await h.matchIds(captain, cpTrip.id)).toEqual([offer.id]);
+
+    await h.publishAndWait(SUBJECTS.tripUpdated, { trip: { ...offer, isSwappable: false } }, 2);
+    expect(await h.matchIds(captain, cpTrip.id)).toEqual([]);
+
+    const late = makePilot({ rank: 'CP', fleet: 'A350' });
+    const early = makeTrip(late, { startDate: addDays(start, 3), endDate: addDays(start, 3), aircraft: 'A350', isSwappable: true });
+    await h.publishAndWait(SUBJECTS.tripOffered, { trip: early });
+    expect(await h.matchIds(captain, cpTrip.id)).toEqual([]);
+    await h.publishAndWait(SUBJECTS.pilotRegistered, { pilot: late });
+    expect(await h.matchIds(captain, cpTrip.id)).toEqual([early.id]);
   });
 
   it('uses a window of 4 days either side of the trip start by default, edges included', async () => {

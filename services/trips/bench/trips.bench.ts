@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PILOT_COOKIE, deleteStreams, signPilotToken, systemClock } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import pg from 'pg';
 import { addDays } from '@crewswap/proto';
 import { createApp } from '../src/app';
 
@@ -19,24 +20,32 @@ function percentile(sorted: number[], p: number): number {
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** Times every statement knex runs from now until stop(), grouped by its SQL (whitespace folded). */
-function timeStatements(db: import('@crewswap/kit').Db) {
-  const started = new Map<string, number>();
+/**
+ * Times every statement sent to Postgres from now until stop(), grouped by its SQL (whitespace
+ * folded), at the driver: BEGIN and COMMIT included, which knex's query events leave untimed.
+ */
+function timeStatements() {
   const bySql = new Map<string, number[]>();
-  type Query = { __knexQueryUid: string; sql: string };
-  const onQuery = (query: Query) => started.set(query.__knexQueryUid, performance.now());
-  const onDone = (_response: unknown, query: Query) => {
-    const at = started.get(query.__knexQueryUid);
-    if (at === undefined) return;
-    started.delete(query.__knexQueryUid);
-    const sql = query.sql.replace(/\s+/g, ' ').slice(0, 60);
-    bySql.set(sql, [...(bySql.get(sql) ?? []), performance.now() - at]);
+  type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+  const original = pg.Client.prototype.query as unknown as Query;
+  const timed: Query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text ?? '';
+    const callback = args.at(-1);
+    if (typeof callback !== 'function') return original.apply(this, args);
+    const at = performance.now();
+    args[args.length - 1] = (...results: unknown[]) => {
+      const sql = text.replace(/\s+/g, ' ').slice(0, 60);
+      bySql.set(sql, [...(bySql.get(sql) ?? []), performance.now() - at]);
+      return (callback as (...r: unknown[]) => unknown)(...results);
+    };
+    return original.apply(this, args);
   };
-  db.on('query', onQuery).on('query-response', onDone).on('query-error', (_error: unknown, query: Query) => started.delete(query.__knexQueryUid));
+  (pg.Client.prototype as unknown as { query: Query }).query = timed;
   return {
     bySql,
     stop() {
-      db.off('query', onQuery).off('query-response', onDone);
+      (pg.Client.prototype as unknown as { query: Query }).query = original;
     },
   };
 }
@@ -118,20 +127,30 @@ try {
   // Warm up connections, caches and the JIT before measuring.
   await measure(300, get, 200);
   await measure(300, post(0), 201);
+  // CPU per request, steady however loaded the machine: this process (the app and the bench's
+  // HTTP client) and the Postgres backends of the bench database, from /proc.
+  const cpuNow = async () => ({ node: processCpuMs(), db: await databaseCpuMs(db) });
+  const cpu: Record<string, { node: number; db: number }> = {};
+  let before = await cpuNow();
   const getSamples = await measure(REQUESTS, get, 200);
-  // Where a POST's time goes: every statement it and the outbox relay run, timed by knex.
-  const statements = timeStatements(db);
+  let after = await cpuNow();
+  cpu['GET /api/trips'] = { node: (after.node - before.node) / getSamples.length, db: databaseCpuSince(before.db, after.db) / getSamples.length };
+  // Where a POST's time goes: every statement it and the outbox relay run, timed at the driver.
+  const statements = timeStatements();
+  before = await cpuNow();
   const postSamples = await measure(Math.min(REQUESTS, ids.length - 300), (i) => post(1000)(i + 300), 201);
+  after = await cpuNow();
   statements.stop();
+  cpu['POST /api/trips'] = { node: (after.node - before.node) / postSamples.length, db: databaseCpuSince(before.db, after.db) / postSamples.length };
   const results = { 'GET /api/trips': getSamples, 'POST /api/trips': postSamples };
 
   console.log(`\n${PILOTS} pilots x ${TRIPS_PER_PILOT} trips, sequential requests over loopback HTTP\n`);
-  console.log('| route           | requests | p50 ms | p95 ms | p99 ms | max ms | p95 < 10 ms |');
-  console.log('|-----------------|----------|--------|--------|--------|--------|-------------|');
+  console.log('| route           | requests | p50 ms | p95 ms | p99 ms | max ms | p95 < 10 ms | CPU ms node (app + client) | CPU ms postgres |');
+  console.log('|-----------------|----------|--------|--------|--------|--------|-------------|----------------------------|-----------------|');
   for (const [route, samples] of Object.entries(results)) {
     const p95 = percentile(samples, 95);
     console.log(
-      `| ${route.padEnd(15)} | ${String(samples.length).padStart(8)} | ${percentile(samples, 50).toFixed(2).padStart(6)} | ${p95.toFixed(2).padStart(6)} | ${percentile(samples, 99).toFixed(2).padStart(6)} | ${samples.at(-1)!.toFixed(2).padStart(6)} | ${(p95 < 10 ? 'yes' : 'NO').padEnd(11)} |`,
+      `| ${route.padEnd(15)} | ${String(samples.length).padStart(8)} | ${percentile(samples, 50).toFixed(2).padStart(6)} | ${p95.toFixed(2).padStart(6)} | ${percentile(samples, 99).toFixed(2).padStart(6)} | ${samples.at(-1)!.toFixed(2).padStart(6)} | ${(p95 < 10 ? 'yes' : 'NO').padEnd(11)} | ${cpu[route]!.node.toFixed(2).padStart(26)} | ${cpu[route]!.db.toFixed(2).padStart(15)} |`,
     );
   }
   console.log(`\nPOST /api/trips, per statement (${postSamples.length} requests; the outbox relay's statements run beside them)\n`);

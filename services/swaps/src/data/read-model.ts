@@ -1,5 +1,6 @@
 import type { Db, Executor } from '@crewswap/kit';
-import { PilotContact, SwapMatchPilot, SwapMatchTrip, Trip, type Aircraft, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { PilotContact, Trip, type Aircraft, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { refreshOffers } from './offer-rows';
 import { aircraftFlownBy, fleetsThatFly, MAX_WINDOW_DAYS, parseSwapSearchDays, type Window } from '../domain/compatibility';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
@@ -113,7 +114,9 @@ export function createReadModelRepository(db: Db) {
         merge[column] = db.raw(`CASE WHEN excluded.contact IS NULL THEN pilots.${column} ELSE excluded.${column} END`);
       }
       const applied: { id: string }[] = await ex('pilots').insert(rows).onConflict('id').merge(merge).whereRaw(NEWER_OR_SAME('pilots')).returning('id');
-      return applied.map((row) => row.id);
+      const ids = applied.map((row) => row.id);
+      await refreshOffers(ex, { pilotIds: ids });
+      return ids;
     },
 
     /** Applies trip events in order (a deletion leaves a tombstone). Returns the ids whose row changed. */
@@ -166,7 +169,9 @@ export function createReadModelRepository(db: Db) {
         .merge([...TRIP_COLUMNS, 'event_version', 'event_at'])
         .whereRaw(NEWER_OR_SAME('trips'))
         .returning('id');
-      return applied.map((row) => row.id);
+      const ids = applied.map((row) => row.id);
+      await refreshOffers(ex, { tripIds: ids });
+      return ids;
     },
 
     /** Keeps the newest value of a setting; returns whether this one was applied. */
@@ -216,8 +221,8 @@ export function createReadModelRepository(db: Db) {
     async findOffersJson(query: OfferQuery, ex: Executor = db): Promise<string> {
       const { sql, bindings } = offersQuery(query);
       // A prepared statement (per connection): parsed and planned once, not on every request.
-      const result = await ex.raw<{ rows: { trip: string; pilot: string; same_dates: boolean }[] }>(sql, bindings).options({ name: 'swaps_find_offers' });
-      return `[${result.rows.map((row) => `{"trip":${row.trip},"pilot":${row.pilot},"sameDates":${row.same_dates}}`).join(',')}]`;
+      const result = await ex.raw<{ rows: { json: string }[] }>(sql, bindings).options({ name: 'swaps_find_offers' });
+      return result.rows[0]?.json ?? '[]';
     },
 
     /**
@@ -246,6 +251,7 @@ export function createReadModelRepository(db: Db) {
 
     /** Empties the projection (not the record of alerts sent: a rebuild must never alert again). */
     async clear(ex: Executor): Promise<void> {
+      await ex('offers').delete();
       await ex('pilots').delete();
       await ex('trips').delete();
       await ex('settings').delete();
@@ -290,33 +296,24 @@ const ASK_CONTEXT_SQL = `
     LEFT JOIN trips t ON t.id = ? AND NOT t.deleted
     LEFT JOIN pilots p ON p.id = ?`;
 
-/** A text[] literal of the keys of `all` that `shown` leaves out. */
-function keysLeftOut(all: readonly string[], shown: readonly string[]): string {
-  return `'{${all.filter((key) => !shown.includes(key)).join(',')}}'::text[]`;
-}
-// Find swaps answers SwapMatch: the stored trip and contact less what the app does not show.
-const TRIP_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(Trip.shape), Object.keys(SwapMatchTrip.shape));
-const PILOT_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(PilotContact.shape), Object.keys(SwapMatchPilot.shape));
-
 /** The SQL of findOffersJson, apart so that the bench can EXPLAIN exactly what runs. */
 export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<string, unknown> } {
   const { asker, trip, window } = query;
   return {
+    // offers_match answers it alone (index-only): rank, fleets and aircraft as index conditions,
+    // the window as the range; the rest is filtered from the included columns.
+    // Postgres writes the whole JSON array: one text value for the driver to read, not ~400 rows.
     sql: `
-      SELECT (o.data - ${TRIP_FIELDS_NOT_SHOWN})::text AS trip, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text AS pilot,
-             (o.start_date = :start AND o.end_date = :end) AS same_dates
-        FROM trips o
-        JOIN pilots p ON p.id = o.pilot_id
-       WHERE o.is_swappable AND NOT o.deleted AND NOT o.is_standby
-         AND o.start_date BETWEEN :from AND :to
+      SELECT COALESCE('[' || string_agg('{"trip":' || o.trip_json || ',"pilot":' || o.pilot_json || ',"sameDates":' || (o.start_date = :start AND o.end_date = :end)::text || '}', ','
+                                       ORDER BY (o.start_date = :start AND o.end_date = :end) DESC, o.start_date, o.end_date, o.trip_id) || ']', '[]') AS json
+        FROM offers o
+       WHERE o.rank = :rank
+         AND o.fleet = ANY(:canTakeMine)
          AND o.aircraft = ANY(:canTake)
+         AND o.start_date BETWEEN :from AND :to
          AND o.pilot_id <> :askerId
          AND (NOT o.training OR :askerIsLtcCaptain)
-         AND p.contact IS NOT NULL
-         AND p.rank = :rank
-         AND p.fleet = ANY(:canTakeMine)
-         AND (NOT :mineIsTraining OR (p.rank = 'CP' AND p.ltc))
-       ORDER BY same_dates DESC, o.start_date, o.end_date, o.id`,
+         AND (NOT :mineIsTraining OR o.ltc_captain)`,
     bindings: {
       start: trip.startDate,
       end: trip.endDate,

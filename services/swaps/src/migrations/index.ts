@@ -1,4 +1,5 @@
 import type { Migration } from '@crewswap/kit';
+import { OFFER_COLUMNS, OFFER_ROWS_SQL } from '../data/offer-rows';
 
 /**
  * The read model is a projection of the trips and auth events: every row remembers the
@@ -71,6 +72,37 @@ export const migrations: Record<string, Migration> = {
         table.boolean('swap_alerts').notNullable();
         table.integer('version').notNullable();
       });
+    },
+  },
+  '0004_offer_rows': {
+    async up(knex) {
+      // Find swaps read ~1,900 trip rows over ~1,800 heap pages and scanned every pilot for each
+      // answer. An offer row carries what the filter needs of its pilot (rank, fleet, LTC
+      // captain) and the answer already trimmed to text, so one covering index answers it with an
+      // index-only scan: no join, no heap visit. The projections keep these rows in step with
+      // the trips and pilots they copy (refreshOffers). Both answer texts are bounded (a
+      // description is at most 100 characters), well inside a btree entry.
+      await knex.schema.createTable('offers', (table) => {
+        table.uuid('trip_id').primary();
+        table.uuid('pilot_id').notNullable();
+        table.string('rank', 4).notNullable();
+        table.string('fleet', 4).notNullable();
+        table.boolean('ltc_captain').notNullable();
+        table.string('aircraft', 4).notNullable();
+        table.date('start_date').notNullable();
+        table.date('end_date').notNullable();
+        table.boolean('training').notNullable();
+        table.text('trip_json').notNullable();
+        table.text('pilot_json').notNullable();
+      });
+      await knex.raw('CREATE INDEX offers_pilot ON offers (pilot_id)');
+      // A pilot's change rewrites their offer rows from their live offers.
+      await knex.raw('CREATE INDEX trips_offers_by_pilot ON trips (pilot_id) WHERE is_swappable AND NOT deleted AND NOT is_standby');
+      // Equality first, then the arrays, then the range: the query's filters in that order.
+      await knex.raw(
+        'CREATE INDEX offers_match ON offers (rank, fleet, aircraft, start_date) INCLUDE (end_date, trip_id, pilot_id, training, ltc_captain, trip_json, pilot_json)',
+      );
+      await knex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL}`);
     },
   },
 };

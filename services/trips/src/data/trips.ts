@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import type { Db, Executor, OutboxRow } from '@crewswap/kit';
 import type { Aircraft, Trip, TripSource } from '@crewswap/proto';
 
 export interface TripRow {
@@ -112,20 +112,30 @@ export function createTripRepository(db: Db) {
     },
 
     /**
-     * Inserts unless the pilot already has a trip touching the same dates; answers undefined then.
-     * One statement instead of a check and an insert (callers hold the pilot's row lock).
+     * Inserts the trip (its id and times chosen by the caller) and its events' outbox rows in one
+     * statement, unless the pilot already has a trip touching the same dates: then nothing is
+     * written and it answers false. One round trip where a check, an insert and an outbox insert
+     * took three (callers hold the pilot's row lock).
      */
-    async insertUnlessOverlap(pilotId: string, fields: TripFields, trx: Executor = db): Promise<Trip | undefined> {
-      const row = { ...toRow(fields), pilot_id: pilotId };
+    async insertWithEventsUnlessOverlap(trip: Trip, outboxRows: OutboxRow[], trx: Executor = db): Promise<boolean> {
+      const { id, pilotId, createdAt, updatedAt, ...fields } = trip;
+      const row = { ...toRow(fields), id, pilot_id: pilotId, created_at: createdAt, updated_at: updatedAt };
       const columns = Object.keys(row);
       const result = (await trx.raw(
-        `INSERT INTO trips (${columns.map(() => '??').join(', ')})
-         SELECT ${columns.map(() => '?').join(', ')}
-         WHERE NOT EXISTS (SELECT 1 FROM trips WHERE pilot_id = ? AND start_date <= ? AND end_date >= ?)
-         RETURNING *`,
-        [...columns, ...Object.values(row), pilotId, fields.endDate, fields.startDate],
-      )) as { rows: TripRow[] };
-      return result.rows[0] && toTrip(result.rows[0]);
+        `WITH trip AS (
+           INSERT INTO trips (${columns.map(() => '??').join(', ')})
+           SELECT ${columns.map(() => '?').join(', ')}
+           WHERE NOT EXISTS (SELECT 1 FROM trips WHERE pilot_id = ? AND start_date <= ? AND end_date >= ?)
+           RETURNING id)
+         INSERT INTO outbox (id, subject, envelope)
+         SELECT event.id, event.subject, event.envelope::jsonb
+           FROM trip, ROWS FROM (jsonb_to_recordset(?::jsonb) AS (id uuid, subject text, envelope text)) WITH ORDINALITY AS event(id, subject, envelope, n)
+          ORDER BY event.n
+         RETURNING outbox.id`,
+        [...columns, ...Object.values(row), pilotId, fields.endDate, fields.startDate, JSON.stringify(outboxRows)],
+      )) as { rows: { id: string }[] };
+      // The events' serial seq follows their order (created before offered), so they publish in order.
+      return result.rows.length > 0;
     },
 
     async insertMany(pilotId: string, list: TripFields[], trx: Executor = db): Promise<Trip[]> {

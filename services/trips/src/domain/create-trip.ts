@@ -1,4 +1,5 @@
-import type { CreateTripBody, TripWithWarnings, TripChangeOrigin } from '@crewswap/proto';
+import { randomUUID } from 'node:crypto';
+import type { CreateTripBody, Trip, TripWithWarnings, TripChangeOrigin } from '@crewswap/proto';
 import type { z } from 'zod';
 import {
   checkAcceptedDates,
@@ -38,31 +39,36 @@ export function createCreateTrip(deps: Pick<TripDeps, 'trips' | 'events' | 'cloc
         const searchStartDate = requested ? null : (body.searchStartDate ?? null);
         const searchEndDate = requested ? null : (body.searchEndDate ?? null);
         if (searchStartDate || searchEndDate) checkSearchRange(body.startDate, searchStartDate, searchEndDate, await work.searchWindow(pilot));
-        const trip = await trips.insertUnlessOverlap(
+        // Wall time, as the database's now() gave before (the clock decides dates, not stamps).
+        const now = new Date().toISOString();
+        const trip: Trip = {
+          id: randomUUID(),
           pilotId,
-          {
-            flightNoStart,
-            flightNoEnd,
-            aircraft,
-            route: storedRoute,
-            startDate: body.startDate,
-            endDate: body.endDate,
-            isSwappable,
-            training: body.training,
-            requested,
-            companions,
-            swapDescription: checkSwapDescription(body.swapDescription) ?? null,
-            icsDescription: body.icsDescription ?? null,
-            searchStartDate,
-            searchEndDate,
-            isStandby: standby,
-            source: 'manual',
-          },
-          trx,
-        );
-        if (!trip) throw conflictWith((await trips.findOverlap(pilotId, body.startDate, body.endDate, null, trx))!);
-        await events.created(trx, trip, input.origin);
-        if (trip.isSwappable) await events.offered(trx, trip, 1, input.origin);
+          flightNoStart,
+          flightNoEnd,
+          aircraft,
+          route: storedRoute,
+          startDate: body.startDate,
+          endDate: body.endDate,
+          isSwappable,
+          training: body.training,
+          requested,
+          companions,
+          swapDescription: checkSwapDescription(body.swapDescription) ?? null,
+          icsDescription: body.icsDescription ?? null,
+          searchStartDate,
+          searchEndDate,
+          isStandby: standby,
+          source: 'manual',
+          createdAt: now,
+          updatedAt: now,
+        };
+        // The trip and its events in one statement: the id and times are chosen here so that the
+        // events can be written beside the row.
+        if (!(await trips.insertWithEventsUnlessOverlap(trip, events.createdRows(trip, input.origin), trx))) {
+          throw conflictWith((await trips.findOverlap(pilotId, body.startDate, body.endDate, null, trx))!);
+        }
+        events.written(trx);
         return work.withWarnings(trip);
       });
     },

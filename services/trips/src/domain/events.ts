@@ -1,4 +1,4 @@
-import type { Executor, Outbox } from '@crewswap/kit';
+import type { Executor, Outbox, OutboxRow } from '@crewswap/kit';
 import { SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
 
 /** Changes nobody asked for in person: purges, a deleted pilot's trips, demo data. */
@@ -12,6 +12,12 @@ export const SYSTEM_ORIGIN: TripChangeOrigin = { channel: 'system' };
 export function createTripEvents(outbox: Outbox) {
   return {
     created: (trx: Executor, trip: Trip, origin: TripChangeOrigin = SYSTEM_ORIGIN) => outbox.write(trx, SUBJECTS.tripCreated, { trip, origin }, 1),
+    /** The outbox rows of a new trip (and of its offer), for insertWithEventsUnlessOverlap. */
+    createdRows: (trip: Trip, origin: TripChangeOrigin = SYSTEM_ORIGIN): OutboxRow[] => [
+      ...outbox.rows(SUBJECTS.tripCreated, [{ data: { trip, origin }, version: 1 }]),
+      ...(trip.isSwappable ? outbox.rows(SUBJECTS.tripOffered, [{ data: { trip, origin }, version: 1 }]) : []),
+    ],
+    written: (trx: Executor) => outbox.written(trx),
     createdMany: (trx: Executor, trips: Trip[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.writeMany(trx, SUBJECTS.tripCreated, trips.map((trip) => ({ data: { trip, origin }, version: 1 }))),
     updated: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>

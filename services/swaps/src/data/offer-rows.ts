@@ -1,0 +1,43 @@
+import type { Executor } from '@crewswap/kit';
+import { PilotContact, SwapMatchPilot, SwapMatchTrip, Trip } from '@crewswap/proto';
+
+/** A text[] literal of the keys of `all` that `shown` leaves out. */
+function keysLeftOut(all: readonly string[], shown: readonly string[]): string {
+  return `'{${all.filter((key) => !shown.includes(key)).join(',')}}'::text[]`;
+}
+// Find swaps answers SwapMatch: the stored trip and contact less what the app does not show.
+const TRIP_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(Trip.shape), Object.keys(SwapMatchTrip.shape));
+const PILOT_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(PilotContact.shape), Object.keys(SwapMatchPilot.shape));
+
+/**
+ * The offer rows of the read model, derived from trips and pilots: every live offer (swappable,
+ * not standby, with an aircraft) of a pilot known with a profile. A deleted pilot's offers stay,
+ * as they do on the trips table. Callers append `AND ...` to narrow it.
+ */
+export const OFFER_ROWS_SQL = `
+  SELECT t.id, t.pilot_id, p.rank, p.fleet, (p.rank = 'CP' AND p.ltc), t.aircraft, t.start_date, t.end_date, t.training,
+         (t.data - ${TRIP_FIELDS_NOT_SHOWN})::text, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text
+    FROM trips t
+    JOIN pilots p ON p.id = t.pilot_id
+   WHERE t.is_swappable AND NOT t.deleted AND NOT t.is_standby AND t.aircraft IS NOT NULL
+     AND p.contact IS NOT NULL AND p.rank IS NOT NULL AND p.fleet IS NOT NULL`;
+
+export const OFFER_COLUMNS = '(trip_id, pilot_id, rank, fleet, ltc_captain, aircraft, start_date, end_date, training, trip_json, pilot_json)';
+
+/**
+ * Rewrites the offer rows of the given trips and of every trip of the given pilots from what the
+ * trips and pilots tables now hold, in the caller's transaction: a trip that stops being offered
+ * loses its row, a pilot whose rank, fleet, LTC or contact changes has all their rows rewritten.
+ */
+export async function refreshOffers(ex: Executor, scope: { tripIds?: string[]; pilotIds?: string[] }): Promise<void> {
+  const tripIds = scope.tripIds ?? [];
+  const pilotIds = scope.pilotIds ?? [];
+  if (tripIds.length > 0) {
+    await ex.raw('DELETE FROM offers WHERE trip_id = ANY(?::uuid[])', [tripIds]);
+    await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND t.id = ANY(?::uuid[]) ON CONFLICT (trip_id) DO NOTHING`, [tripIds]);
+  }
+  if (pilotIds.length > 0) {
+    await ex.raw('DELETE FROM offers WHERE pilot_id = ANY(?::uuid[])', [pilotIds]);
+    await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND t.pilot_id = ANY(?::uuid[]) ON CONFLICT (trip_id) DO NOTHING`, [pilotIds]);
+  }
+}

@@ -12,41 +12,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { BASE_URL, launchBrowser, SCREENSHOTS, settle, unique, verificationCode } from './support';
+import { api, BASE_URL, launchBrowser, ok, SCREENSHOTS, settle, unique, verificationCode } from './support';
 
 const ADMIN = { email: 'admin@crewswap.local', password: 'change-me-now' };
 const PILOT_PASSWORD = 'secret-pass-1';
 const ROSTER = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-a-lhr-a350-cp.ics', import.meta.url));
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/** A call from inside the page with its cookies (the browser sends the Origin the gateway wants). */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<Answer> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
-
-async function ok<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await api(page, method, path, body);
-  assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body as T;
-}
 
 async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL });

@@ -186,3 +186,32 @@ export async function settle(page: Page) {
     classes = await page.evaluate(moving);
   }
 }
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A call from inside the page, with the page's cookies; the browser adds the Origin header itself. */
+export async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<Answer<T>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
+/** The same call, which must succeed: its answer's body. */
+export async function ok<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(page, method, path, body);
+  assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}

@@ -16,8 +16,9 @@ import { startStack } from './stack';
 const dir = new URL('../web/e2e/', import.meta.url).pathname;
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.e2e.ts'))
-  // E2E_ONLY=crew-links runs only the files whose names contain it (one journey while working on it).
-  .filter((name) => !process.env.E2E_ONLY || name.includes(process.env.E2E_ONLY))
+  // E2E_ONLY=crew-links runs only the files whose names contain it (one journey while working on it);
+  // E2E_ONLY=admin-console,screens runs several, in the usual order, on one stack.
+  .filter((name) => !process.env.E2E_ONLY || process.env.E2E_ONLY.split(',').some((part) => name.includes(part)))
   .map((name) => join(dir, name));
 
 async function main(): Promise<number> {

@@ -128,6 +128,7 @@ describe('the admin console', () => {
     await page.getByText('CrewSwap Admin Panel').waitFor();
 
     // A setting: 31 days is refused, 7 is saved.
+    const seeded = await ok<{ value: string }>(page, 'GET', '/api/settings/swap_search_days');
     await openMenu(page, 'System Settings');
     const settings = panel(page, 'System Settings');
     const range = settings.getByLabel('Max Find Swaps Range (days)');
@@ -147,6 +148,9 @@ describe('the admin console', () => {
     await toast(page, 'Settings updated');
     assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/swap_search_days')).value, '7');
     assert.equal((await ok<{ value: string }>(page, 'GET', '/api/settings/tech_support_whatsapp_url')).value, 'https://chat.whatsapp.com/CrewSwapSupport2026');
+    // The journeys share one stack: the later ones find swaps with the seeded range and no support link.
+    await ok(page, 'PUT', '/api/admin/settings/swap_search_days', { value: seeded.value });
+    await ok(page, 'PUT', '/api/admin/settings/tech_support_whatsapp_url', { value: '' });
     // Clear Push Subscriptions, through its confirm dialog, against the notifications service.
     await settings.getByRole('button', { name: 'Clear Push Subscriptions' }).click();
     await page.getByRole('dialog', { name: 'Clear Push Subscriptions' }).getByRole('button', { name: 'Clear All' }).click();

@@ -7,8 +7,7 @@
  * It prints figures; it asserts nothing.
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { connectBus, createLogger, deleteStreams, systemClock } from '@crewswap/kit';
 import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
@@ -27,17 +26,25 @@ const { values: flags } = parseArgs({
 const PILOTS = Number(flags.pilots);
 const PUSHES = Number(flags.pushes);
 
+/** A push service that accepts every push at once (201) and counts them; it tells its port, then its count when asked. */
+const STAND_IN = `
+let received = 0;
+const server = require('node:http').createServer((request, response) => {
+  request.resume();
+  request.on('end', () => { received += 1; response.writeHead(201).end(); });
+});
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', () => process.send({ received }));
+`;
+
 async function main(): Promise<void> {
-  let received = 0;
-  const endpoint = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      received += 1;
-      response.writeHead(201).end();
-    });
+  // The stand-in push service runs in a process of its own, so this process's CPU is push-sender's.
+  const endpoint = spawn(process.execPath, ['-e', STAND_IN], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    endpoint.once('message', (message) => resolve((message as { port: number }).port));
+    endpoint.once('exit', (code) => reject(new Error(`the stand-in push service exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${port}`;
 
   const database = await createTestDatabase();
   const vapid = webpush.generateVAPIDKeys();
@@ -79,15 +86,18 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage(cpuBefore);
   const span = await sender.runtime.db('notification_log').select(sender.runtime.db.raw('extract(epoch from max(updated_at) - min(created_at)) AS seconds')).first();
   const steady = Number(span?.seconds ?? NaN);
+  const received = await new Promise<number>((resolve) => {
+    endpoint.once('message', (message) => resolve((message as { received: number }).received));
+    endpoint.send('count');
+  });
   console.log(`push-sender (concurrency ${config.PUSH_CONCURRENCY}) -> local push service: ${sent} notifications sent (endpoint received ${received})`);
   console.log(`  ${Math.round(sent / steady)}/s from the first command taken to the last sent (${steady.toFixed(1)} s); ${Math.round(sent / seconds)}/s including start-up (${seconds.toFixed(1)} s)`);
-  console.log(`  ${((cpu.user + cpu.system) / 1000 / sent).toFixed(2)} ms of CPU per notification in this process (push-sender and the stand-in push service; Postgres apart)`);
+  console.log(`  ${((cpu.user + cpu.system) / 1000 / sent).toFixed(2)} ms of CPU per notification in push-sender (the stand-in push service and Postgres apart)`);
 
   await sender.close();
   await deleteStreams(publisher);
   await publisher.close();
-  endpoint.closeAllConnections();
-  endpoint.close();
+  endpoint.kill();
   await database.drop();
 }
 

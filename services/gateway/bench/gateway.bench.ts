@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { generateSigningKeys, PILOT_COOKIE, repoRoot, signPilotToken } from '@crewswap/kit';
@@ -33,6 +34,8 @@ interface Figures {
   errors: number;
   /** CPU time (user and system) each process spent per request in this run, in microseconds. */
   cpu: Record<string, number>;
+  /** How busy the whole machine was during the run, in % of all its cores. */
+  machineBusy: number;
 }
 
 /**
@@ -85,7 +88,16 @@ async function waitReady(url: string): Promise<void> {
   throw new Error(`${url} not ready in 120 s`);
 }
 
+/** The whole machine's CPU ticks, busy and in all, from /proc/stat: how near the 2 cores were to full. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3]! + fields[4]!;
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
 async function run(url: string, cookie: string, rate?: number): Promise<Figures> {
+  const machineBefore = machineTicks();
   const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, cpuMs(child.pid)]));
   const result = await autocannon({
     url,
@@ -97,7 +109,9 @@ async function run(url: string, cookie: string, rate?: number): Promise<Figures>
   const cpu = Object.fromEntries(
     Object.entries(processes).map(([name, child]) => [name, ((cpuMs(child.pid) - before[name]!) * 1000) / Math.max(1, result.requests.total)]),
   );
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx, cpu };
+  const machineAfter = machineTicks();
+  const machineBusy = (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx, cpu, machineBusy };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -161,6 +175,7 @@ try {
       `round ${round + 1}: at ${RATE} req/s direct p50 ${r.direct.p50} / p99 ${r.direct.p99} ms, gateway p50 ${r.gateway.p50} / p99 ${r.gateway.p99} ms; ` +
         `full speed direct ${r.directMax.rps.toFixed(0)} req/s, gateway ${r.gatewayMax.rps.toFixed(0)} req/s (${((100 * r.gatewayMax.rps) / r.directMax.rps).toFixed(0)}%)` +
         `; CPU per request at full speed: trips ${r.directMax.cpu.trips!.toFixed(0)} µs, gateway ${r.gatewayMax.cpu.gateway!.toFixed(0)} µs` +
+        `; machine busy ${r.directMax.machineBusy.toFixed(0)}% direct, ${r.gatewayMax.machineBusy.toFixed(0)}% through the gateway (of ${cpus().length} cores)` +
         (r.direct.errors + r.gateway.errors + r.directMax.errors + r.gatewayMax.errors > 0 ? '  ERRORS' : ''),
     );
   }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -75,6 +74,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     serveMetrics: false,
     trustProxy: false,
     parseJsonBodies: false,
+    // Cookies are passed on to the services unread.
+    parseCookies: false,
     // Any other page is the app's own 'Page Not Found' screen, answered with a real 404.
     notFoundHandler: (request, reply) => {
       if (!webBuilt || request.url.startsWith('/api/') || request.method !== 'GET') {
@@ -93,14 +94,6 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security);
     done();
-  });
-
-  // A 304 (a service's answer to If-None-Match, as the Master Calendar's) has no body: sent as
-  // null, compression leaves it alone rather than gzip nothing and label the 304 gzip.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode !== 304) return payload;
-    if (payload instanceof Readable) payload.resume();
-    return null;
   });
 
   // Phones on crew-room wifi: the app's bundle and the airport list are worth compressing. An

@@ -57,19 +57,21 @@ export function limitBodies(app: FastifyInstance): void {
     app.server.emit('request', request, response);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks in callback form: every request runs them, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     if (closing.has(request.raw.socket)) {
       // The client sent another request behind a refused body: its connection is closing, and
       // an answer written now would go nowhere.
       request.log.info({ url: request.url }, 'request on a closing connection not served');
       reply.hijack();
-      return;
+      return done();
     }
-    if (declaredTooLarge(request.url, request.headers['content-length'])) return refuse(reply);
+    if (declaredTooLarge(request.url, request.headers['content-length'])) return void refuse(reply);
+    done();
   });
 
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return done(null, payload);
     // pipe, not pipeline: an error in the counter must not destroy the request, whose socket
     // still has to carry the 413. pipe passes no abort on, so a client gone mid-body ends the
     // counter (and the upstream request reading it) here.
@@ -77,7 +79,7 @@ export function limitBodies(app: FastifyInstance): void {
     request.raw.once('close', () => {
       if (!request.raw.complete) counter.destroy(new Error('The client closed the connection before sending the whole body'));
     });
-    return payload.pipe(counter);
+    done(null, payload.pipe(counter));
   });
 }
 

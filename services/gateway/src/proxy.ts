@@ -61,6 +61,12 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     for (const name in headers) {
       if (!ANSWER_HOP_HEADERS.has(name)) reply.header(name, headers[name]!);
     }
+    // A 304 (a service's answer to If-None-Match, as the Master Calendar's) has no body: sent
+    // without one, compression leaves it alone rather than gzip nothing and label the 304 gzip.
+    if (answer.statusCode === 304) {
+      if (answer.body instanceof PassThrough) answer.body.resume();
+      return reply.send();
+    }
     if (answer.body instanceof PassThrough && request.url.startsWith('/api/sse/')) {
       reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
     }

@@ -26,6 +26,8 @@ export interface ServiceAppOptions {
   trustProxy?: boolean;
   /** False where bodies are passed on unread (the gateway's proxy brings its own parsers). */
   parseJsonBodies?: boolean;
+  /** False where no route reads a cookie (the gateway passes them on unread). */
+  parseCookies?: boolean;
   /** Replaces the JSON 404 (the gateway answers unknown pages with the web app). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -72,7 +74,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
-  app.register(cookie);
+  if (options.parseCookies !== false) app.register(cookie);
 
   // Hooks in callback form: every request runs them, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {

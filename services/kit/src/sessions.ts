@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { revocationsPendingSubject, SESSION_ACTIVITY, SUBJECTS, type Permission } from '@crewswap/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
@@ -46,7 +47,7 @@ interface TokenClaims {
 
 export function signPilotToken(privateKey: string, session: Omit<PilotSession, 'kind'> & { mustChangePassword?: boolean }): string {
   const claims: TokenClaims = { sid: session.sessionId, sub: session.pilotId, typ: 'pilot', ...(session.mustChangePassword ? { pwc: true } : {}) };
-  return jwt.sign(claims, privateKey, { algorithm: 'ES256', expiresIn: SESSION_TOKEN_TTL_SECONDS });
+  return jwt.sign(claims, signingKey(privateKey), { algorithm: 'ES256', expiresIn: SESSION_TOKEN_TTL_SECONDS });
 }
 
 export function signAdminToken(privateKey: string, session: Omit<AdminSession, 'kind'>): string {
@@ -57,7 +58,15 @@ export function signAdminToken(privateKey: string, session: Omit<AdminSession, '
     master: session.isMasterAdmin,
     perms: session.permissions,
   };
-  return jwt.sign(claims, privateKey, { algorithm: 'ES256', expiresIn: SESSION_TOKEN_TTL_SECONDS });
+  return jwt.sign(claims, signingKey(privateKey), { algorithm: 'ES256', expiresIn: SESSION_TOKEN_TTL_SECONDS });
+}
+
+/** A process signs with one key for its whole life: its PEM text is parsed once, not per login. */
+const signingKeys = new Map<string, KeyObject>();
+function signingKey(pem: string): KeyObject {
+  let key = signingKeys.get(pem);
+  if (!key) signingKeys.set(pem, (key = createPrivateKey(pem)));
+  return key;
 }
 
 export function sessionCookieOptions(secure: boolean) {
@@ -159,7 +168,10 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
  * them only after catching up (catchUp), at start and after every reconnect. See docs/DECISIONS.md.
  */
 export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger }): Promise<SessionGuard> {
-  const { publicKey, bus, log } = options;
+  const { bus, log } = options;
+  // Parsed once: jsonwebtoken given the PEM text parses it again on every check, which costs
+  // more than the ES256 verification itself.
+  const publicKey = createPublicKey(options.publicKey);
   const revoked = new Map<string, number>();
   const listeners = new Set<(revocation: SessionRevocation) => void>();
   const lastReported = new Map<string, number>();

@@ -103,6 +103,9 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     encodings: ['gzip'],
     threshold: 1024,
     customTypes: /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)/,
+    // Request bodies pass to the services as they came, with their Content-Encoding: unpacked
+    // here, a service would be handed plain bytes still labelled gzip.
+    globalDecompression: false,
   });
 
   // Only the auth paths are limited: the limiter runs for those alone, not for every request.

@@ -246,6 +246,13 @@ describe('gateway proxying', () => {
       return { small: true };
     });
     upstream.get('/api/stats', async (_request, reply) => reply.type('text/plain').send(big));
+    // Echoes the body exactly as it arrived, with its encoding.
+    upstream.removeAllContentTypeParsers();
+    upstream.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    upstream.post('/api/trips', async (request) => ({
+      encoding: request.headers['content-encoding'] ?? null,
+      bytes: (request.body as Buffer).toString('base64'),
+    }));
     upstream.get('/api/iata-codes', async (_request, reply) =>
       reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(JSON.stringify(['AAA', 'BBB']))),
     );
@@ -281,6 +288,18 @@ describe('gateway proxying', () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/iata-codes', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(response.rawPayload).toString())).toEqual(['AAA', 'BBB']);
+  });
+
+  it('passes a compressed request body on as it came, never unpacked on the way', async () => {
+    const zipped = gzipSync(JSON.stringify({ route: 'JFK' }));
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/trips',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zipped,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ encoding: 'gzip', bytes: zipped.toString('base64') });
   });
 
   it('streams an answer too large to hold whole, complete', async () => {

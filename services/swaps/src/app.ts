@@ -1,6 +1,7 @@
 import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAlertsRepository } from './data/alerts';
+import { startOfferIndex } from './data/offer-index';
 import { createReadModelRepository } from './data/read-model';
 import { createAlertOffer } from './domain/alert-offer';
 import { createFindMatches } from './domain/find-matches';
@@ -8,7 +9,7 @@ import { createPushAlert } from './domain/push-alert';
 import { waitUntilCaughtUp } from './events/catch-up';
 import { DURABLES, startReadModelConsumers } from './events/consumers';
 import { readSettingsFromAdmin } from './events/replay';
-import { createReadModelMetrics } from './metrics';
+import { createReadModelMetrics, trackOfferIndex } from './metrics';
 import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
 
@@ -19,6 +20,9 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
   return startService({ name: 'swaps', schema: 'swaps', migrations, config, options }, async ({ app, runtime, clock }) => {
     const { db, bus, log } = runtime;
     const readModel = createReadModelRepository(db);
+    const offers = await startOfferIndex({ db, connectionString: config.DATABASE_URL, log });
+    runtime.onClose(() => offers.close());
+    trackOfferIndex(app.metrics.registry, offers);
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
@@ -39,8 +43,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       alertOffer,
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, clock }), pushAlert });
-    return { readModel, alerts, alertOffer, settingsRead };
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert });
+    return { readModel, offers, alerts, alertOffer, settingsRead };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

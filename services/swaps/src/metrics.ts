@@ -1,4 +1,5 @@
 import type { Bus } from '@crewswap/kit';
+import type { OfferIndex } from './data/offer-index';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 export interface ReadModelMetrics {
@@ -68,4 +69,24 @@ export function createReadModelMetrics(options: { registry: Registry; bus: Bus; 
       lastApplied.set(at / 1000);
     },
   };
+}
+
+/** The offer index for /metrics: how many offers it holds, and whether Find swaps answers from it. */
+export function trackOfferIndex(registry: Registry, index: Pick<OfferIndex, 'status'>): void {
+  new Gauge({
+    name: 'swaps_offer_index_offers',
+    help: 'Offers the swaps offer index holds in memory',
+    registers: [registry],
+    collect() {
+      this.set(index.status().offers);
+    },
+  });
+  new Gauge({
+    name: 'swaps_offer_index_ready',
+    help: 'Whether Find swaps answers from the offer index (1) or from Postgres while it reloads (0)',
+    registers: [registry],
+    collect() {
+      this.set(index.status().ready ? 1 : 0);
+    },
+  });
 }

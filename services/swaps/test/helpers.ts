@@ -30,6 +30,8 @@ export async function startHarness(options: { adminSettings?: Record<string, str
   /** Waits until the swaps consumers have taken the event (applied, or found older and ignored). */
   async function applied(event: { id: string }): Promise<void> {
     await eventually(() => db('processed_events').where({ event_id: event.id }).first(), 10_000);
+    // Find swaps answers from the offer index, which takes the change a moment after the commit.
+    await service.offers.catchUp();
   }
 
   async function publishAndWait<S extends keyof EventDataMap>(subject: S, data: EventDataMap[S], version?: number) {

@@ -1,5 +1,6 @@
 import { notFound, badRequest, type Clock } from '@crewswap/kit';
 import { outOfRangeDate, type MatchesQuery } from '@crewswap/proto';
+import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
 import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
 
@@ -10,11 +11,11 @@ export const TRIP_NOT_FOUND = 'Trip not found';
  * Explicit query dates win; each bound left out comes from the trip's range, the pilot's day range
  * or the setting (tripWindow). Another pilot's trip is answered like an unknown one.
  */
-export function createFindMatches(deps: { readModel: ReadModelRepository; clock: Clock }) {
-  const { readModel, clock } = deps;
+export function createFindMatches(deps: { readModel: ReadModelRepository; offers: Pick<OfferIndex, 'findJson'>; clock: Clock }) {
+  const { readModel, offers, clock } = deps;
   return {
-    /** Answers the JSON text of SwapMatch[] (see findOffersJson). */
-    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string> {
+    /** Answers the JSON of SwapMatch[], as text (findOffersJson) or as UTF-8 bytes (the offer index). */
+    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string | Buffer> {
       const { trip, asker, settingDays } = await readModel.findAskContext(input.tripId, input.pilotId);
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate } = input.query;
@@ -32,7 +33,9 @@ export function createFindMatches(deps: { readModel: ReadModelRepository; clock:
       const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
       if (window.to < window.from) return '[]';
-      return readModel.findOffersJson({ asker, trip: { ...trip, aircraft: trip.aircraft }, window });
+      const query = { asker, trip: { ...trip, aircraft: trip.aircraft }, window };
+      // From memory when the index is in step with the table; from Postgres while it is not.
+      return offers.findJson(query) ?? readModel.findOffersJson(query);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '@crewswap/kit';
+import { OFFERS_CHANNEL, RELOAD_ALL } from '../data/offer-index';
 import { OFFER_COLUMNS, OFFER_ROWS_SQL } from '../data/offer-rows';
 
 /**
@@ -103,6 +104,31 @@ export const migrations: Record<string, Migration> = {
         'CREATE INDEX offers_match ON offers (rank, fleet, aircraft, start_date) INCLUDE (end_date, trip_id, pilot_id, training, ltc_captain, trip_json, pilot_json)',
       );
       await knex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL}`);
+    },
+  },
+  '0005_offer_notify': {
+    async up(knex) {
+      // Every replica holds the offers in memory (data/offer-index.ts) and re-reads the rows a
+      // transaction changed when it commits: these triggers say which, by trip id. A statement
+      // that changed more rows than fit one notice (8,000 bytes) asks for a reload instead.
+      await knex.raw(`
+        CREATE FUNCTION notify_offers_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE ids text;
+        BEGIN
+          SELECT CASE WHEN count(*) > 200 THEN '${RELOAD_ALL}' ELSE string_agg(trip_id::text, ',') END INTO ids FROM changed;
+          IF ids IS NOT NULL THEN PERFORM pg_notify('${OFFERS_CHANNEL}', ids); END IF;
+          RETURN NULL;
+        END $$`);
+      await knex.raw(`
+        CREATE FUNCTION notify_offers_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('${OFFERS_CHANNEL}', '${RELOAD_ALL}');
+          RETURN NULL;
+        END $$`);
+      await knex.raw('CREATE TRIGGER offers_inserted AFTER INSERT ON offers REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION notify_offers_changed()');
+      await knex.raw('CREATE TRIGGER offers_updated AFTER UPDATE ON offers REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION notify_offers_changed()');
+      await knex.raw('CREATE TRIGGER offers_deleted AFTER DELETE ON offers REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION notify_offers_changed()');
+      await knex.raw('CREATE TRIGGER offers_truncated AFTER TRUNCATE ON offers FOR EACH STATEMENT EXECUTE FUNCTION notify_offers_truncated()');
     },
   },
 };

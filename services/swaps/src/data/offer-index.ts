@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@crewswap/kit';
+import type { Logger } from 'pino';
+import pg from 'pg';
+import { aircraftFlownBy, fleetsThatFly } from '../domain/compatibility';
+import type { OfferQuery } from './read-model';
+
+/** The channel the offers table's triggers announce changed trip ids on (migration 'offer-notify'). */
+export const OFFERS_CHANNEL = 'swaps_offers';
+/** What the triggers send instead of ids when a statement changed too many rows for one notice. */
+export const RELOAD_ALL = '*';
+/** The prefix of catchUp()'s own notices. */
+const BARRIER = 'barrier:';
+const BARRIER_TIMEOUT_MS = 5000;
+/** How long to wait before listening again after the listening connection was lost. */
+const RECONNECT_MS = 1000;
+
+interface Offer {
+  tripId: string;
+  pilotId: string;
+  startDate: string;
+  endDate: string;
+  training: boolean;
+  ltcCaptain: boolean;
+  /** `{"trip":…,"pilot":…,"sameDates":` as UTF-8: the answer's row, less the one value that depends on the asker. */
+  prefix: Buffer;
+  bucket: string;
+}
+
+interface OfferRow {
+  trip_id: string;
+  pilot_id: string;
+  rank: string;
+  fleet: string;
+  aircraft: string;
+  start_date: string;
+  end_date: string;
+  training: boolean;
+  ltc_captain: boolean;
+  trip_json: string;
+  pilot_json: string;
+}
+
+const OFFER_SELECT = `SELECT trip_id, pilot_id, rank, fleet, aircraft, start_date::text AS start_date, end_date::text AS end_date,
+                             training, ltc_captain, trip_json, pilot_json
+                        FROM offers`;
+
+const EMPTY = Buffer.from('[]');
+const TRUE_END = Buffer.from('true}');
+const FALSE_END = Buffer.from('false}');
+const COMMA = ','.charCodeAt(0);
+
+const bucketOf = (rank: string, fleet: string, aircraft: string) => `${rank}|${fleet}|${aircraft}`;
+
+export interface OfferIndex {
+  /**
+   * The Find swaps answer (the JSON text of SwapMatch[]) from memory, exactly as the offers
+   * query gives it, or undefined while the index is not in step with the table (starting, or
+   * its listening connection lost): the caller then asks Postgres.
+   */
+  findJson(query: OfferQuery): Buffer | undefined;
+  /**
+   * Settles once every change committed before the call is in the index (a barrier through the
+   * same channel: Postgres delivers notices in commit order). At once when the index is not in use.
+   */
+  catchUp(): Promise<void>;
+  /** Offers held, and whether the index answers. */
+  status(): { offers: number; ready: boolean };
+  close(): Promise<void>;
+}
+
+/**
+ * The offers table held in memory, in buckets by rank, fleet and aircraft kept in the answer's
+ * order: Find swaps is the hot read of the product, and answering it from memory costs a binary
+ * search and a copy of rows already in UTF-8, where the query aggregated hundreds of rows into
+ * text for the driver to decode and the server to encode again (`npm run bench -w @crewswap/swaps`). Postgres stays the truth: triggers on the table NOTIFY the
+ * trip ids a committed transaction changed, and every replica re-reads those rows, so an answer is
+ * as fresh as the table within the notice's delay (milliseconds). Listening starts before the
+ * first load, so nothing committed between the two is missed. While the listening connection is
+ * down, nothing is answered from memory; once it is back the index is loaded afresh.
+ */
+export async function startOfferIndex(deps: { db: Db; connectionString: string; log: Logger }): Promise<OfferIndex> {
+  const { db, log } = deps;
+  const offers = new Map<string, Offer>();
+  /** Each bucket's offers in the answer's order less same dates first: start date, end date, trip id. */
+  const buckets = new Map<string, Offer[]>();
+  let ready = false;
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let pending = new Set<string>();
+  let refreshing: Promise<boolean> | undefined;
+  let reloadWanted = false;
+  /** catchUp() calls waiting for their barrier notice, by token. */
+  const barriers = new Map<string, () => void>();
+
+  function put(row: OfferRow): void {
+    remove(row.trip_id);
+    const offer: Offer = {
+      tripId: row.trip_id,
+      pilotId: row.pilot_id,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      training: row.training,
+      ltcCaptain: row.ltc_captain,
+      prefix: Buffer.from(`{"trip":${row.trip_json},"pilot":${row.pilot_json},"sameDates":`),
+      bucket: bucketOf(row.rank, row.fleet, row.aircraft),
+    };
+    offers.set(offer.tripId, offer);
+    let bucket = buckets.get(offer.bucket);
+    if (!bucket) buckets.set(offer.bucket, (bucket = []));
+    // In a load, which comes in that order, each lands at the end.
+    bucket.splice(firstWhere(bucket, (other) => inAnswerOrder(offer, other)), 0, offer);
+  }
+
+  function remove(tripId: string): void {
+    const offer = offers.get(tripId);
+    if (!offer) return;
+    offers.delete(tripId);
+    const bucket = buckets.get(offer.bucket)!;
+    bucket.splice(bucket.indexOf(offer), 1);
+  }
+
+  async function reloadAll(): Promise<void> {
+    const { rows } = await db.raw<{ rows: OfferRow[] }>(`${OFFER_SELECT} ORDER BY start_date, end_date, trip_id`);
+    offers.clear();
+    buckets.clear();
+    for (const row of rows) put(row);
+  }
+
+  async function reread(tripIds: string[]): Promise<void> {
+    const { rows } = await db.raw<{ rows: OfferRow[] }>(`${OFFER_SELECT} WHERE trip_id = ANY(?::uuid[])`, [tripIds]);
+    for (const id of tripIds) remove(id);
+    for (const row of rows) put(row);
+  }
+
+  /**
+   * Applies every notice received so far; one pass at a time, so rows are never read out of order.
+   * Settles true when the index is in step with the table, false when a read failed.
+   */
+  function refresh(): Promise<boolean> {
+    // Cleared only once settled (a promise callback runs after this assignment, even when the
+    // drain finds nothing to do).
+    refreshing ??= drain().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  async function drain(): Promise<boolean> {
+    try {
+      while (reloadWanted || pending.size > 0) {
+        const ids = [...pending];
+        pending = new Set();
+        if (reloadWanted) {
+          reloadWanted = false;
+          await reloadAll();
+        } else {
+          await reread(ids);
+        }
+      }
+      return true;
+    } catch (error) {
+      // The rows could not be read (the database away): answers come from Postgres until the
+      // index listens again and loads afresh.
+      ready = false;
+      log.warn({ err: error }, 'offer index could not refresh; Find swaps asks Postgres until it reloads');
+      reconnectLater();
+      return false;
+    }
+  }
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: deps.connectionString });
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'offer index lost its listening connection; Find swaps asks Postgres until it is back');
+    });
+    client.on('end', () => {
+      if (listener !== client) return;
+      listener = undefined;
+      ready = false;
+      reconnectLater();
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== OFFERS_CHANNEL) return;
+      const payload = message.payload ?? RELOAD_ALL;
+      if (payload.startsWith(BARRIER)) {
+        const passed = barriers.get(payload.slice(BARRIER.length));
+        // Every notice sent before the barrier has arrived: once they are applied, it is passed.
+        if (passed) void refresh().then(passed);
+        return;
+      }
+      if (payload === RELOAD_ALL) reloadWanted = true;
+      else for (const id of payload.split(',')) pending.add(id);
+      void refresh();
+    });
+    await client.connect();
+    listener = client;
+    // Listening first: a change committed while the table loads is announced, and read again.
+    await client.query(`LISTEN ${OFFERS_CHANNEL}`);
+    reloadWanted = true;
+    pending.clear();
+    if ((await refresh()) && listener === client && !closed) {
+      ready = true;
+      log.info({ offers: offers.size }, 'offer index loaded');
+    }
+  }
+
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  function reconnectLater(): void {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      const old = listener;
+      listener = undefined;
+      void old?.end().catch(() => undefined);
+      listen().catch((error: unknown) => {
+        log.warn({ err: error }, 'offer index could not listen yet');
+        reconnectLater();
+      });
+    }, RECONNECT_MS);
+    reconnectTimer.unref();
+  }
+
+  try {
+    await listen();
+  } catch (error) {
+    // Find swaps still works from Postgres; the index keeps trying in the background.
+    log.warn({ err: error }, 'offer index not loaded at start; Find swaps asks Postgres until it is');
+    reconnectLater();
+  }
+
+  return {
+    findJson(query) {
+      if (!ready) return undefined;
+      const { asker, trip, window } = query;
+      const askerIsLtcCaptain = asker.rank === 'CP' && asker.ltc;
+      const found: Offer[] = [];
+      for (const fleet of fleetsThatFly(trip.aircraft)) {
+        for (const aircraft of aircraftFlownBy(asker.fleet)) {
+          const bucket = buckets.get(bucketOf(asker.rank, fleet, aircraft));
+          if (!bucket) continue;
+          for (let i = firstStartingOnOrAfter(bucket, window.from); i < bucket.length && bucket[i]!.startDate <= window.to; i += 1) {
+            const offer = bucket[i]!;
+            if (offer.pilotId === asker.id) continue;
+            if (offer.training && !askerIsLtcCaptain) continue;
+            if (trip.training && !offer.ltcCaptain) continue;
+            found.push(offer);
+          }
+        }
+      }
+      if (found.length === 0) return EMPTY;
+      // Each bucket's run is in order already, so this sort only merges them; then the offers on
+      // the asker's exact dates, next to each other in that order, move to the front.
+      found.sort((a, b) => (a === b ? 0 : inAnswerOrder(a, b) ? -1 : 1));
+      const firstSame = firstWhere(found, (offer) => offer.startDate > trip.startDate || (offer.startDate === trip.startDate && offer.endDate >= trip.endDate));
+      let sameCount = 0;
+      while (firstSame + sameCount < found.length && found[firstSame + sameCount]!.startDate === trip.startDate && found[firstSame + sameCount]!.endDate === trip.endDate) {
+        sameCount += 1;
+      }
+      const ordered = sameCount === 0 ? found : [...found.slice(firstSame, firstSame + sameCount), ...found.slice(0, firstSame), ...found.slice(firstSame + sameCount)];
+      // Written straight into one buffer: the rows are already UTF-8, nothing is encoded per request.
+      let length = 1 + ordered.length + sameCount * TRUE_END.length + (ordered.length - sameCount) * FALSE_END.length;
+      for (const offer of ordered) length += offer.prefix.length;
+      const answer = Buffer.allocUnsafe(length);
+      let at = answer.write('[', 0, 'latin1');
+      for (let n = 0; n < ordered.length; n += 1) {
+        if (n > 0) answer[at++] = COMMA;
+        at += ordered[n]!.prefix.copy(answer, at);
+        at += (n < sameCount ? TRUE_END : FALSE_END).copy(answer, at);
+      }
+      answer.write(']', at, 'latin1');
+      return answer;
+    },
+    async catchUp() {
+      if (!ready) return;
+      const token = randomUUID();
+      const passed = new Promise<void>((resolve) => barriers.set(token, resolve));
+      await db.raw('SELECT pg_notify(?, ?)', [OFFERS_CHANNEL, `${BARRIER}${token}`]);
+      // A barrier lost with the listening connection: the index is not answering then anyway.
+      await Promise.race([passed, new Promise((resolve) => setTimeout(resolve, BARRIER_TIMEOUT_MS).unref())]);
+      barriers.delete(token);
+    },
+    status: () => ({ offers: offers.size, ready }),
+    async close() {
+      closed = true;
+      ready = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+      await refreshing;
+    },
+  };
+}
+
+/** Where in a bucket (in start date order) the offers starting on or after `date` begin. */
+function firstStartingOnOrAfter(bucket: Offer[], date: string): number {
+  return firstWhere(bucket, (offer) => offer.startDate >= date);
+}
+
+/** Whether `a` comes before `b` in an answer (same dates first aside): start date, end date, trip id. */
+function inAnswerOrder(a: Offer, b: Offer): boolean {
+  if (a.startDate !== b.startDate) return a.startDate < b.startDate;
+  if (a.endDate !== b.endDate) return a.endDate < b.endDate;
+  return a.tripId < b.tripId;
+}
+
+/** Binary search: the first index whose offer passes `test`, for a test that only ever turns true along the bucket. */
+function firstWhere(bucket: Offer[], test: (offer: Offer) => boolean): number {
+  let low = 0;
+  let high = bucket.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (test(bucket[middle]!)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}

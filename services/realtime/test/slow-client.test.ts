@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createConnection, createServer, type Socket } from 'node:net';
+import { eventually } from '@crewswap/kit/testing';
 import { createHub } from '../src/domain/hub';
 
 const LIMIT = 16 * 1024;
@@ -55,10 +56,7 @@ describe('a slow client', () => {
       client.setEncoding('utf8');
       client.on('data', (chunk: string) => (text += chunk));
       client.resume();
-      await new Promise<void>((resolve) => {
-        const check = () => (text.includes('"channel":"system"') && text.endsWith('\n\n') ? resolve() : setTimeout(check, 10));
-        check();
-      });
+      await eventually(() => text.includes('"channel":"system"') && text.endsWith('\n\n'));
       // The owed update is the last frame, after what was buffered.
       const frames = text.trim().split('\n\n');
       expect(JSON.parse(frames.at(-1)!.slice(6))).toMatchObject({ type: 'trips-updated', channel: 'system' });

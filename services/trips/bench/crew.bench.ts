@@ -17,13 +17,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, get } from 'node:http';
-import { PILOT_COOKIE, deleteStreams, signPilotToken, systemClock } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { PILOT_COOKIE, deleteStreams, signPilotToken } from '@crewswap/kit';
+import { TEST_KEYS } from '@crewswap/kit/testing';
 import { masterCalendarWindow } from '@crewswap/proto';
-import { createApp } from '../src/app';
+import { PILOTS, TRIPS_PER_PILOT, seed, startBenchService } from './seed';
 
-const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
-const TRIPS_PER_PILOT = 40;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const FLIGHTS = 300;
 const AIRPORTS = 60;
@@ -32,48 +30,27 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function time(label: string, work: () => Promise<unknown>): Promise<void> {
-  const started = performance.now();
-  await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-const database = await createTestDatabase();
-const service = await createApp(
-  { ...testBaseConfig(database.url), PORT: 0, PROFILE_WAIT_MS: 0 },
-  { settings: { get: async () => '4' } },
-);
-const { db } = service.runtime;
-const today = systemClock.today();
+const { database, service, db, today } = await startBenchService();
 
 try {
-  await time(`${PILOTS} pilots (directory rows)`, () =>
-    db.raw(
-      `INSERT INTO pilots (id, employee_id, first_name, last_name, rank, fleet, base, apic, ltc, usual_req, test_data, search_day_range, profile, occurred_at)
+  const airports: string[] = (await db('iata_codes').whereNotIn('iata_code', ['LHR', 'MAN']).orderBy('iata_code').limit(AIRPORTS).select('iata_code')).map(
+    (row: { iata_code: string }) => row.iata_code,
+  );
+  await seed(db, {
+    pilots: `INSERT INTO pilots (id, employee_id, first_name, last_name, rank, fleet, base, apic, ltc, usual_req, test_data, search_day_range, profile, occurred_at)
        SELECT gen_random_uuid(), lpad(g::text, 6, '0'), 'Bench' || (g % 97), 'Pilot' || g, CASE WHEN g % 2 = 0 THEN 'CP' ELSE 'FO' END,
               (ARRAY['A330','A350','B787','SFF'])[(g / 2) % 4 + 1], 'LHR', true, false, true, true, NULL,
               jsonb_build_object('email', 'bench' || g || '@fly.virgin.com', 'phone', '+4477009' || lpad(g::text, 5, '0')), now()
        FROM generate_series(1, ?) AS g`,
-      [PILOTS],
-    ),
-  );
-  const airports: string[] = (await db('iata_codes').whereNotIn('iata_code', ['LHR', 'MAN']).orderBy('iata_code').limit(AIRPORTS).select('iata_code')).map(
-    (row: { iata_code: string }) => row.iata_code,
-  );
-  await time(`${PILOTS * TRIPS_PER_PILOT} trips`, () =>
-    db.raw(
-      `WITH numbered AS (SELECT id, fleet, row_number() OVER (ORDER BY employee_id) AS n FROM pilots)
+    trips: `WITH numbered AS (SELECT id, fleet, row_number() OVER (ORDER BY employee_id) AS n FROM pilots)
        INSERT INTO trips (pilot_id, flight_no_start, flight_no_end, aircraft, route, start_date, end_date, is_swappable, ics_description)
        SELECT p.id, 'VS' || lpad((f * 2 + 1)::text, 3, '0'), 'VS' || lpad((f * 2 + 2)::text, 3, '0'),
               CASE WHEN p.fleet = 'SFF' THEN 'A330' ELSE p.fleet END, (?::text[])[f % ? + 1],
               ?::date - 2 + (p.n % 4)::int + g * 4, ?::date + (p.n % 4)::int + g * 4, g % 5 = 0, 'bench duty'
        FROM numbered p CROSS JOIN generate_series(0, ?) AS g
        CROSS JOIN LATERAL (SELECT (((p.n / 4) * 7 + g * 13) % ?)::int AS f) AS flight`,
-      [airports, AIRPORTS, today, today, TRIPS_PER_PILOT - 1, FLIGHTS],
-    ),
-  );
-  await db.raw('ANALYZE trips');
-  await db.raw('ANALYZE pilots');
+    tripBindings: [airports, AIRPORTS, today, today, TRIPS_PER_PILOT - 1, FLIGHTS],
+  });
 
   const pilots: { id: string; rank: string; fleet: string }[] = await db('pilots').select('id', 'rank', 'fleet');
   const someTrips: { id: string; pilot_id: string }[] = await db('trips')

@@ -4,14 +4,12 @@
  * Run: npx tsx bench/trips.bench.ts   (target: p95 under 10 ms for both)
  */
 import { randomUUID } from 'node:crypto';
-import { PILOT_COOKIE, deleteStreams, signPilotToken, systemClock } from '@crewswap/kit';
-import { createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { PILOT_COOKIE, deleteStreams, signPilotToken } from '@crewswap/kit';
+import { databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS } from '@crewswap/kit/testing';
 import pg from 'pg';
 import { addDays } from '@crewswap/proto';
-import { createApp } from '../src/app';
+import { PILOTS, TRIPS_PER_PILOT, seed, startBenchService } from './seed';
 
-const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
-const TRIPS_PER_PILOT = 40;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 
 function percentile(sorted: number[], p: number): number {
@@ -50,41 +48,20 @@ function timeStatements() {
   };
 }
 
-async function time(label: string, work: () => Promise<unknown>): Promise<void> {
-  const started = performance.now();
-  await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-const database = await createTestDatabase();
-const service = await createApp(
-  { ...testBaseConfig(database.url), PORT: 0, PROFILE_WAIT_MS: 0 },
-  { settings: { get: async () => '4' } },
-);
-const { db } = service.runtime;
-const today = systemClock.today();
+const { database, service, db, today } = await startBenchService();
 
 try {
-  await time(`${PILOTS} pilots (directory rows)`, () =>
-    db.raw(
-      `INSERT INTO pilots (id, employee_id, first_name, last_name, rank, fleet, base, apic, ltc, usual_req, test_data, search_day_range, profile, occurred_at)
+  await seed(db, {
+    pilots: `INSERT INTO pilots (id, employee_id, first_name, last_name, rank, fleet, base, apic, ltc, usual_req, test_data, search_day_range, profile, occurred_at)
        SELECT gen_random_uuid(), lpad(g::text, 6, '0'), 'Bench', 'Pilot' || g, CASE WHEN g % 2 = 0 THEN 'CP' ELSE 'FO' END,
               (ARRAY['A330','A350','B787','A350'])[g % 4 + 1], 'LHR', true, false, true, true, NULL, '{}'::jsonb, now()
        FROM generate_series(1, ?) AS g`,
-      [PILOTS],
-    ),
-  );
-  // Trips every 4 days from tomorrow, 3 days long, in one statement (bulk insert).
-  await time(`${PILOTS * TRIPS_PER_PILOT} trips`, () =>
-    db.raw(
-      `INSERT INTO trips (pilot_id, flight_no_start, flight_no_end, aircraft, route, start_date, end_date, is_swappable, ics_description)
+    // Trips every 4 days from tomorrow, 3 days long.
+    trips: `INSERT INTO trips (pilot_id, flight_no_start, flight_no_end, aircraft, route, start_date, end_date, is_swappable, ics_description)
        SELECT p.id, 'VS003', 'VS004', p.fleet, 'JFK', ?::date + 1 + g * 4, ?::date + 3 + g * 4, g % 5 = 0, 'VS3 LHR 1105 JFK 1355'
        FROM pilots p CROSS JOIN generate_series(0, ?) AS g`,
-      [today, today, TRIPS_PER_PILOT - 1],
-    ),
-  );
-  await db.raw('ANALYZE trips');
-  await db.raw('ANALYZE pilots');
+    tripBindings: [today, today, TRIPS_PER_PILOT - 1],
+  });
 
   const ids: string[] = (await db('pilots').select('id')).map((row: { id: string }) => row.id);
   const somePilot = ids[0]!;

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
-import { crewPilot, freshFlight } from './crew-helpers';
-import { startTestService, TODAY, type TestService } from './helpers';
+import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
+import { startTestService, type TestService } from './helpers';
 
 describe('Master Calendar window: the first of this month to the 7th of month+2 (Europe/London)', () => {
   it.each([
@@ -16,19 +16,12 @@ describe('Master Calendar window: the first of this month to the 7th of month+2 
 });
 
 describe('calendars: Master Calendar and Crossover Calendar', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService();
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  beforeEach(() => service.clock.set(`${TODAY}T12:00:00Z`));
+  const service = crewTestService();
 
   const rows = (entries: MasterCalendarEntry[]) => entries.map((entry) => `${entry.pilot.lastName} ${entry.trip.startDate}`);
 
   it('answers 403 Not Available to a pilot with Master Roster off', async () => {
-    const off = await crewPilot(service, { usualReq: false });
+    const off = await crewPilot(service(), { usualReq: false });
     for (const url of ['/api/master-calendar/CP/A350', '/api/crossover-trips']) {
       const answer = await off.get(url);
       expect(answer).toEqual({ status: 403, body: { error: MASTER_ROSTER_MESSAGES.notAvailable, title: 'Not Available' } });
@@ -36,19 +29,19 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
   });
 
   it('refuses a rank or fleet that does not exist', async () => {
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     expect((await me.get('/api/master-calendar/XX/A350')).status).toBe(400);
     expect((await me.get('/api/master-calendar/CP/B747')).status).toBe(400);
   });
 
   describe('one rank and the pilots who fly the fleet', () => {
     // Pilots of this block are captains; first officers of the same names check the rank filter.
-    let me: Awaited<ReturnType<typeof crewPilot>>;
+    let me: CrewPilot;
     beforeAll(async () => {
-      me = await crewPilot(service, { rank: 'CP', fleet: 'A330', lastName: 'Zed', firstName: 'Me' });
+      me = await crewPilot(service(), { rank: 'CP', fleet: 'A330', lastName: 'Zed', firstName: 'Me' });
       await me.addTrip({ ...freshFlight(), aircraft: 'A330', startDate: '2026-11-20', endDate: '2026-11-22' });
       const add = async (fleet: 'A330' | 'A350' | 'SFF' | 'B787', lastName: string, firstName: string, rank: 'CP' | 'FO' = 'CP', usualReq = true) => {
-        const pilot = await crewPilot(service, { rank, fleet, lastName, firstName, usualReq });
+        const pilot = await crewPilot(service(), { rank, fleet, lastName, firstName, usualReq });
         await pilot.addTrip({ ...freshFlight(), startDate: '2026-11-10', endDate: '2026-11-12' });
         return pilot;
       };
@@ -68,7 +61,7 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
       // The caller's own row is where its name puts it: the app shows it first from its own trips.
       expect(rows(answer.body)).toEqual(['Abbot 2026-11-10', 'Abbot 2026-11-10', 'Brown 2026-11-10', 'Zed 2026-11-20', 'Adams 2026-11-10']);
       expect((answer.body as MasterCalendarEntry[]).slice(0, 2).map((entry) => entry.pilot.firstName)).toEqual(['Amy', 'Zoe']);
-      const other = await crewPilot(service, { rank: 'FO', fleet: 'B787' });
+      const other = await crewPilot(service(), { rank: 'FO', fleet: 'B787' });
       expect((await other.get('/api/master-calendar/CP/A330')).body).toEqual(answer.body);
     });
 
@@ -86,22 +79,22 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
 
     it('sends the gzip bytes to a client that accepts them, and 304 to a client holding the same ETag', async () => {
       const url = '/api/master-calendar/CP/A330';
-      const plain = await service.app.inject({ method: 'GET', url, cookies: me.cookies });
-      const zipped = await service.app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+      const plain = await service().app.inject({ method: 'GET', url, cookies: me.cookies });
+      const zipped = await service().app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
       const etag = String(plain.headers.etag);
       expect(zipped.headers.etag).toBe(etag);
-      const again = await service.app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'if-none-match': etag } });
+      const again = await service().app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
-      const refused = await service.app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'accept-encoding': 'gzip;q=0' } });
+      const refused = await service().app.inject({ method: 'GET', url, cookies: me.cookies, headers: { 'accept-encoding': 'gzip;q=0' } });
       expect(refused.headers['content-encoding']).toBeUndefined();
       // Master Roster off is refused even holding the ETag.
-      const off = await crewPilot(service, { usualReq: false });
-      expect((await service.app.inject({ method: 'GET', url, cookies: off.cookies, headers: { 'if-none-match': etag } })).statusCode).toBe(403);
+      const off = await crewPilot(service(), { usualReq: false });
+      expect((await service().app.inject({ method: 'GET', url, cookies: off.cookies, headers: { 'if-none-match': etag } })).statusCode).toBe(403);
     });
   });
 
@@ -112,10 +105,10 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
     // 23:30 UTC on 31 March is 00:30 on 1 April in London (summer time): April's window.
     ['2027-03-31T23:30:00Z', '2027-04-01', '2027-06-07'],
   ])('at %s the window runs %s to %s: trips touching its first and last days are in, trips outside are not', async (now, from, to) => {
-    service.clock.set(now);
+    service().clock.set(now);
     const fleetMate = { rank: 'FO' as const, fleet: 'B787' as const };
-    const me = await crewPilot(service, { ...fleetMate, lastName: 'Mine' });
-    const other = await crewPilot(service, { ...fleetMate, lastName: `Edge${from}` });
+    const me = await crewPilot(service(), { ...fleetMate, lastName: 'Mine' });
+    const other = await crewPilot(service(), { ...fleetMate, lastName: `Edge${from}` });
     const day = (iso: string, delta: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
     await other.addTrip({ ...freshFlight(), aircraft: 'B787', startDate: day(from, -3), endDate: day(from, -1) });
     await other.addTrip({ ...freshFlight(), aircraft: 'B787', startDate: day(from, -1), endDate: from });
@@ -180,26 +173,26 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
 
   describe('Crossover Calendar', () => {
     it('groups other crews at one of my airports on overlapping dates, with their pilots; my own crew, other airports and other dates are not crossovers', async () => {
-      const me = await crewPilot(service, { lastName: 'Crosser' });
+      const me = await crewPilot(service(), { lastName: 'Crosser' });
       const myFlight = freshFlight();
       const mine = await me.addTrip({ ...myFlight, route: 'SEA-LAX', startDate: '2026-11-10', endDate: '2026-11-13' });
       // A second trip of mine that nobody crosses.
       await me.addTrip({ ...freshFlight(), route: 'LAX', startDate: '2026-11-20', endDate: '2026-11-22' });
       // My crew: same flight and day.
-      await (await crewPilot(service)).addTrip({ ...myFlight, route: 'SEA-LAX', startDate: '2026-11-10', endDate: '2026-11-13' });
+      await (await crewPilot(service())).addTrip({ ...myFlight, route: 'SEA-LAX', startDate: '2026-11-10', endDate: '2026-11-13' });
 
       const crossing = freshFlight();
-      const fo = await crewPilot(service, { rank: 'FO', employeeId: '222222', firstName: 'Fern' });
+      const fo = await crewPilot(service(), { rank: 'FO', employeeId: '222222', firstName: 'Fern' });
       await fo.addTrip({ ...crossing, route: 'LAX', startDate: '2026-11-12', endDate: '2026-11-14' });
-      const cp = await crewPilot(service, { rank: 'CP', employeeId: '333333', firstName: 'Cato' });
+      const cp = await crewPilot(service(), { rank: 'CP', employeeId: '333333', firstName: 'Cato' });
       await cp.addTrip({ ...crossing, route: 'LAX', startDate: '2026-11-12', endDate: '2026-11-14' });
-      const off = await crewPilot(service, { usualReq: false });
+      const off = await crewPilot(service(), { usualReq: false });
       await off.addTrip({ ...crossing, route: 'LAX', startDate: '2026-11-12', endDate: '2026-11-14' });
       const early = freshFlight();
-      await (await crewPilot(service, { firstName: 'Early' })).addTrip({ ...early, route: 'SEA', startDate: '2026-11-08', endDate: '2026-11-10' });
+      await (await crewPilot(service(), { firstName: 'Early' })).addTrip({ ...early, route: 'SEA', startDate: '2026-11-08', endDate: '2026-11-10' });
       // Another airport, and the right airport on dates that do not meet.
-      await (await crewPilot(service)).addTrip({ ...freshFlight(), route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-13' });
-      await (await crewPilot(service)).addTrip({ ...freshFlight(), route: 'LAX', startDate: '2026-11-15', endDate: '2026-11-17' });
+      await (await crewPilot(service())).addTrip({ ...freshFlight(), route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-13' });
+      await (await crewPilot(service())).addTrip({ ...freshFlight(), route: 'LAX', startDate: '2026-11-15', endDate: '2026-11-17' });
 
       const answer = await me.get('/api/crossover-trips');
       expect(answer.status).toBe(200);
@@ -212,12 +205,12 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
     });
 
     it('finds a crew whose route has my airport second, and a long trip that started well before mine', async () => {
-      const me = await crewPilot(service);
+      const me = await crewPilot(service());
       const mine = await me.addTrip({ ...freshFlight(), route: 'ORD', startDate: '2026-12-10', endDate: '2026-12-12' });
       const second = freshFlight();
-      await (await crewPilot(service, { firstName: 'Second' })).addTrip({ ...second, route: 'BOS-ORD', startDate: '2026-12-11', endDate: '2026-12-14' });
+      await (await crewPilot(service(), { firstName: 'Second' })).addTrip({ ...second, route: 'BOS-ORD', startDate: '2026-12-11', endDate: '2026-12-14' });
       const long = freshFlight();
-      await (await crewPilot(service, { firstName: 'Long' })).addTrip({ ...long, route: 'ORD', startDate: '2026-11-25', endDate: '2026-12-10' });
+      await (await crewPilot(service(), { firstName: 'Long' })).addTrip({ ...long, route: 'ORD', startDate: '2026-11-25', endDate: '2026-12-10' });
       const groups = (await me.get('/api/crossover-trips')).body as CrossoverTripGroup[];
       expect(groups.map((group) => [group.destination, group.pilots.map((pilot) => pilot.firstName), group.crossesTripIds])).toEqual([
         ['ORD', ['Long'], [mine.id]],
@@ -226,12 +219,12 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
     });
 
     it('leaves out my trips that have ended and standby duties', async () => {
-      service.clock.set('2026-11-20T12:00:00Z');
-      const me = await crewPilot(service);
+      service().clock.set('2026-11-20T12:00:00Z');
+      const me = await crewPilot(service());
       await me.addTrip({ ...freshFlight(), route: 'MIA', startDate: '2026-11-10', endDate: '2026-11-13' });
       await me.addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
-      await (await crewPilot(service)).addTrip({ ...freshFlight(), route: 'MIA', startDate: '2026-11-12', endDate: '2026-11-14' });
-      await (await crewPilot(service)).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
+      await (await crewPilot(service())).addTrip({ ...freshFlight(), route: 'MIA', startDate: '2026-11-12', endDate: '2026-11-14' });
+      await (await crewPilot(service())).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
       expect((await me.get('/api/crossover-trips')).body).toEqual([]);
     });
   });

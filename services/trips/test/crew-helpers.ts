@@ -1,6 +1,23 @@
 import type { Pilot, Trip } from '@crewswap/proto';
 import type { TripFields } from '../src/data/trips';
-import { makePilot, pilotCookie, type TestService } from './helpers';
+import { makePilot, pilotCookie, startTestService, TODAY, type TestService } from './helpers';
+
+/**
+ * One trips service for the calling describe block, stopped after it, with the clock back at noon
+ * on TODAY before each test (a test may move it). Call the result inside hooks and tests, once
+ * the service has started.
+ */
+export function crewTestService(): () => TestService {
+  let service: TestService | undefined;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+  beforeEach(() => service!.clock.set(`${TODAY}T12:00:00Z`));
+  return () => service!;
+}
 
 /**
  * A pilot in the directory (applied as auth's profile event would be) and their requests. Trips

@@ -1,18 +1,10 @@
 import type { CrewMember, Rank, TripWithCrew } from '@crewswap/proto';
-import { crewPilot, freshFlight } from './crew-helpers';
-import { startTestService, TODAY, type TestService } from './helpers';
+import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
 
 describe('Crew on Trip: the other pilots rostered on the same flight and date', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService();
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  beforeEach(() => service.clock.set(`${TODAY}T12:00:00Z`));
+  const service = crewTestService();
 
-  const crewOf = async (caller: Awaited<ReturnType<typeof crewPilot>>, tripId: string) => {
+  const crewOf = async (caller: CrewPilot, tripId: string) => {
     const answer = await caller.get(`/api/trips/${tripId}/pilots`);
     expect(answer.status).toBe(200);
     return answer.body as CrewMember[];
@@ -20,9 +12,9 @@ describe('Crew on Trip: the other pilots rostered on the same flight and date', 
 
   it('lists the other pilots on the same flight and start date with rank, names, fleet, ltc, apic, phone and their trip flags', async () => {
     const flight = freshFlight();
-    const me = await crewPilot(service, { rank: 'FO' });
+    const me = await crewPilot(service(), { rank: 'FO' });
     const mine = await me.addTrip(flight);
-    const captain = await crewPilot(service, { rank: 'CP', firstName: 'Cara', lastName: 'Reid', ltc: true, phone: '+447700900111' });
+    const captain = await crewPilot(service(), { rank: 'CP', firstName: 'Cara', lastName: 'Reid', ltc: true, phone: '+447700900111' });
     const theirs = await captain.addTrip({ ...flight, isSwappable: true, requested: false, training: true, companions: 2 });
 
     const crew = await crewOf(me, mine.id);
@@ -50,10 +42,10 @@ describe('Crew on Trip: the other pilots rostered on the same flight and date', 
 
   it('sorts the crew CP, FO, SO, JFO, then employee id', async () => {
     const flight = freshFlight();
-    const me = await crewPilot(service, { rank: 'CP', employeeId: '100001' });
+    const me = await crewPilot(service(), { rank: 'CP', employeeId: '100001' });
     const mine = await me.addTrip(flight);
     // The directory keeps any rank auth sends; second officers and juniors sort after FOs.
-    const add = async (rank: string, employeeId: string) => (await crewPilot(service, { rank: rank as Rank, employeeId })).addTrip(flight);
+    const add = async (rank: string, employeeId: string) => (await crewPilot(service(), { rank: rank as Rank, employeeId })).addTrip(flight);
     await add('JFO', '200001');
     await add('FO', '300002');
     await add('SO', '100009');
@@ -67,9 +59,9 @@ describe('Crew on Trip: the other pilots rostered on the same flight and date', 
 
   it('shows only pilots with Master Roster on; a pilot with Master Roster off still sees their crew', async () => {
     const flight = freshFlight();
-    const hidden = await crewPilot(service, { usualReq: false, firstName: 'Hidden' });
+    const hidden = await crewPilot(service(), { usualReq: false, firstName: 'Hidden' });
     const hiddenTrip = await hidden.addTrip(flight);
-    const shown = await crewPilot(service, { firstName: 'Shown' });
+    const shown = await crewPilot(service(), { firstName: 'Shown' });
     const shownTrip = await shown.addTrip(flight);
 
     expect((await crewOf(shown, shownTrip.id)).map((member) => member.firstName)).toEqual([]);
@@ -79,51 +71,51 @@ describe('Crew on Trip: the other pilots rostered on the same flight and date', 
 
   it('shows a pilot of another fleet flying the same flight (an SFF pilot on an A350 trip)', async () => {
     const flight = freshFlight();
-    const me = await crewPilot(service, { fleet: 'A350' });
+    const me = await crewPilot(service(), { fleet: 'A350' });
     const mine = await me.addTrip(flight);
-    const sff = await crewPilot(service, { fleet: 'SFF', firstName: 'Sam' });
+    const sff = await crewPilot(service(), { fleet: 'SFF', firstName: 'Sam' });
     await sff.addTrip(flight);
     expect((await crewOf(me, mine.id)).map((member) => [member.firstName, member.fleet])).toEqual([['Sam', 'SFF']]);
   });
 
   it('is not crew: another flight, another start date, a deleted pilot', async () => {
     const flight = freshFlight();
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     const mine = await me.addTrip(flight);
-    await (await crewPilot(service)).addTrip({ ...freshFlight() });
-    await (await crewPilot(service)).addTrip({ ...flight, startDate: '2026-11-11', endDate: '2026-11-13' });
-    const gone = await crewPilot(service);
+    await (await crewPilot(service())).addTrip({ ...freshFlight() });
+    await (await crewPilot(service())).addTrip({ ...flight, startDate: '2026-11-11', endDate: '2026-11-13' });
+    const gone = await crewPilot(service());
     await gone.addTrip(flight);
-    await service.repositories.pilots.applyDeletion(gone.pilot.id, gone.pilot.employeeId, new Date().toISOString());
+    await service().repositories.pilots.applyDeletion(gone.pilot.id, gone.pilot.employeeId, new Date().toISOString());
     expect(await crewOf(me, mine.id)).toEqual([]);
   });
 
   it('standby duties have no crew', async () => {
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     const standby = await me.addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-20', endDate: '2026-11-20' });
-    await (await crewPilot(service)).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-20', endDate: '2026-11-20' });
+    await (await crewPilot(service())).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-20', endDate: '2026-11-20' });
     expect(await crewOf(me, standby.id)).toEqual([]);
   });
 
   it("answers 404 for another pilot's trip and 400 for a malformed id", async () => {
-    const me = await crewPilot(service);
-    const other = await crewPilot(service);
+    const me = await crewPilot(service());
+    const other = await crewPilot(service());
     const theirs = await other.addTrip(freshFlight());
     expect((await me.get(`/api/trips/${theirs.id}/pilots`)).status).toBe(404);
     expect((await me.get('/api/trips/not-an-id/pilots')).status).toBe(400);
-    expect((await service.app.inject({ method: 'GET', url: `/api/trips/${theirs.id}/pilots` })).statusCode).toBe(401);
+    expect((await service().app.inject({ method: 'GET', url: `/api/trips/${theirs.id}/pilots` })).statusCode).toBe(401);
   });
 
   it('GET /api/trips?includeCrew=true gives each trip its crew (standby none); without it trips carry no crew', async () => {
     const first = freshFlight();
     const second = freshFlight();
-    const me = await crewPilot(service, { rank: 'FO' });
+    const me = await crewPilot(service(), { rank: 'FO' });
     await me.addTrip({ ...first, startDate: '2026-11-05', endDate: '2026-11-07' });
     await me.addTrip({ ...second, startDate: '2026-11-15', endDate: '2026-11-17' });
     await me.addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-20', endDate: '2026-11-20' });
-    const a = await crewPilot(service, { rank: 'CP', firstName: 'Ann' });
+    const a = await crewPilot(service(), { rank: 'CP', firstName: 'Ann' });
     await a.addTrip({ ...first, startDate: '2026-11-05', endDate: '2026-11-07' });
-    const b = await crewPilot(service, { rank: 'CP', firstName: 'Ben' });
+    const b = await crewPilot(service(), { rank: 'CP', firstName: 'Ben' });
     await b.addTrip({ ...second, startDate: '2026-11-15', endDate: '2026-11-17' });
     await b.addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-20', endDate: '2026-11-20' });
 

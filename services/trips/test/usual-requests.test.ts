@@ -1,18 +1,11 @@
 import { MASTER_ROSTER_MESSAGES, SEARCH_MESSAGES as S, type PilotStats, type UsualRequestsResponse } from '@crewswap/proto';
-import { crewPilot, freshFlight } from './crew-helpers';
-import { startTestService, TODAY, type TestService } from './helpers';
+import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
+import { startTestService, type TestService } from './helpers';
 
 describe('Trip Search (Usual Requests)', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService();
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  beforeEach(() => service.clock.set(`${TODAY}T12:00:00Z`));
+  const service = crewTestService();
 
-  const search = async (caller: Awaited<ReturnType<typeof crewPilot>>, query: Record<string, string>) =>
+  const search = async (caller: CrewPilot, query: Record<string, string>) =>
     caller.get(`/api/usual-requests/search?${new URLSearchParams(query).toString()}`);
 
   it.each([
@@ -25,18 +18,18 @@ describe('Trip Search (Usual Requests)', () => {
     [{ date: '2026-11-10', destination: 'XQX' }, S.unknownAirportTitle, 'XQX is not a valid IATA airport code in our database.'],
     [{ date: '2026-11-10', destination: 'LHR-XQY' }, S.unknownAirportTitle, 'XQY is not a valid IATA airport code in our database.'],
   ])('checks the search %j: %s', async (query, title, error) => {
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     expect(await search(me, query)).toEqual({ status: 400, body: { error, title } });
   });
 
   it('refuses a date that is not a date, and query fields it does not know', async () => {
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     expect((await search(me, { date: '2026-02-30', flightNumber: 'VS003' })).status).toBe(400);
     expect((await search(me, { date: '2026-11-10', flightNumber: 'VS003', pilotId: 'x' })).status).toBe(400);
   });
 
   it('answers 403 Not Available to a pilot with Master Roster off', async () => {
-    const off = await crewPilot(service, { usualReq: false });
+    const off = await crewPilot(service(), { usualReq: false });
     expect(await search(off, { date: '2026-11-10', flightNumber: 'VS003' })).toEqual({
       status: 403,
       body: { error: MASTER_ROSTER_MESSAGES.notAvailable, title: MASTER_ROSTER_MESSAGES.notAvailableTitle },
@@ -45,13 +38,13 @@ describe('Trip Search (Usual Requests)', () => {
 
   it('finds a flight by its number on the day it departs or returns, with its crew in crew order; lowercase input is shaped', async () => {
     const flight = freshFlight();
-    const me = await crewPilot(service);
-    const fo = await crewPilot(service, { rank: 'FO', firstName: 'Fay' });
+    const me = await crewPilot(service());
+    const fo = await crewPilot(service(), { rank: 'FO', firstName: 'Fay' });
     await fo.addTrip({ ...flight, route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12', icsDescription: `${flight.flightNoStart} LHR 1100 BOS 1400` });
-    const cp = await crewPilot(service, { rank: 'CP', firstName: 'Cal' });
+    const cp = await crewPilot(service(), { rank: 'CP', firstName: 'Cal' });
     await cp.addTrip({ ...flight, route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
     // Master Roster off: not shown (decisions.md).
-    await (await crewPilot(service, { usualReq: false })).addTrip({ ...flight, route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    await (await crewPilot(service(), { usualReq: false })).addTrip({ ...flight, route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
 
     const out = await search(me, { date: '2026-11-10', flightNumber: flight.flightNoStart.toLowerCase() });
     expect(out.status).toBe(200);
@@ -68,11 +61,11 @@ describe('Trip Search (Usual Requests)', () => {
   });
 
   it('finds trips by a 3-letter code or an AAA-BBB route (home base dropped) whose dates cover the day, and by both criteria together', async () => {
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     const seaLax = freshFlight();
-    await (await crewPilot(service, { firstName: 'Sea' })).addTrip({ ...seaLax, route: 'SEA-LAX', startDate: '2026-11-20', endDate: '2026-11-23' });
+    await (await crewPilot(service(), { firstName: 'Sea' })).addTrip({ ...seaLax, route: 'SEA-LAX', startDate: '2026-11-20', endDate: '2026-11-23' });
     const lax = freshFlight();
-    await (await crewPilot(service, { firstName: 'Lax' })).addTrip({ ...lax, route: 'LAX', startDate: '2026-11-21', endDate: '2026-11-23' });
+    await (await crewPilot(service(), { firstName: 'Lax' })).addTrip({ ...lax, route: 'LAX', startDate: '2026-11-21', endDate: '2026-11-23' });
 
     const byCode = (await search(me, { date: '2026-11-22', destination: 'lax' })).body as UsualRequestsResponse;
     expect(byCode.results.map((result) => result.route)).toEqual(['SEA-LAX', 'LAX']);
@@ -88,9 +81,9 @@ describe('Trip Search (Usual Requests)', () => {
 
   it('never lists the caller nor standby duties', async () => {
     const flight = freshFlight();
-    const me = await crewPilot(service);
+    const me = await crewPilot(service());
     await me.addTrip({ ...flight, route: 'MCO', startDate: '2026-11-25', endDate: '2026-11-27' });
-    await (await crewPilot(service)).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
+    await (await crewPilot(service())).addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-25', endDate: '2026-11-25' });
     expect(((await search(me, { date: '2026-11-25', flightNumber: flight.flightNoStart })).body as UsualRequestsResponse).results).toEqual([]);
   });
 });

@@ -1,25 +1,17 @@
 import { SUBJECTS, WHATSAPP_MESSAGES as W, type WhatsappGroupEvent, type WhatsappGroupResponse } from '@crewswap/proto';
-import { crewPilot, freshFlight, type CrewPilot } from './crew-helpers';
-import { startTestService, TODAY, type TestService } from './helpers';
+import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
 
 const LINK = 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv';
 
 describe('WhatsApp group of a trip: none, pending, active, claimable, expired', () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService();
-  });
-  afterAll(async () => {
-    await service.stop();
-  });
-  beforeEach(() => service.clock.set(`${TODAY}T12:00:00Z`));
+  const service = crewTestService();
 
   /** Three crew on one fresh flight (the third with Master Roster off): each with their own trip id. */
   async function crew() {
     const flight = freshFlight();
     const fields = { ...flight, route: 'JFK', startDate: '2026-11-10', endDate: '2026-11-12' };
     const make = async (firstName: string, usualReq = true) => {
-      const pilot = await crewPilot(service, { firstName, lastName: 'Crew', usualReq });
+      const pilot = await crewPilot(service(), { firstName, lastName: 'Crew', usualReq });
       const trip = await pilot.addTrip(fields);
       const url = `/api/trips/${trip.id}/whatsapp-group`;
       return { ...pilot, trip, url };
@@ -34,12 +26,12 @@ describe('WhatsApp group of a trip: none, pending, active, claimable, expired', 
   };
 
   async function published(subject: string, groupId: string) {
-    const rows: { envelope: { data: WhatsappGroupEvent } }[] = await service.runtime.db('outbox').where({ subject });
+    const rows: { envelope: { data: WhatsappGroupEvent } }[] = await service().runtime.db('outbox').where({ subject });
     return rows.map((row) => row.envelope.data).filter((data) => data.groupId === groupId);
   }
 
   async function pushes(groupId: string) {
-    const rows: { envelope: { data: { pilotId: string; kind: string; title: string; dedupeKey: string } } }[] = await service.runtime.db('outbox').where({ subject: SUBJECTS.sendPush });
+    const rows: { envelope: { data: { pilotId: string; kind: string; title: string; dedupeKey: string } } }[] = await service().runtime.db('outbox').where({ subject: SUBJECTS.sendPush });
     return rows.map((row) => row.envelope.data).filter((data) => data.dedupeKey.includes(groupId));
   }
 
@@ -142,7 +134,7 @@ describe('WhatsApp group of a trip: none, pending, active, claimable, expired', 
     await amy.request('PATCH', amy.url, { inviteLink: LINK });
     expect(await ben.request('POST', `${ben.url}/claim`)).toEqual({ status: 409, body: { error: W.notClaimable } });
 
-    await service.repositories.trips.deleteWhere((query) => query.where({ id: amy.trip.id }));
+    await service().repositories.trips.deleteWhere((query) => query.where({ id: amy.trip.id }));
     expect(await groupOf(ben)).toMatchObject({ status: 'claimable', group: { status: 'claimable', createdByPilotId: amy.pilot.id } });
     // Still the creator's to change until claimed.
     expect((await ben.request('PATCH', ben.url, { inviteLink: LINK })).status).toBe(403);
@@ -174,27 +166,27 @@ describe('WhatsApp group of a trip: none, pending, active, claimable, expired', 
     await amy.request('POST', amy.url);
     await amy.request('PATCH', amy.url, { inviteLink: LINK });
     // The trip ends on 12 November; on the 13th (London) it has ended.
-    service.clock.set('2026-11-13T00:30:00Z');
+    service().clock.set('2026-11-13T00:30:00Z');
     expect(await groupOf(ben)).toMatchObject({ status: 'expired', isExpired: true, message: W.endedLink, group: { status: 'expired', isExpired: true, inviteLink: LINK } });
     expect(await amy.request('PATCH', amy.url, { inviteLink: LINK })).toEqual({ status: 400, body: { error: W.endedLink } });
 
     const other = await crew();
-    service.clock.set('2026-11-13T00:30:00Z');
+    service().clock.set('2026-11-13T00:30:00Z');
     expect(await groupOf(other.amy)).toMatchObject({ status: 'expired', isExpired: true, group: null, message: W.endedCreate });
     expect(await other.amy.request('POST', other.amy.url)).toEqual({ status: 400, body: { error: W.endedCreate } });
     // On its last day it has not ended yet.
-    service.clock.set('2026-11-12T23:30:00Z');
+    service().clock.set('2026-11-12T23:30:00Z');
     expect((await groupOf(other.amy)).status).toBe('none');
   });
 
   it("answers 404 for another pilot's trip, 400 for a standby duty, 401 without a session", async () => {
     const { amy } = await crew();
-    const stranger = await crewPilot(service);
+    const stranger = await crewPilot(service());
     expect((await stranger.get(amy.url)).status).toBe(404);
     expect((await stranger.request('POST', amy.url)).status).toBe(404);
     const standby = await stranger.addTrip({ flightNoStart: 'VS000', flightNoEnd: 'VS000', route: 'SBY', aircraft: null, isStandby: true, startDate: '2026-11-20', endDate: '2026-11-20' });
     expect(await stranger.get(`/api/trips/${standby.id}/whatsapp-group`)).toEqual({ status: 400, body: { error: W.standby } });
-    expect((await service.app.inject({ method: 'GET', url: amy.url })).statusCode).toBe(401);
+    expect((await service().app.inject({ method: 'GET', url: amy.url })).statusCode).toBe(401);
     expect((await amy.request('POST', amy.url, { notInTheSpec: true })).status).toBe(400);
   });
 

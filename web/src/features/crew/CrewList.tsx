@@ -3,6 +3,7 @@ import { WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Empty, Tag } from 'antd';
 import type { CrossoverPilot, Pilot, Trip } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
+import { PilotTags } from '../../shared/PilotTags';
 import { whatsappLink } from '../find-swaps/whatsapp';
 import { crewGreeting } from './greeting';
 
@@ -33,21 +34,7 @@ export function CrewList({ crew, me, trip, empty = 'No other pilots found on thi
                 <Tag>{member.fleet}</Tag>
                 {member.ltc && <Tag color="gold">LTC</Tag>}
                 {member.rank === 'FO' && member.apic && <Tag color="geekblue">APIC</Tag>}
-                {member.isSwappable && (
-                  <Tag color="red" title="Offered for swap">
-                    S
-                  </Tag>
-                )}
-                {member.training && (
-                  <Tag color="blue" title="Training">
-                    T
-                  </Tag>
-                )}
-                {member.requested && (
-                  <Tag color="green" title="Keep">
-                    K
-                  </Tag>
-                )}
+                <PilotTags trip={member} />
               </span>
             </span>
             {link && (

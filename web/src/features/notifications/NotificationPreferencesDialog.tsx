@@ -34,6 +34,13 @@ const STATUS_TEXT: Record<PushStatus, string> = {
     'This browser cannot receive push notifications. On an iPhone or iPad, add the app to your Home Screen and open it from there.',
 };
 
+/** The alert switches, each saving only its own field. Enabled is the master switch: while it is off the others change nothing, so they are greyed out. */
+const ALERT_SWITCHES: { field: keyof NotificationPreferences; id: string; title: string; text: string }[] = [
+  { field: 'enabled', id: 'pref-enabled', title: 'Enabled', text: 'Master switch for every alert below.' },
+  { field: 'swapNotifications', id: 'pref-swaps', title: 'Swap Notifications', text: 'New swap offers that match your trips.' },
+  { field: 'whatsappGroupAlerts', id: 'pref-whatsapp', title: 'WhatsApp Group Alerts', text: 'A WhatsApp group is created, claimed or deleted on one of your trips.' },
+];
+
 function Row({ id, title, text, control }: { id: string; title: string; text: string; control: ReactNode }) {
   return (
     <div className="pref-row">
@@ -115,51 +122,24 @@ export default function NotificationPreferencesDialog({ onClose }: { onClose: ()
       />
       {preferences.isLoading && <Spin />}
       {preferences.isError && <Alert type="error" showIcon title="Failed to load your notification preferences" description={errorMessage(preferences.error)} />}
-      {prefs && (
-        <>
+      {prefs &&
+        ALERT_SWITCHES.map(({ field, id, title, text }) => (
           <Row
-            id="pref-enabled"
-            title="Enabled"
-            text="Master switch for every alert below."
+            key={field}
+            id={id}
+            title={title}
+            text={text}
             control={
               <Switch
-                aria-labelledby="pref-enabled-label"
-                checked={prefs.enabled}
-                loading={pending?.enabled !== undefined}
-                onChange={(value) => change('enabled', value)}
+                aria-labelledby={`${id}-label`}
+                checked={prefs[field]}
+                disabled={field !== 'enabled' && !prefs.enabled}
+                loading={pending?.[field] !== undefined}
+                onChange={(value) => change(field, value)}
               />
             }
           />
-          <Row
-            id="pref-swaps"
-            title="Swap Notifications"
-            text="New swap offers that match your trips."
-            control={
-              <Switch
-                aria-labelledby="pref-swaps-label"
-                checked={prefs.swapNotifications}
-                disabled={!prefs.enabled}
-                loading={pending?.swapNotifications !== undefined}
-                onChange={(value) => change('swapNotifications', value)}
-              />
-            }
-          />
-          <Row
-            id="pref-whatsapp"
-            title="WhatsApp Group Alerts"
-            text="A WhatsApp group is created, claimed or deleted on one of your trips."
-            control={
-              <Switch
-                aria-labelledby="pref-whatsapp-label"
-                checked={prefs.whatsappGroupAlerts}
-                disabled={!prefs.enabled}
-                loading={pending?.whatsappGroupAlerts !== undefined}
-                onChange={(value) => change('whatsappGroupAlerts', value)}
-              />
-            }
-          />
-        </>
-      )}
+        ))}
     </AppModal>
   );
 }

@@ -4,6 +4,7 @@ import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
 import { useUpdateTrip } from '../../api/trips';
 import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
 import { formatRange } from '../../shared/format';
+import { PilotTags } from '../../shared/PilotTags';
 import { aircraftChoices } from './tripForm';
 
 /** Where a trip came from, shown beside its roster text (manual trips have none). */
@@ -38,21 +39,7 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
       <div className="trip-top">
         <div className="trip-dates">{dates}</div>
         <div className="trip-badges">
-          {trip.isSwappable && (
-            <Tag color="red" title="Offered for swap">
-              S
-            </Tag>
-          )}
-          {trip.training && (
-            <Tag color="blue" title="Training">
-              T
-            </Tag>
-          )}
-          {trip.requested && (
-            <Tag color="green" title="Keep">
-              K
-            </Tag>
-          )}
+          <PilotTags trip={trip} />
           {trip.companions !== null && (
             <Tag icon={<TeamOutlined />} title="Companions" aria-label={`${trip.companions} companions`}>
               {trip.companions}

@@ -1,5 +1,6 @@
-import { eventually } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually } from '@crewswap/kit/testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Rank, type Trip } from '@crewswap/proto';
+import { startOfferIndex } from '../src/data/offer-index';
 import type { PilotChange, TripChange } from '../src/data/read-model';
 import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
 
@@ -139,5 +140,21 @@ describe('the offer index: Find swaps from memory', () => {
     expect(h.service.offers.findJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) } })!.toString()).toBe(
       await h.service.readModel.findOffersJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) } }),
     );
+  });
+
+  it('stops answering from memory when its notices stop arriving, though the connection stays up', async () => {
+    // A listener that reaches another database than the writers (as through a transaction
+    // pooler) hears nothing: the heartbeat's barrier does not come back.
+    const elsewhere = await createTestDatabase();
+    const blind = await startOfferIndex({ db: h.service.runtime.db, connectionString: elsewhere.url, log: h.service.runtime.log, heartbeatMs: 200 });
+    try {
+      expect(blind.status().ready).toBe(true);
+      await eventually(() => !blind.status().ready, 5000);
+      const me = makePilot();
+      expect(blind.findJson({ asker: me, trip: { ...makeTrip(me), aircraft: 'A350' }, window: { from: TODAY, to: addDays(TODAY, 4) } })).toBeUndefined();
+    } finally {
+      await blind.close();
+      await elsewhere.drop();
+    }
   });
 });

@@ -12,6 +12,8 @@ export const RELOAD_ALL = '*';
 /** The prefix of catchUp()'s own notices. */
 const BARRIER = 'barrier:';
 const BARRIER_TIMEOUT_MS = 5000;
+/** How often the index proves to itself that notices still reach it. */
+const HEARTBEAT_MS = 30_000;
 /** How long to wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1000;
 
@@ -81,7 +83,7 @@ export interface OfferIndex {
  * first load, so nothing committed between the two is missed. While the listening connection is
  * down, nothing is answered from memory; once it is back the index is loaded afresh.
  */
-export async function startOfferIndex(deps: { db: Db; connectionString: string; log: Logger }): Promise<OfferIndex> {
+export async function startOfferIndex(deps: { db: Db; connectionString: string; log: Logger; heartbeatMs?: number }): Promise<OfferIndex> {
   const { db, log } = deps;
   const offers = new Map<string, Offer>();
   /** Each bucket's offers in the answer's order less same dates first: start date, end date, trip id. */
@@ -223,6 +225,44 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
     reconnectTimer.unref();
   }
 
+  /** Sends a barrier notice and waits for it to come back with every notice before it applied. */
+  async function passBarrier(timeoutMs = BARRIER_TIMEOUT_MS): Promise<'passed' | 'lost' | 'not listening'> {
+    if (!ready) return 'not listening';
+    const token = randomUUID();
+    const passed = new Promise<'passed'>((resolve) => barriers.set(token, () => resolve('passed')));
+    try {
+      await db.raw('SELECT pg_notify(?, ?)', [OFFERS_CHANNEL, `${BARRIER}${token}`]);
+      let timer: NodeJS.Timeout | undefined;
+      const lost = new Promise<'lost'>((resolve) => {
+        timer = setTimeout(() => resolve('lost'), timeoutMs);
+        timer.unref();
+      });
+      const outcome = await Promise.race([passed, lost]);
+      clearTimeout(timer);
+      return outcome;
+    } catch {
+      // The database is away: the request path finds out on its own.
+      return 'not listening';
+    } finally {
+      barriers.delete(token);
+    }
+  }
+
+  // A connection that listens but hears nothing (a transaction pooler between us and Postgres,
+  // a half-open socket) would leave the index stale without an error: a barrier every
+  // HEARTBEAT_MS proves the notices arrive, and one that does not come back stops the index
+  // answering until it has listened again and reloaded.
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  const heartbeat = setInterval(() => {
+    void passBarrier(Math.min(BARRIER_TIMEOUT_MS, heartbeatMs)).then((outcome) => {
+      if (outcome !== 'lost' || closed) return;
+      ready = false;
+      log.warn('offer index is not hearing its notices; Find swaps asks Postgres until it listens again');
+      reconnectLater();
+    });
+  }, heartbeatMs);
+  heartbeat.unref();
+
   try {
     await listen();
   } catch (error) {
@@ -280,18 +320,13 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
       return answer;
     },
     async catchUp() {
-      if (!ready) return;
-      const token = randomUUID();
-      const passed = new Promise<void>((resolve) => barriers.set(token, resolve));
-      await db.raw('SELECT pg_notify(?, ?)', [OFFERS_CHANNEL, `${BARRIER}${token}`]);
-      // A barrier lost with the listening connection: the index is not answering then anyway.
-      await Promise.race([passed, new Promise((resolve) => setTimeout(resolve, BARRIER_TIMEOUT_MS).unref())]);
-      barriers.delete(token);
+      await passBarrier();
     },
     status: () => ({ offers: offers.size, ready }),
     async close() {
       closed = true;
       ready = false;
+      clearInterval(heartbeat);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const client = listener;
       listener = undefined;

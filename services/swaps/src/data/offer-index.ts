@@ -20,14 +20,29 @@ const RECONNECT_MS = 1000;
 interface Offer {
   tripId: string;
   pilotId: string;
-  startDate: string;
-  endDate: string;
+  /** Start and end as day numbers: comparing numbers in the scan is several times cheaper than comparing date strings. */
+  startDay: number;
+  endDay: number;
   training: boolean;
   ltcCaptain: boolean;
   /** `{"trip":…,"pilot":…,"sameDates":` as UTF-8: the answer's row, less the one value that depends on the asker. */
   prefix: Buffer;
   bucket: string;
 }
+
+/**
+ * One bucket's offers in the answer's order (same dates first aside): start date, end date, trip
+ * id; beside them, row for row, what the scan reads.
+ */
+interface Bucket {
+  offers: Offer[];
+  startDays: number[];
+  endDays: number[];
+  pilots: number[];
+  flags: number[];
+}
+const TRAINING = 1;
+const LTC_CAPTAIN = 2;
 
 interface OfferRow {
   trip_id: string;
@@ -86,8 +101,14 @@ export interface OfferIndex {
 export async function startOfferIndex(deps: { db: Db; connectionString: string; log: Logger; heartbeatMs?: number }): Promise<OfferIndex> {
   const { db, log } = deps;
   const offers = new Map<string, Offer>();
-  /** Each bucket's offers in the answer's order less same dates first: start date, end date, trip id. */
-  const buckets = new Map<string, Offer[]>();
+  const buckets = new Map<string, Bucket>();
+  /** Pilot ids as small numbers, for the scan to compare. */
+  const pilotNumbers = new Map<string, number>();
+  const pilotNumber = (id: string) => {
+    let n = pilotNumbers.get(id);
+    if (n === undefined) pilotNumbers.set(id, (n = pilotNumbers.size));
+    return n;
+  };
   let ready = false;
   let closed = false;
   let listener: pg.Client | undefined;
@@ -102,8 +123,8 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
     const offer: Offer = {
       tripId: row.trip_id,
       pilotId: row.pilot_id,
-      startDate: row.start_date,
-      endDate: row.end_date,
+      startDay: dayNumber(row.start_date),
+      endDay: dayNumber(row.end_date),
       training: row.training,
       ltcCaptain: row.ltc_captain,
       prefix: Buffer.from(`{"trip":${row.trip_json},"pilot":${row.pilot_json},"sameDates":`),
@@ -111,9 +132,14 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
     };
     offers.set(offer.tripId, offer);
     let bucket = buckets.get(offer.bucket);
-    if (!bucket) buckets.set(offer.bucket, (bucket = []));
+    if (!bucket) buckets.set(offer.bucket, (bucket = { offers: [], startDays: [], endDays: [], pilots: [], flags: [] }));
     // In a load, which comes in that order, each lands at the end.
-    bucket.splice(firstWhere(bucket, (other) => inAnswerOrder(offer, other)), 0, offer);
+    const at = firstWhere(bucket.offers.length, (i) => inAnswerOrder(offer, bucket.offers[i]!));
+    bucket.offers.splice(at, 0, offer);
+    bucket.startDays.splice(at, 0, offer.startDay);
+    bucket.endDays.splice(at, 0, offer.endDay);
+    bucket.pilots.splice(at, 0, pilotNumber(offer.pilotId));
+    bucket.flags.splice(at, 0, (offer.training ? TRAINING : 0) | (offer.ltcCaptain ? LTC_CAPTAIN : 0));
   }
 
   function remove(tripId: string): void {
@@ -121,7 +147,8 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
     if (!offer) return;
     offers.delete(tripId);
     const bucket = buckets.get(offer.bucket)!;
-    bucket.splice(bucket.indexOf(offer), 1);
+    const at = bucket.offers.indexOf(offer);
+    for (const column of [bucket.offers, bucket.startDays, bucket.endDays, bucket.pilots, bucket.flags]) column.splice(at, 1);
   }
 
   async function reloadAll(): Promise<void> {
@@ -276,30 +303,33 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
       if (!ready) return undefined;
       const { asker, trip, window } = query;
       const askerIsLtcCaptain = asker.rank === 'CP' && asker.ltc;
-      const found: Offer[] = [];
+      const [from, to, start, end] = [window.from, window.to, trip.startDate, trip.endDate].map(dayNumber) as [number, number, number, number];
+      // Each bucket gives a run of rows already in the answer's order; the runs are merged.
+      const runs: { bucket: Bucket; rows: number[]; next: number }[] = [];
       for (const fleet of fleetsThatFly(trip.aircraft)) {
         for (const aircraft of aircraftFlownBy(asker.fleet)) {
           const bucket = buckets.get(bucketOf(asker.rank, fleet, aircraft));
           if (!bucket) continue;
-          for (let i = firstStartingOnOrAfter(bucket, window.from); i < bucket.length && bucket[i]!.startDate <= window.to; i += 1) {
-            const offer = bucket[i]!;
-            if (offer.pilotId === asker.id) continue;
-            if (offer.training && !askerIsLtcCaptain) continue;
-            if (trip.training && !offer.ltcCaptain) continue;
-            found.push(offer);
-          }
+          const rows = collect(bucket, from, to, pilotNumbers.get(asker.id) ?? -1, askerIsLtcCaptain, trip.training);
+          if (rows.length > 0) runs.push({ bucket, rows, next: 0 });
         }
       }
-      if (found.length === 0) return EMPTY;
-      // Each bucket's run is in order already, so this sort only merges them; then the offers on
-      // the asker's exact dates, next to each other in that order, move to the front.
-      found.sort((a, b) => (a === b ? 0 : inAnswerOrder(a, b) ? -1 : 1));
-      const firstSame = firstWhere(found, (offer) => offer.startDate > trip.startDate || (offer.startDate === trip.startDate && offer.endDate >= trip.endDate));
-      let sameCount = 0;
-      while (firstSame + sameCount < found.length && found[firstSame + sameCount]!.startDate === trip.startDate && found[firstSame + sameCount]!.endDate === trip.endDate) {
-        sameCount += 1;
+      if (runs.length === 0) return EMPTY;
+      // The offers on the asker's exact dates go first, each part in the runs' order.
+      const same: Offer[] = [];
+      const rest: Offer[] = [];
+      for (;;) {
+        let first: (typeof runs)[number] | undefined;
+        for (const run of runs) {
+          if (run.next < run.rows.length && (!first || comesFirst(run, first))) first = run;
+        }
+        if (!first) break;
+        const row = first.rows[first.next++]!;
+        const { startDays, endDays, offers } = first.bucket;
+        (startDays[row] === start && endDays[row] === end ? same : rest).push(offers[row]!);
       }
-      const ordered = sameCount === 0 ? found : [...found.slice(firstSame, firstSame + sameCount), ...found.slice(0, firstSame), ...found.slice(firstSame + sameCount)];
+      const sameCount = same.length;
+      const ordered = sameCount === 0 ? rest : same.concat(rest);
       // Written straight into one buffer: the rows are already UTF-8, nothing is encoded per request.
       let length = 1 + ordered.length + sameCount * TRUE_END.length + (ordered.length - sameCount) * FALSE_END.length;
       for (const offer of ordered) length += offer.prefix.length;
@@ -312,9 +342,9 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
         const { prefix } = ordered[n]!;
         answer.set(prefix, at);
         at += prefix.length;
-        const end = n < sameCount ? TRUE_END : FALSE_END;
-        answer.set(end, at);
-        at += end.length;
+        const tail = n < sameCount ? TRUE_END : FALSE_END;
+        answer.set(tail, at);
+        at += tail.length;
       }
       answer[at] = CLOSE;
       return answer;
@@ -336,25 +366,52 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
   };
 }
 
-/** Where in a bucket (in start date order) the offers starting on or after `date` begin. */
-function firstStartingOnOrAfter(bucket: Offer[], date: string): number {
-  return firstWhere(bucket, (offer) => offer.startDate >= date);
+/**
+ * The rows of a bucket starting inside the window (day numbers) that the asker may take. It
+ * reads the bucket's flat columns, not the offers: the objects lie scattered in memory, and
+ * chasing one per row cost more than all the rest of an answer.
+ */
+function collect(bucket: Bucket, from: number, to: number, askerPilot: number, askerIsLtcCaptain: boolean, mineIsTraining: boolean): number[] {
+  const { startDays, pilots, flags } = bucket;
+  const rows: number[] = [];
+  for (let i = firstWhere(startDays.length, (j) => startDays[j]! >= from); i < startDays.length && startDays[i]! <= to; i += 1) {
+    if (pilots[i] === askerPilot) continue;
+    const flag = flags[i]!;
+    if ((flag & TRAINING) !== 0 && !askerIsLtcCaptain) continue;
+    if (mineIsTraining && (flag & LTC_CAPTAIN) === 0) continue;
+    rows.push(i);
+  }
+  return rows;
+}
+
+/** Whether the next row of run `a` comes before the next row of run `b`: start, end, then trip id. */
+function comesFirst(a: { bucket: Bucket; rows: number[]; next: number }, b: { bucket: Bucket; rows: number[]; next: number }): boolean {
+  const i = a.rows[a.next]!;
+  const j = b.rows[b.next]!;
+  if (a.bucket.startDays[i] !== b.bucket.startDays[j]) return a.bucket.startDays[i]! < b.bucket.startDays[j]!;
+  if (a.bucket.endDays[i] !== b.bucket.endDays[j]) return a.bucket.endDays[i]! < b.bucket.endDays[j]!;
+  return a.bucket.offers[i]!.tripId < b.bucket.offers[j]!.tripId;
 }
 
 /** Whether `a` comes before `b` in an answer (same dates first aside): start date, end date, trip id. */
 function inAnswerOrder(a: Offer, b: Offer): boolean {
-  if (a.startDate !== b.startDate) return a.startDate < b.startDate;
-  if (a.endDate !== b.endDate) return a.endDate < b.endDate;
+  if (a.startDay !== b.startDay) return a.startDay < b.startDay;
+  if (a.endDay !== b.endDay) return a.endDay < b.endDay;
   return a.tripId < b.tripId;
 }
 
-/** Binary search: the first index whose offer passes `test`, for a test that only ever turns true along the bucket. */
-function firstWhere(bucket: Offer[], test: (offer: Offer) => boolean): number {
+/** YYYY-MM-DD as days since 1970-01-01. */
+function dayNumber(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+}
+
+/** Binary search over 0..length: the first index that passes `test`, for a test that only ever turns true along it. */
+function firstWhere(length: number, test: (index: number) => boolean): number {
   let low = 0;
-  let high = bucket.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (test(bucket[middle]!)) high = middle;
+    if (test(middle)) high = middle;
     else low = middle + 1;
   }
   return low;

@@ -4,7 +4,10 @@
  * runs both at a fixed rate (latency added) and at full speed (throughput kept); rounds alternate
  * the order, and the median round is the figure, since the machine is shared and noisy.
  * Starts what it needs: a temporary database, trips and the gateway as their own processes (as
- * `make up` runs them, logs at info), and stops and drops them at the end.
+ * `make up` runs them, logs at info), and stops and drops them at the end. Beside them runs a bare
+ * proxy (bench/bare-proxy.mjs: node:http and an undici pool, nothing else), measured at full speed
+ * in every round: what any Node.js hop keeps of the direct throughput on this machine, where the
+ * load generator, Postgres, trips and the hop share the cores.
  * Run: npm run bench -w @crewswap/gateway
  * BENCH_ROUNDS, BENCH_SECONDS, BENCH_RATE change the runs; BENCH_CPU_PROF=<folder> profiles the gateway.
  * Targets: at the fixed rate the gateway adds at most 1 ms at p50 and 3 ms at p99; at full speed
@@ -67,7 +70,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 function start(name: string, env: Record<string, string>): ChildProcess {
   const profile = name === 'gateway' && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join('services', name, 'src', 'main.ts')], {
+  const entry = name === 'bare' ? [join('services', 'gateway', 'bench', 'bare-proxy.mjs')] : ['--import', 'tsx', join('services', name, 'src', 'main.ts')];
+  const child = spawn(process.execPath, [...profile, ...entry], {
     cwd: repoRoot(),
     env: { ...(process.env as Record<string, string>), LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env },
     // Logs are written as in production (to stdout) and dropped.
@@ -133,6 +137,10 @@ try {
   children.push((processes.gateway = start('gateway', { ...common, PORT: String(gatewayPort), METRICS_PORT: '0', TRIPS_URL: direct })));
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   await waitReady(`${gateway}/healthz`);
+  const barePort = await freePort();
+  children.push((processes.bare = start('bare', { PORT: String(barePort), TRIPS_URL: direct })));
+  const bare = `http://127.0.0.1:${barePort}`;
+  await waitReady(`${bare}/healthz`);
 
   // One pilot with 5 trips, written straight into trips' tables.
   const pilotId = randomUUID();
@@ -157,8 +165,9 @@ try {
   // Warm up both paths (connections, JIT) before measuring.
   await run(`${direct}${path}`, cookie);
   await run(`${gateway}${path}`, cookie);
+  await run(`${bare}${path}`, cookie);
 
-  const rounds: { direct: Figures; gateway: Figures; directMax: Figures; gatewayMax: Figures }[] = [];
+  const rounds: { direct: Figures; gateway: Figures; directMax: Figures; gatewayMax: Figures; bareMax: Figures }[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // Alternating the order keeps a slow spell on the shared machine from always hitting one side.
     const first = round % 2 === 0 ? 'direct' : 'gateway';
@@ -169,12 +178,15 @@ try {
     };
     const fixed = await measure(RATE);
     const max = await measure();
-    rounds.push({ direct: fixed.direct, gateway: fixed.gateway, directMax: max.direct, gatewayMax: max.gateway });
+    // The reference: the bare proxy at full speed in the same round (bench/bare-proxy.mjs).
+    const bareMax = await run(`${bare}${path}`, cookie);
+    rounds.push({ direct: fixed.direct, gateway: fixed.gateway, directMax: max.direct, gatewayMax: max.gateway, bareMax });
     const r = rounds.at(-1)!;
     console.log(
       `round ${round + 1}: at ${RATE} req/s direct p50 ${r.direct.p50} / p99 ${r.direct.p99} ms, gateway p50 ${r.gateway.p50} / p99 ${r.gateway.p99} ms; ` +
-        `full speed direct ${r.directMax.rps.toFixed(0)} req/s, gateway ${r.gatewayMax.rps.toFixed(0)} req/s (${((100 * r.gatewayMax.rps) / r.directMax.rps).toFixed(0)}%)` +
-        `; CPU per request at full speed: trips ${r.directMax.cpu.trips!.toFixed(0)} µs, gateway ${r.gatewayMax.cpu.gateway!.toFixed(0)} µs` +
+        `full speed direct ${r.directMax.rps.toFixed(0)} req/s, gateway ${r.gatewayMax.rps.toFixed(0)} req/s (${((100 * r.gatewayMax.rps) / r.directMax.rps).toFixed(0)}%), ` +
+        `bare proxy ${r.bareMax.rps.toFixed(0)} req/s (${((100 * r.bareMax.rps) / r.directMax.rps).toFixed(0)}%)` +
+        `; CPU per request at full speed: trips ${r.directMax.cpu.trips!.toFixed(0)} µs, gateway ${r.gatewayMax.cpu.gateway!.toFixed(0)} µs, bare proxy ${r.bareMax.cpu.bare!.toFixed(0)} µs` +
         `; machine busy ${r.directMax.machineBusy.toFixed(0)}% direct, ${r.gatewayMax.machineBusy.toFixed(0)}% through the gateway (of ${cpus().length} cores)` +
         (r.direct.errors + r.gateway.errors + r.directMax.errors + r.gatewayMax.errors > 0 ? '  ERRORS' : ''),
     );
@@ -183,6 +195,7 @@ try {
   const addedP50 = median(rounds.map((r) => r.gateway.p50 - r.direct.p50));
   const addedP99 = median(rounds.map((r) => r.gateway.p99 - r.direct.p99));
   const ratio = median(rounds.map((r) => r.gatewayMax.rps / r.directMax.rps));
+  const bareRatio = median(rounds.map((r) => r.bareMax.rps / r.directMax.rps));
   const row = (label: string, pick: (r: (typeof rounds)[number]) => number, unit: string) =>
     `| ${label.padEnd(38)} | ${median(rounds.map(pick)).toFixed(unit === 'req/s' ? 0 : 1).padStart(8)} ${unit.padEnd(5)} |`;
   console.log(`\nGET ${path} (5 trips), ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds\n`);
@@ -197,10 +210,13 @@ try {
   console.log(row('trips CPU per request, direct', (r) => r.directMax.cpu.trips!, 'µs'));
   console.log(row('trips CPU per request, via gateway', (r) => r.gatewayMax.cpu.trips!, 'µs'));
   console.log(row('gateway CPU per request', (r) => r.gatewayMax.cpu.gateway!, 'µs'));
+  console.log(row('bare proxy full speed', (r) => r.bareMax.rps, 'req/s'));
+  console.log(row('bare proxy CPU per request', (r) => r.bareMax.cpu.bare!, 'µs'));
   console.log(
     `\ngateway adds p50 ${addedP50.toFixed(1)} ms (target <= 1: ${addedP50 <= 1 ? 'met' : 'NOT met'}), ` +
       `p99 ${addedP99.toFixed(1)} ms (target <= 3: ${addedP99 <= 3 ? 'met' : 'NOT met'}), ` +
-      `keeps ${(ratio * 100).toFixed(0)}% of direct throughput (target >= 80%: ${ratio >= 0.8 ? 'met' : 'NOT met'})`,
+      `keeps ${(ratio * 100).toFixed(0)}% of direct throughput (target >= 80%: ${ratio >= 0.8 ? 'met' : 'NOT met'}); ` +
+      `the bare proxy keeps ${(bareRatio * 100).toFixed(0)}% on this machine`,
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');

@@ -1,0 +1,40 @@
+// The least a Node.js proxy can cost, for the gateway bench to print beside the gateway: node:http
+// and an undici pool, as the gateway uses, and nothing else (no logs, metrics, security headers,
+// request ids, compression, routing). Not a product: a reference for what this machine allows.
+// Plain JavaScript so that no loader runs in its process. PORT and TRIPS_URL from the environment.
+import http from 'node:http';
+import { Pool } from 'undici';
+
+const pool = new Pool(process.env.TRIPS_URL, { connections: 64, pipelining: 1 });
+const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host']);
+
+http
+  .createServer((request, response) => {
+    if (request.url === '/healthz') return void response.end('ok');
+    const headers = {};
+    for (const name in request.headers) if (!HOP.has(name)) headers[name] = request.headers[name];
+    let status = 0;
+    let answerHeaders = {};
+    const chunks = [];
+    pool.dispatch(
+      { method: request.method, path: request.url, headers, body: null },
+      {
+        onRequestStart() {},
+        onResponseStart(_controller, code, received) {
+          status = code;
+          answerHeaders = received;
+        },
+        onResponseData(_controller, chunk) {
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          for (const name of HOP) delete answerHeaders[name];
+          response.writeHead(status, answerHeaders).end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        },
+        onResponseError() {
+          response.writeHead(503).end();
+        },
+      },
+    );
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');

@@ -15,8 +15,10 @@ function get(path, cookie) {
   return new Promise((resolve, reject) => {
     http
       .get(`${base}${path}`, { agent, headers: { cookie } }, (response) => {
+        // The answer is read whole; it is kept only where it is looked at (offers counted, or an error).
+        const keep = countOffers || response.statusCode !== 200;
         const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('data', (chunk) => keep && chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks) }));
         response.on('error', reject);
       })

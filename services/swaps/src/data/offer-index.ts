@@ -92,7 +92,8 @@ export interface OfferIndex {
  * The offers table held in memory, in buckets by rank, fleet and aircraft kept in the answer's
  * order: Find swaps is the hot read of the product, and answering it from memory costs a binary
  * search and a copy of rows already in UTF-8, where the query aggregated hundreds of rows into
- * text for the driver to decode and the server to encode again (`npm run bench -w @crewswap/swaps`). Postgres stays the truth: triggers on the table NOTIFY the
+ * text for the driver to decode and the server to encode again (`npm run bench -w @crewswap/swaps`).
+ * Postgres stays the truth: triggers on the table NOTIFY the
  * trip ids a committed transaction changed, and every replica re-reads those rows, so an answer is
  * as fresh as the table within the notice's delay (milliseconds). Listening starts before the
  * first load, so nothing committed between the two is missed. While the listening connection is
@@ -304,13 +305,14 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
       const { asker, trip, window } = query;
       const askerIsLtcCaptain = asker.rank === 'CP' && asker.ltc;
       const [from, to, start, end] = [window.from, window.to, trip.startDate, trip.endDate].map(dayNumber) as [number, number, number, number];
+      const askerPilot = pilotNumbers.get(asker.id) ?? -1;
       // Each bucket gives a run of rows already in the answer's order; the runs are merged.
       const runs: { bucket: Bucket; rows: number[]; next: number }[] = [];
       for (const fleet of fleetsThatFly(trip.aircraft)) {
         for (const aircraft of aircraftFlownBy(asker.fleet)) {
           const bucket = buckets.get(bucketOf(asker.rank, fleet, aircraft));
           if (!bucket) continue;
-          const rows = collect(bucket, from, to, pilotNumbers.get(asker.id) ?? -1, askerIsLtcCaptain, trip.training);
+          const rows = collect(bucket, from, to, askerPilot, askerIsLtcCaptain, trip.training);
           if (rows.length > 0) runs.push({ bucket, rows, next: 0 });
         }
       }

@@ -404,6 +404,16 @@ describe('the runbook', () => {
     expect(named_).toEqual(expect.arrayContaining(['deploy/crewswap-gateway', 'svc/crewswap-roster-ingest-smtp', 'deploy/crewswap-swaps', 'cluster/crewswap-pg']));
   });
 
+  test("Install's Secret holds every key the chart's containers read from it (DATABASE_URL aside with CloudNativePG)", () => {
+    const install = read('deploy/README.md').split('## Install')[1]!.split('\n## ')[0]!;
+    const created = new Set([...install.matchAll(/--from-(?:file|literal)=([A-Z_]+)=/g)].map((match) => match[1]!));
+    const needed = (objects: K8sObject[]) => workloads(objects).flatMap(containersOf).flatMap((container) => container.env ?? [])
+      .map((entry) => entry.valueFrom?.secretKeyRef).filter((ref) => ref && ref.name === 'crewswap-secrets' && !ref.optional).map((ref) => ref.key as string);
+    expect(needed(defaults).length).toBeGreaterThan(0);
+    for (const key of needed(defaults)) expect(created).toContain(key);
+    expect(needed(cnpg)).not.toContain('DATABASE_URL');
+  });
+
   test("emergency shutdown's label selects every Deployment of the release, each HPA's target is the Deployment of its name, and Helm leaves their counts alone", () => {
     const shutdown = read('deploy/README.md').split('## Emergency shutdown')[1]!.split('\n## ')[0]!;
     expect(shutdown).not.toContain('--reuse-values                      # restores');

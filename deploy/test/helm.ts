@@ -4,7 +4,7 @@
  * node_modules/.cache. The chart is rendered from a copy with a stand-in NATS subchart
  * (fixtures/nats) in charts/, where `helm dependency build` would put the real one.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -54,7 +54,9 @@ let copy: string | undefined;
 /** The chart as `helm dependency build` would leave it (links followed), the stand-in NATS chart in charts/. */
 export function chartWithDependencies(): string {
   if (copy) return copy;
-  const dir = join(mkdtempSync(join(tmpdir(), 'crewswap-chart-')), 'crewswap');
+  const root = mkdtempSync(join(tmpdir(), 'crewswap-chart-'));
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  const dir = join(root, 'crewswap');
   cpSync(CHART, dir, { recursive: true, dereference: true });
   cpSync(join(__dirname, 'fixtures', 'nats'), join(dir, 'charts', 'nats'), { recursive: true });
   copy = dir;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { buildService } from '../../scripts/build-services';
-import { FORMS, ofKind, render } from './helm';
+import { FORMS, ofKind, removeScratch, render } from './helm';
 import { CHART, chartValues, read, readYaml, ROOT, serviceFolders, serviceSettings } from './repo';
 
 interface Artifact {
@@ -19,6 +19,7 @@ const folders = serviceFolders();
 const templates = readdirSync(join(CHART, 'templates')).filter((file) => file.endsWith('.yaml'));
 // Real helm (helm.ts); helm-chart.test.ts checks these objects in depth.
 const rendered = Object.values(FORMS).flatMap((args) => render(args));
+afterAll(removeScratch);
 
 describe('every service folder is deployed', () => {
   test.each(folders)('%s has its image, skaffold artifact, values block, Deployment and Service', (name) => {

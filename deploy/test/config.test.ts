@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { loadConfig, productionRequiredKeys } from '../../services/kit/src/config';
-import { named, render, type K8sObject } from './helm';
+import { named, removeScratch, render, type K8sObject } from './helm';
 import { chartValues, serviceFolders, serviceSettings } from './repo';
 
 const values = chartValues();
@@ -20,6 +20,7 @@ const SECRET_EXAMPLES: Record<string, string> = {
 };
 
 const objects = render();
+afterAll(removeScratch);
 type EnvEntry = { name: string; value?: string; valueFrom?: { secretKeyRef: { key: string; optional?: boolean } } };
 
 /**

@@ -5,18 +5,18 @@
  * the same objects.
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { parse, stringify } from 'yaml';
 import { bodyLimitOf, DEFAULT_BODY_LIMIT } from '../../services/gateway/src/route-table';
 import { Trip } from '../../proto/src/trip';
-import { chartWithDependencies, FORMS, helm, helmResult, named, ofKind, render, selects, tool, validate, valuesFile, type K8sObject } from './helm';
+import { chartWithDependencies, FORMS, helm, helmResult, named, ofKind, removeScratch, render, scratch, selects, tool, validate, valuesFile, type K8sObject } from './helm';
 import { chartValues, read, readYaml, ROOT } from './repo';
 
 const values = chartValues();
+afterAll(removeScratch);
 const rendered = Object.fromEntries(Object.entries(FORMS).map(([form, args]) => [form, render(args)])) as Record<string, K8sObject[]>;
 const defaults = rendered.default!;
 const local = rendered.local!;
@@ -68,7 +68,7 @@ describe('the chart under real helm', () => {
     const FIELDS = ['name', 'version', 'repository', 'condition', 'tags', 'enabled', 'import-values', 'alias'];
     const ordered = (dependencies: object[]) => dependencies.map((dependency) => Object.fromEntries(FIELDS.filter((field) => field in dependency).map((field) => [field, (dependency as Record<string, unknown>)[field]])));
     const digest = (requested: object[], locked: object[]) => `sha256:${createHash('sha256').update(JSON.stringify([ordered(requested), ordered(locked)])).digest('hex')}`;
-    const dir = mkdtempSync(join(tmpdir(), 'crewswap-lock-'));
+    const dir = scratch('lock');
     cpSync(join(__dirname, 'fixtures', 'nats'), join(dir, 'nats'), { recursive: true });
     mkdirSync(join(dir, 'parent'));
     const requested = [{ name: 'nats', version: chart.dependencies[0]!.version, repository: 'file://../nats', condition: 'nats.enabled' }];
@@ -128,7 +128,7 @@ describe('the database survives upgrades (CloudNativePG)', () => {
 describe('skaffold run -p local can come up', () => {
   /** Runs dev-secrets.sh with a kubectl that records what it is asked to create (openssl is real). */
   function devSecrets(): Record<string, string> {
-    const dir = mkdtempSync(join(tmpdir(), 'crewswap-dev-secrets-'));
+    const dir = scratch('dev-secrets');
     const log = join(dir, 'created');
     writeFileSync(
       join(dir, 'kubectl'),
@@ -242,7 +242,7 @@ describe('emailed rosters (roster-ingest SMTP)', () => {
   });
 
   test("the SMTP Service's address can be pinned, so the MX record stays right when it is recreated", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'crewswap-values-'));
+    const dir = scratch('values');
     const ports = structuredClone(values.services['roster-ingest']!.publicPorts!) as Record<string, unknown>[];
     ports[0]!.loadBalancerIP = '203.0.113.25';
     writeFileSync(join(dir, 'mx.yaml'), stringify({ services: { 'roster-ingest': { publicPorts: ports } } }));
@@ -430,7 +430,7 @@ describe('the runbook', () => {
   test("the SMTP drain, run with kubectl on the rendered Service, takes its pods away and gives them back without touching the Service's address", () => {
     const drain = commands().filter((line) => line.startsWith('kubectl patch svc crewswap-roster-ingest-smtp'));
     expect(drain).toHaveLength(2);
-    const dir = mkdtempSync(join(tmpdir(), 'crewswap-drain-'));
+    const dir = scratch('drain');
     let service = named(defaults, 'Service', 'crewswap-roster-ingest-smtp')!;
     const roster = podLabels(deployment(defaults, 'roster-ingest'));
     const states = drain.map((command) => {

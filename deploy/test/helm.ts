@@ -50,13 +50,23 @@ export function helmResult(args: string[]): { status: number | null; stdout: str
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+const scratchDirs: string[] = [];
+/** A fresh temporary directory, removed by removeScratch (each test file's afterAll). */
+export function scratch(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `crewswap-${prefix}-`));
+  scratchDirs.push(dir);
+  return dir;
+}
+export function removeScratch(): void {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  copy = undefined;
+}
+
 let copy: string | undefined;
 /** The chart as `helm dependency build` would leave it (links followed), the stand-in NATS chart in charts/. */
 export function chartWithDependencies(): string {
   if (copy) return copy;
-  const root = mkdtempSync(join(tmpdir(), 'crewswap-chart-'));
-  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
-  const dir = join(root, 'crewswap');
+  const dir = join(scratch('chart'), 'crewswap');
   cpSync(CHART, dir, { recursive: true, dereference: true });
   cpSync(join(__dirname, 'fixtures', 'nats'), join(dir, 'charts', 'nats'), { recursive: true });
   copy = dir;

@@ -427,6 +427,21 @@ describe('the runbook', () => {
     }
   });
 
+  test("emergency shutdown's note and restore read back the count, with kubectl's own jsonpath on a rendered Deployment", () => {
+    const shutdown = read('deploy/README.md').split('## Emergency shutdown')[1]!.split('\n## ')[0]!;
+    const [readCount, readNote] = [...shutdown.matchAll(/jsonpath='([^']+)'/g)].map((match) => match[1]!);
+    const key = /annotate --overwrite "\$d" ([^=\s]+)="\$r"/.exec(shutdown)![1]!;
+    const dir = scratch('shutdown');
+    const live = structuredClone(deployment(defaults, 'trips'));
+    live.spec.replicas = 4; // as its HPA left it
+    writeFileSync(join(dir, 'deploy.json'), JSON.stringify(live));
+    const kubectl = (...args: string[]) => execFileSync(tool('kubectl'), args, { encoding: 'utf8' });
+    const count = kubectl('annotate', '--local', '-f', join(dir, 'deploy.json'), 'rehearsal=1', '-o', `jsonpath=${readCount}`);
+    expect(count).toBe('4');
+    writeFileSync(join(dir, 'noted.json'), kubectl('annotate', '--local', '-f', join(dir, 'deploy.json'), '--overwrite', `${key}=${count}`, '-o', 'json'));
+    expect(kubectl('annotate', '--local', '-f', join(dir, 'noted.json'), 'rehearsal=1', '-o', `jsonpath=${readNote}`)).toBe('4');
+  });
+
   test("the SMTP drain, run with kubectl on the rendered Service, takes its pods away and gives them back without touching the Service's address", () => {
     const drain = commands().filter((line) => line.startsWith('kubectl patch svc crewswap-roster-ingest-smtp'));
     expect(drain).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import { startService, type ServiceOptions } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES } from '@crewswap/proto';
@@ -40,7 +41,11 @@ export function createApp(config: Config, options: AppOptions = {}) {
     let smtp: SmtpReceiver | undefined;
     if (config.SMTP_INGEST_ENABLED) {
       const uploadAddresses = async () => [(await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL, config.ROSTER_UPLOAD_EMAIL];
-      smtp = await startSmtpReceiver({ db, outbox, mails, log, host: config.SMTP_INGEST_HOST, port: config.SMTP_INGEST_PORT, maxBytes: config.SMTP_MAX_MESSAGE_BYTES, uploadAddresses });
+      const tls =
+        config.SMTP_TLS_KEY_FILE && config.SMTP_TLS_CERT_FILE
+          ? { key: readFileSync(config.SMTP_TLS_KEY_FILE), cert: readFileSync(config.SMTP_TLS_CERT_FILE), required: config.SMTP_REQUIRE_TLS }
+          : undefined;
+      smtp = await startSmtpReceiver({ db, outbox, mails, log, host: config.SMTP_INGEST_HOST, port: config.SMTP_INGEST_PORT, maxBytes: config.SMTP_MAX_MESSAGE_BYTES, uploadAddresses, tls });
       const receiver = smtp;
       runtime.onClose(() => receiver.close());
     }

@@ -45,6 +45,7 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     MAIL_ACK_WAIT_MS: 2000,
     MAIL_WORKER_CONCURRENCY: 4,
     ROSTER_UPLOAD_EMAIL: 'fallback-upload@crewswap.local',
+    SMTP_REQUIRE_TLS: false,
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
     ...options.config,
   };

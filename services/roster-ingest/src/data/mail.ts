@@ -3,6 +3,8 @@ import type { Db, Executor } from '@crewswap/kit';
 export interface InboundMail {
   id: string;
   mailFrom: string | null;
+  /** The name the sending server gave in HELO/EHLO (SPF checks it). */
+  helo: string | null;
   rcptTo: string[];
   remoteAddress: string | null;
   sizeBytes: number;
@@ -16,6 +18,7 @@ export function createMailRepository(db: Db) {
       await trx('inbound_mail').insert({
         id: mail.id,
         mail_from: mail.mailFrom,
+        helo: mail.helo,
         rcpt_to: mail.rcptTo,
         remote_address: mail.remoteAddress,
         size_bytes: mail.sizeBytes,
@@ -29,6 +32,7 @@ export function createMailRepository(db: Db) {
         row && {
           id: row.id,
           mailFrom: row.mail_from,
+          helo: row.helo,
           rcptTo: row.rcpt_to,
           remoteAddress: row.remote_address,
           sizeBytes: row.size_bytes,

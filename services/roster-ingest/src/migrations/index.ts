@@ -63,4 +63,17 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0003_mail_auth_and_upload_addresses': {
+    async up(knex: Knex) {
+      await knex.schema.alterTable('inbound_mail', (table) => {
+        table.string('helo', 300);
+      });
+      // Each pilot's private upload address: roster+<token>@<upload domain>. Only the current token is kept.
+      await knex.schema.createTable('upload_addresses', (table) => {
+        table.uuid('pilot_id').primary();
+        table.string('token', 40).notNullable().unique();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
 };

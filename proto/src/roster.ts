@@ -22,6 +22,7 @@ export const ROSTER_ERROR_TYPES = [
   'TOO_MANY_ATTACHMENTS',
   'UNREADABLE_EMAIL',
   'UNAUTHENTICATED_SENDER',
+  'CALENDAR_TOO_COMPLEX',
 ] as const;
 export const RosterErrorType = z.enum(ROSTER_ERROR_TYPES);
 export type RosterErrorType = z.infer<typeof RosterErrorType>;
@@ -39,6 +40,7 @@ export const ROSTER_MESSAGES: Record<RosterErrorType, string> = {
   TOO_MANY_EVENTS: `This calendar has more than ${ROSTER_MAX_EVENTS} events, far more than a roster holds, so nothing was imported. Please send the calendar file exported from your roster.`,
   TOO_MANY_ATTACHMENTS: `This email has more than ${ROSTER_MAX_ATTACHMENTS} attachments, so nothing was imported. Please send your roster calendar file on its own.`,
   UNREADABLE_EMAIL: 'This email could not be read, so nothing was imported. Please send the roster calendar file again as an attachment.',
+  CALENDAR_TOO_COMPLEX: 'This calendar file takes too long to read, so nothing was imported. Please send the calendar file exported from your roster.',
   UNAUTHENTICATED_SENDER:
     'This email could not be verified as sent by the company mail system (no SPF or DKIM pass for its sender), so nothing was imported and no reply was sent.',
 };

@@ -9,6 +9,7 @@ import { createPilotRepository } from './data/pilots';
 import { createImportRoster } from './domain/import-roster';
 import { createProcessMail } from './domain/process-mail';
 import { startMailWorker } from './events/mail-worker';
+import { startParsePool } from './parse/pool';
 import { startPilotDirectory } from './events/pilot-directory';
 import { createRosterMetrics } from './metrics';
 import { migrations } from './migrations';
@@ -29,7 +30,9 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const settings = parts.settings();
 
     const metrics = createRosterMetrics(app.metrics.registry);
-    const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME });
+    const parsePool = startParsePool({ size: config.PARSE_WORKERS, timeoutMs: config.PARSE_TIMEOUT_MS, log });
+    runtime.onClose(() => parsePool.close());
+    const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME, parse: parsePool.parse });
     const processMail = createProcessMail({ mails, pilots, history, importRoster });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });

@@ -46,6 +46,8 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     MAIL_WORKER_CONCURRENCY: 4,
     ROSTER_UPLOAD_EMAIL: 'fallback-upload@crewswap.local',
     SMTP_REQUIRE_TLS: false,
+    PARSE_WORKERS: 2,
+    PARSE_TIMEOUT_MS: 20_000,
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
     ...options.config,
   };

@@ -5,7 +5,7 @@ import type { HistoryRepository } from '../data/history';
 import type { KnownPilot } from '../data/pilots';
 import type { RosterMetrics } from '../metrics';
 import { RosterError } from './calendar';
-import { parseRoster, type ParsedTrip } from './parse-roster';
+import type { ParsedRoster, ParsedTrip } from './parse-roster';
 
 export interface RosterFile {
   name: string;
@@ -40,7 +40,16 @@ const keyOf = (trip: { flightNoStart: string; flightNoEnd: string; startDate: st
  * records (it decides duplicates, conflicts and old trips), then record the history, publish
  * `roster.roster.processed` and, for mail, queue the reply, all in one transaction.
  */
-export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; history: HistoryRepository; metrics: RosterMetrics; productName: string }) {
+export function createImportRoster(deps: {
+  db: Db;
+  bus: Bus;
+  outbox: Outbox;
+  history: HistoryRepository;
+  metrics: RosterMetrics;
+  productName: string;
+  /** Reads one file (`readRosterFile`), off the event loop in the service. */
+  parse: (text: string, base: string | null | undefined) => Promise<ParsedRoster>;
+}) {
   const { db, bus, outbox, history } = deps;
 
   async function fail(input: ImportInput, trx: Executor | undefined, stage: string, errorType: RosterErrorType, message: string, counts: { totalEvents?: number } = {}): Promise<ImportOutcome> {
@@ -65,7 +74,7 @@ export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; his
       let duplicateEvents = 0;
       for (const file of input.files) {
         try {
-          const roster = parseRoster(file.text, { base: input.pilot?.base });
+          const roster = await deps.parse(file.text, input.pilot?.base);
           parsed.push(...roster.trips);
           totalEvents += roster.totalEvents;
           skippedEvents += roster.skipped.length;

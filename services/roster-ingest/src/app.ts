@@ -33,7 +33,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const parsePool = startParsePool({ size: config.PARSE_WORKERS, timeoutMs: config.PARSE_TIMEOUT_MS, log });
     runtime.onClose(() => parsePool.close());
     const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME, parse: parsePool.parse });
-    const processMail = createProcessMail({ mails, pilots, history, importRoster });
+    const processMail = createProcessMail({ mails, pilots, history, importRoster, log });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });
     runtime.onClose(() => directory.stop());

@@ -22,13 +22,15 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean } = {}): Promise<TestStack> {
+/** `tripsDatabaseUrl`: trips on a database of its own (a Postgres the test stops), roster-ingest on the shared one. */
+export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean; tripsDatabaseUrl?: string } = {}): Promise<TestStack> {
   const database = await createTestDatabase();
   const base = testBaseConfig(database.url);
   const clock = fixedClock(FIXTURE_TODAY);
   const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
   const tripsConfig: TripsConfig = {
     ...base,
+    ...(options.tripsDatabaseUrl ? { DATABASE_URL: options.tripsDatabaseUrl } : {}),
     PORT: 0,
     PROFILE_WAIT_MS: 300,
   };
@@ -51,7 +53,8 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
     ...options.config,
   };
-  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, ...options });
+  const { config: _config, trips: _trips, tripsDatabaseUrl: _tripsDatabase, ...appOptions } = options;
+  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, ...appOptions });
   const stack: TestStack = {
     roster,
     trips,

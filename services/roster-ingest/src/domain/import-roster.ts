@@ -1,5 +1,5 @@
 import { composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
-import { ImportTripsReply, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
+import { ImportTripsReply, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
 import type { KnownPilot } from '../data/pilots';
@@ -87,6 +87,9 @@ export function createImportRoster(deps: {
         }
       }
 
+      // Each file is under the limit; together they must be too (the trips call carries them all).
+      if (totalEvents > ROSTER_MAX_EVENTS) return fail(input, trx, 'parse', 'TOO_MANY_EVENTS', ROSTER_MESSAGES.TOO_MANY_EVENTS, { totalEvents });
+
       let reply: Reply;
       try {
         reply = await requestRpc(
@@ -168,11 +171,11 @@ function baseRecord(input: ImportInput, stage: string) {
     employeeId: input.pilot?.employeeId ?? null,
     validationStage: stage,
     sourceType: input.source,
-    fileName: input.files.map((file) => file.name).join(', ').slice(0, 300) || null,
-    fileFormatReceived: first ? (first.contentType ?? extensionOf(first.name)) : null,
+    fileName: text(input.files.map((file) => file.name).join(', '), 300),
+    fileFormatReceived: first ? text(first.contentType ?? extensionOf(first.name), 100) : null,
     attachmentCount: input.attachmentCount,
     fileSizeBytes: input.files.reduce((sum, file) => sum + file.sizeBytes, 0),
-    senderEmail: input.senderEmail ?? null,
+    senderEmail: text(input.senderEmail, 300),
     totalEvents: 0,
     tripsAdded: 0,
     skippedEvents: 0,
@@ -182,11 +185,14 @@ function baseRecord(input: ImportInput, stage: string) {
     processingStartTime: input.startedAt,
     processingEndTime: end,
     ipAddress: input.ipAddress ?? null,
-    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    userAgent: text(input.userAgent, 500),
     confirmationEmailSent: Boolean(input.replyTo),
     mailId: input.mailId ?? null,
   };
 }
+
+/** What a sender chose (names, types, addresses) fits its column: no NUL, which Postgres cannot store, and no overflow. */
+const text = (value: string | null | undefined, max: number) => value?.replace(/\u0000/g, '').slice(0, max) || null;
 
 const metricSource = (input: ImportInput) => (input.source === 'email' ? 'email' : 'upload');
 
@@ -199,7 +205,9 @@ export function summary(added: number, duplicates: number, conflicts: string[]):
   const parts = [`${added} ${added === 1 ? 'trip' : 'trips'} added`];
   if (duplicates > 0) parts.push(`${duplicates} ${duplicates === 1 ? 'duplicate' : 'duplicates'} skipped`);
   if (conflicts.length > 0) parts.push(`${conflicts.length} ${conflicts.length === 1 ? 'conflict' : 'conflicts'}: ${conflicts.join('; ')}`);
-  return parts.join(', ');
+  // A repeat of a roster whose import already stored everything (a retry after an answer that never came).
+  const already = added === 0 && duplicates > 0 && conflicts.length === 0;
+  return `${already ? 'Already imported: ' : ''}${parts.join(', ')}`;
 }
 
 function successMail(to: string, result: RosterUploadResult, product: string) {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { unavailable } from '@crewswap/kit';
 import type { RosterErrorType } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import { RosterError } from '../domain/calendar';
@@ -17,6 +18,9 @@ export type ParseReply =
   | { id: number; ok: true; roster: ParsedRoster }
   | { id: number; ok: false; refusal: { type: RosterErrorType; message: string } }
   | { id: number; ok: false; crash: string };
+
+// The service is stopping: the caller answers 503 and a mail is tried again by another worker.
+const closedError = () => unavailable('The roster-ingest service is not available right now. Please try again shortly.');
 
 export interface ParsePool {
   /** Reads a roster file on a worker thread; refusals come back as the RosterError the parser threw. */
@@ -129,7 +133,7 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
 
   return {
     parse(text, base) {
-      if (closed) return Promise.reject(new Error('the roster parse pool is closed'));
+      if (closed) return Promise.reject(closedError());
       return new Promise<ParsedRoster>((resolve, reject) => {
         queue.push({ request: { id: nextId++, text, base: base ?? null }, resolve, reject });
         const idle = slots.find((slot) => slot.ready && !slot.task);
@@ -138,10 +142,10 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
     },
     async close() {
       closed = true;
-      for (const task of queue.splice(0)) task.reject(new Error('the roster parse pool is closed'));
+      for (const task of queue.splice(0)) task.reject(closedError());
       await Promise.all(
         slots.splice(0).map((slot) => {
-          slot.task?.reject(new Error('the roster parse pool is closed'));
+          slot.task?.reject(closedError());
           finish(slot);
           return slot.worker.terminate();
         }),

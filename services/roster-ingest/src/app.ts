@@ -16,16 +16,24 @@ import { migrations } from './migrations';
 import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
+import { createUploadAddressRepository } from './data/upload-addresses';
+import type { DNSResolver } from './mail/authenticate';
+import { uploadAddressRoutes } from './routes/upload-address';
 
-export type AppOptions = ServiceOptions;
+export type AppOptions = ServiceOptions & {
+  /** DNS for the SPF and DKIM checks of emailed rosters (tests answer for their own domains). */
+  dnsResolver?: DNSResolver;
+};
 
-export function createApp(config: Config, options: AppOptions = {}) {
+export function createApp(config: Config, appOptions: AppOptions = {}) {
+  const { dnsResolver, ...options } = appOptions;
   return startService({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, options }, async (parts) => {
     const { app, runtime, clock } = parts;
     const { db, bus, log, outbox } = runtime;
     const pilots = createPilotRepository(db);
     const history = createHistoryRepository(db);
     const mails = createMailRepository(db);
+    const addresses = createUploadAddressRepository(db);
 
     const settings = parts.settings();
 
@@ -33,7 +41,10 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const parsePool = startParsePool({ size: config.PARSE_WORKERS, timeoutMs: config.PARSE_TIMEOUT_MS, log });
     runtime.onClose(() => parsePool.close());
     const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME, parse: parsePool.parse });
-    const processMail = createProcessMail({ mails, pilots, history, importRoster, log });
+    // The shared address: the admin's setting, or the fallback while admin cannot be asked. Mail to either is taken.
+    const uploadAddress = async () => (await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL;
+    const uploadAddresses = async () => [await uploadAddress(), config.ROSTER_UPLOAD_EMAIL];
+    const processMail = createProcessMail({ mails, pilots, history, addresses, importRoster, log, uploadAddresses, resolver: dnsResolver });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });
     runtime.onClose(() => directory.stop());
@@ -43,12 +54,22 @@ export function createApp(config: Config, options: AppOptions = {}) {
     }
     let smtp: SmtpReceiver | undefined;
     if (config.SMTP_INGEST_ENABLED) {
-      const uploadAddresses = async () => [(await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL, config.ROSTER_UPLOAD_EMAIL];
       const tls =
         config.SMTP_TLS_KEY_FILE && config.SMTP_TLS_CERT_FILE
           ? { key: readFileSync(config.SMTP_TLS_KEY_FILE), cert: readFileSync(config.SMTP_TLS_CERT_FILE), required: config.SMTP_REQUIRE_TLS }
           : undefined;
-      smtp = await startSmtpReceiver({ db, outbox, mails, log, host: config.SMTP_INGEST_HOST, port: config.SMTP_INGEST_PORT, maxBytes: config.SMTP_MAX_MESSAGE_BYTES, uploadAddresses, tls });
+      smtp = await startSmtpReceiver({
+        db,
+        outbox,
+        mails,
+        log,
+        host: config.SMTP_INGEST_HOST,
+        port: config.SMTP_INGEST_PORT,
+        maxBytes: config.SMTP_MAX_MESSAGE_BYTES,
+        uploadAddresses,
+        isPrivateToken: async (token) => (await addresses.pilotOf(token)) !== undefined,
+        tls,
+      });
       const receiver = smtp;
       runtime.onClose(() => receiver.close());
     }
@@ -57,13 +78,14 @@ export function createApp(config: Config, options: AppOptions = {}) {
     app.register(multipart, { limits: { fileSize: ROSTER_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     app.after(() => {
       uploadRoutes(app, { guard: runtime.guard, pilots, importRoster });
+      uploadAddressRoutes(app, { guard: runtime.guard, addresses, uploadAddress });
       historyRoutes(app, { guard: runtime.guard, history, clock });
     });
 
     return {
       smtpPort: smtp?.port,
       useCases: { importRoster, processMail },
-      repositories: { pilots, history, mails },
+      repositories: { pilots, history, mails, addresses },
     };
   });
 }

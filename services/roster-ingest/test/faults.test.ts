@@ -8,7 +8,7 @@ import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { createProcessMail } from '../src/domain/process-mail';
 import { readFixture } from './fixtures';
-import { multipart, pilotCookie, registerPilot, startTestStack, UPLOAD_EMAIL, type TestStack } from './helpers';
+import { multipart, pilotCookie, registerPilot, startTestStack, testDns, UPLOAD_EMAIL, type TestStack } from './helpers';
 
 const ROOT = join(__dirname, '../../..');
 const ROSTER_A = 'roster-a-lhr-a350-cp.ics';
@@ -176,7 +176,7 @@ describe('an emailed roster that can never be imported', () => {
     };
     const processMailWith = (execute: () => Promise<never>) => {
       const { repositories, useCases } = stack.roster;
-      return createProcessMail({ ...repositories, importRoster: { ...useCases.importRoster, execute }, log });
+      return createProcessMail({ ...repositories, importRoster: { ...useCases.importRoster, execute }, log, uploadAddresses: async () => [UPLOAD_EMAIL], resolver: testDns() });
     };
 
     it('an error that would recur every time is recorded as failed and answered at once', async () => {

@@ -7,9 +7,22 @@ import { createApp as createTripsApp, type TripsApp } from '../../trips/src/app'
 import type { Config as TripsConfig } from '../../trips/src/config';
 import { createApp, type AppOptions, type RosterIngestApp } from '../src/app';
 import type { Config } from '../src/config';
+import type { DNSResolver } from '../src/mail/authenticate';
 import { FIXTURE_TODAY } from './fixtures';
 
 export const UPLOAD_EMAIL = 'roster-upload@example-airline.test';
+
+/**
+ * DNS of the test's own for SPF and DKIM: TXT records by name; any other name does not exist.
+ * By default the airline's domain lets 127.0.0.1 (the tests' mail client) send for it.
+ */
+export function testDns(txt: Record<string, string> = { 'example-airline.test': 'v=spf1 ip4:127.0.0.1 -all' }): DNSResolver {
+  return async (name, type) => {
+    const record = txt[name.toLowerCase().replace(/\.$/, '')];
+    if (type === 'TXT' && record) return [[record]];
+    throw Object.assign(new Error(`query${type} ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  };
+}
 
 export interface TestStack {
   roster: RosterIngestApp;
@@ -54,7 +67,7 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     ...options.config,
   };
   const { config: _config, trips: _trips, tripsDatabaseUrl: _tripsDatabase, ...appOptions } = options;
-  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, ...appOptions });
+  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, dnsResolver: testDns(), ...appOptions });
   const stack: TestStack = {
     roster,
     trips,
@@ -84,6 +97,12 @@ export async function registerPilot(stack: TestStack, overrides: Partial<Pilot> 
 
 export function pilotCookie(pilotId: string): Record<string, string> {
   return { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId }) };
+}
+
+/** The pilot's private upload address, as the upload dialog shows it. */
+export async function privateUploadAddress(stack: TestStack, pilotId: string): Promise<string> {
+  const response = await stack.roster.app.inject({ method: 'GET', url: '/api/roster/upload-address', cookies: pilotCookie(pilotId) });
+  return (response.json() as { address: string }).address;
 }
 
 export function adminCookie(): Record<string, string> {

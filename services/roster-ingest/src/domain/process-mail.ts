@@ -4,8 +4,11 @@ import { simpleParser, type Attachment } from 'mailparser';
 import type { Logger } from 'pino';
 import type { HistoryRepository } from '../data/history';
 import type { MailRepository } from '../data/mail';
-import type { PilotRepository } from '../data/pilots';
+import type { KnownPilot, PilotRepository } from '../data/pilots';
+import type { UploadAddressRepository } from '../data/upload-addresses';
+import { checkSender, type DNSResolver } from '../mail/authenticate';
 import type { ImportInput, ImportRoster, RosterFile } from './import-roster';
+import { tokenOf } from './upload-address';
 
 /** Calendar attachments: the upload's extensions, or a calendar content type whatever the name. */
 export function isCalendarAttachment(attachment: Pick<Attachment, 'filename' | 'contentType'>): boolean {
@@ -24,33 +27,75 @@ export function isTemporary(error: unknown): boolean {
 }
 
 /**
- * Works through one stored mail: finds the sending pilot in the projection of auth's pilots (never
- * auth's tables), takes the calendar attachments and imports them. Runs in the worker's transaction,
- * so a crash before commit leaves the mail to be processed again, once. A mail that can never be
- * imported is recorded as failed and answered at once, not retried as if the fault were passing.
+ * Works through one stored mail. Mail to a pilot's private upload address is that pilot's,
+ * whoever sent it. Mail to the shared address is taken only when its sender is authenticated
+ * (DKIM or SPF aligned with the From domain), and then belongs to the pilot registered with the
+ * From address (in the projection of auth's pilots, never auth's tables); an unauthenticated one
+ * is recorded as refused and gets no reply, since its From may be anyone's (backscatter).
+ * Runs in the worker's transaction, so a crash before commit leaves the mail to be processed
+ * again, once. A mail that can never be imported is recorded as failed and answered at once,
+ * not retried as if the fault were passing.
  */
-export function createProcessMail(deps: { mails: MailRepository; pilots: PilotRepository; history: HistoryRepository; importRoster: ImportRoster; log: Logger }) {
-  const { mails, pilots, history, importRoster, log } = deps;
+export function createProcessMail(deps: {
+  mails: MailRepository;
+  pilots: PilotRepository;
+  history: HistoryRepository;
+  addresses: UploadAddressRepository;
+  importRoster: ImportRoster;
+  log: Logger;
+  /** The shared upload addresses (the `upload_email` setting and its fallback). */
+  uploadAddresses: () => Promise<string[]>;
+  /** DNS for SPF and DKIM (tests bring their own). */
+  resolver?: DNSResolver;
+}) {
+  const { mails, pilots, history, addresses, importRoster, log } = deps;
+
+  async function ownerByAddress(rcptTo: string[], trx: Executor): Promise<KnownPilot | undefined> {
+    const shared = await deps.uploadAddresses();
+    for (const recipient of rcptTo) {
+      const token = tokenOf(recipient, shared);
+      const pilotId = token ? await addresses.pilotOf(token, trx) : undefined;
+      const pilot = pilotId ? await pilots.find(pilotId, trx) : undefined;
+      if (pilot) return pilot;
+    }
+    return undefined;
+  }
+
   return {
     async execute(mailId: string, trx: Executor): Promise<void> {
       const mail = await mails.find(mailId, trx);
       if (!mail || (await history.findByMail(mailId, trx))) return;
       const startedAt = new Date();
       let base: ImportInput = { source: 'email', pilotId: '', pilot: undefined, files: [], startedAt, ipAddress: mail.remoteAddress, senderEmail: mail.mailFrom, attachmentCount: 0, mailId, replyTo: null };
+
+      const owner = await ownerByAddress(mail.rcptTo, trx);
+      let sender: string | null = null;
+      if (!owner) {
+        const check = await checkSender(mail.raw, { ip: mail.remoteAddress, helo: mail.helo, mailFrom: mail.mailFrom }, deps.resolver);
+        if (!check.method) {
+          await importRoster.fail({ ...base, senderEmail: check.from ?? mail.mailFrom }, trx, 'sender', 'UNAUTHENTICATED_SENDER', ROSTER_MESSAGES.UNAUTHENTICATED_SENDER);
+          await mails.markProcessed(mailId, trx);
+          return;
+        }
+        sender = check.from;
+      }
+      // Replies go where they cannot be forged: the owner's registered address, or an authenticated From.
+      const replyTo = owner ? owner.email : sender;
+      base = { ...base, senderEmail: sender ?? base.senderEmail, replyTo: replyTo?.includes('@') ? replyTo : null };
+
       try {
         // A savepoint: a statement that fails on this mail's data leaves the outer transaction usable for its failure record.
         await trx.transaction(async (inner) => {
           const parsed = await simpleParser(mail.raw);
-          const sender = (parsed.from?.value[0]?.address ?? mail.mailFrom ?? '').trim().toLowerCase();
-          const pilot = sender ? await pilots.findByEmail(sender, inner) : undefined;
+          const from = parsed.from?.value[0]?.address?.trim().toLowerCase() || null;
+          const pilot = owner ?? (sender ? await pilots.findByEmail(sender, inner) : undefined);
           base = {
             ...base,
             pilotId: pilot?.id ?? '',
             pilot,
             userAgent: parsed.headers.get('x-mailer')?.toString() ?? null,
-            senderEmail: sender || null,
+            senderEmail: sender ?? from ?? base.senderEmail,
             attachmentCount: parsed.attachments.length,
-            replyTo: sender.includes('@') ? sender : null,
           };
           if (parsed.attachments.length > ROSTER_MAX_ATTACHMENTS) {
             await importRoster.fail(base, inner, 'attachments', 'TOO_MANY_ATTACHMENTS', ROSTER_MESSAGES.TOO_MANY_ATTACHMENTS);

@@ -5,6 +5,7 @@ import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import type { MailRepository } from '../data/mail';
+import { tokenOf } from '../domain/upload-address';
 
 export interface SmtpReceiver {
   port: number;
@@ -26,6 +27,8 @@ export async function startSmtpReceiver(deps: {
   maxBytes: number;
   /** The addresses mail is accepted for (the `upload_email` setting and its fallback). */
   uploadAddresses: () => Promise<string[]>;
+  /** Whether a private upload address's token belongs to a pilot (`roster+<token>@...`). */
+  isPrivateToken: (token: string) => Promise<boolean>;
   /** PEM key and certificate: STARTTLS is offered only with them. */
   tls?: { key: Buffer; cert: Buffer; required: boolean };
 }): Promise<SmtpReceiver> {
@@ -45,8 +48,11 @@ export async function startSmtpReceiver(deps: {
     },
     async onRcptTo(address, _session, callback) {
       try {
-        const accepted = (await deps.uploadAddresses()).map((value) => value.toLowerCase());
-        if (accepted.includes(address.address.trim().toLowerCase())) return callback();
+        const shared = await deps.uploadAddresses();
+        if (shared.map((value) => value.toLowerCase()).includes(address.address.trim().toLowerCase())) return callback();
+        // An unknown or replaced private address is refused here, so the sender's own server tells them.
+        const token = tokenOf(address.address, shared);
+        if (token && (await deps.isPrivateToken(token))) return callback();
         const error = Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 });
         return callback(error);
       } catch (error) {

@@ -11,6 +11,8 @@ import { createProcessMail } from './domain/process-mail';
 import { startMailWorker } from './events/mail-worker';
 import { startParsePool } from './parse/pool';
 import { startPilotDirectory } from './events/pilot-directory';
+import { startSystemState } from './events/system-state';
+import { createSystemStateRepository } from './data/system-state';
 import { createRosterMetrics } from './metrics';
 import { migrations } from './migrations';
 import { historyRoutes } from './routes/history';
@@ -34,6 +36,7 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     const history = createHistoryRepository(db);
     const mails = createMailRepository(db);
     const addresses = createUploadAddressRepository(db);
+    const state = createSystemStateRepository(db);
 
     const settings = parts.settings();
 
@@ -44,10 +47,12 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     // The shared address: the admin's setting, or the fallback while admin cannot be asked. Mail to either is taken.
     const uploadAddress = async () => (await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL;
     const uploadAddresses = async () => [await uploadAddress(), config.ROSTER_UPLOAD_EMAIL];
-    const processMail = createProcessMail({ mails, pilots, history, addresses, importRoster, log, uploadAddresses, resolver: dnsResolver });
+    const processMail = createProcessMail({ mails, pilots, history, addresses, state, importRoster, log, uploadAddresses, resolver: dnsResolver });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });
     runtime.onClose(() => directory.stop());
+    const systemState = await startSystemState({ db, bus, log, outbox, state, mails });
+    runtime.onClose(() => systemState.stop());
     if (config.MAIL_WORKER_ENABLED) {
       const worker = await startMailWorker({ db, bus, log, processMail, ackWaitMs: config.MAIL_ACK_WAIT_MS, concurrency: config.MAIL_WORKER_CONCURRENCY });
       runtime.onClose(() => worker.stop());
@@ -85,7 +90,7 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     return {
       smtpPort: smtp?.port,
       useCases: { importRoster, processMail },
-      repositories: { pilots, history, mails, addresses },
+      repositories: { pilots, history, mails, addresses, state },
     };
   });
 }

@@ -42,6 +42,17 @@ export function createMailRepository(db: Db) {
       );
     },
 
+    /** Set aside during an emergency shutdown; `release` hands it back after the resume. */
+    async hold(id: string, trx: Executor = db): Promise<void> {
+      await trx('inbound_mail').where({ id }).update({ held_at: trx.fn.now() });
+    },
+
+    /** The held mails, no longer held: their ids, to be queued again. */
+    async release(trx: Executor = db): Promise<string[]> {
+      const rows: { id: string }[] = await trx('inbound_mail').whereNotNull('held_at').whereNull('processed_at').update({ held_at: null }).returning('id');
+      return rows.map((row) => row.id);
+    },
+
     async markProcessed(id: string, trx: Executor = db): Promise<void> {
       await trx('inbound_mail').where({ id }).update({ processed_at: trx.fn.now() });
     },

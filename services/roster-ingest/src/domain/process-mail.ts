@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { HistoryRepository } from '../data/history';
 import type { MailRepository } from '../data/mail';
 import type { KnownPilot, PilotRepository } from '../data/pilots';
+import type { SystemStateRepository } from '../data/system-state';
 import type { UploadAddressRepository } from '../data/upload-addresses';
 import { checkSender, type DNSResolver } from '../mail/authenticate';
 import type { ImportInput, ImportRoster, RosterFile } from './import-roster';
@@ -41,6 +42,7 @@ export function createProcessMail(deps: {
   pilots: PilotRepository;
   history: HistoryRepository;
   addresses: UploadAddressRepository;
+  state: SystemStateRepository;
   importRoster: ImportRoster;
   log: Logger;
   /** The shared upload addresses (the `upload_email` setting and its fallback). */
@@ -65,6 +67,11 @@ export function createProcessMail(deps: {
     async execute(mailId: string, trx: Executor): Promise<void> {
       const mail = await mails.find(mailId, trx);
       if (!mail || (await history.findByMail(mailId, trx))) return;
+      // An emergency shutdown stops imports; the mail stays stored and is queued again on resume.
+      if (await deps.state.isShutdown(trx)) {
+        await mails.hold(mailId, trx);
+        return;
+      }
       const startedAt = new Date();
       let base: ImportInput = { source: 'email', pilotId: '', pilot: undefined, files: [], startedAt, ipAddress: mail.remoteAddress, senderEmail: mail.mailFrom, attachmentCount: 0, mailId, replyTo: null };
 

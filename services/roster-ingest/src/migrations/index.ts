@@ -76,4 +76,18 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0004_emergency_hold': {
+    async up(knex: Knex) {
+      // admin's emergency state as its events last said (one row), and the mails held because of it.
+      await knex.schema.createTable('system_state', (table) => {
+        table.integer('id').primary();
+        table.boolean('shutdown').notNullable().defaultTo(false);
+        table.timestamp('occurred_at', { useTz: true });
+      });
+      await knex('system_state').insert({ id: 1, shutdown: false });
+      await knex.schema.alterTable('inbound_mail', (table) => {
+        table.timestamp('held_at', { useTz: true });
+      });
+    },
+  },
 };

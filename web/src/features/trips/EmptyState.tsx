@@ -1,6 +1,7 @@
 import { BellOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useSetting } from '../../api/settings';
+import { PrivateUploadAddress } from '../roster/PrivateUploadAddress';
 
 /** No trips yet: the three steps of pilot spec section 1; the bell, support and roster steps open their dialogs. */
 interface Props {
@@ -39,6 +40,7 @@ export function EmptyState({ onAddTrip, onUploadRoster, onNotifications, onTechS
           </Button>
           : choose your calendar file (.ics), or email it from your company email account to{' '}
           {uploadEmail ? <strong>{uploadEmail}</strong> : 'the roster upload address'}. You can also add trips by hand with Add Trip.
+          <PrivateUploadAddress />
         </li>
       </ol>
       <div className="empty-actions">

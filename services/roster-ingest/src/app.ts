@@ -6,21 +6,21 @@ import type { Config } from './config';
 import { createHistoryRepository } from './data/history';
 import { createMailRepository } from './data/mail';
 import { createPilotRepository } from './data/pilots';
+import { createSystemStateRepository } from './data/system-state';
+import { createUploadAddressRepository } from './data/upload-addresses';
 import { createImportRoster } from './domain/import-roster';
 import { createProcessMail } from './domain/process-mail';
 import { startMailWorker } from './events/mail-worker';
-import { startParsePool } from './parse/pool';
 import { startPilotDirectory } from './events/pilot-directory';
 import { startSystemState } from './events/system-state';
-import { createSystemStateRepository } from './data/system-state';
+import type { DNSResolver } from './mail/authenticate';
 import { createRosterMetrics } from './metrics';
 import { migrations } from './migrations';
+import { startParsePool } from './parse/pool';
 import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
-import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
-import { createUploadAddressRepository } from './data/upload-addresses';
-import type { DNSResolver } from './mail/authenticate';
 import { uploadAddressRoutes } from './routes/upload-address';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
 
 export type AppOptions = ServiceOptions & {
   /** DNS for the SPF and DKIM checks of emailed rosters (tests answer for their own domains). */

@@ -37,6 +37,7 @@ describe('route table', () => {
     ['/api/notifications/preferences', 'notifications'],
     ['/api/sse/events', 'realtime'],
     ['/api/roster/upload', 'roster-ingest'],
+    ['/api/roster/upload-address', 'roster-ingest'],
     ['/api/crew-links', 'links'],
   ])('%s is answered by %s', (path, service) => {
     expect(ownerOf(path)).toBe(service);

@@ -4,6 +4,8 @@ export const queryKeys = {
   currentPilot: ['pilot', 'current'] as const,
   setting: (key: string) => ['settings', key] as const,
   trips: ['trips'] as const,
+  /** The pilot's private roster upload address (roster+<token>@...). */
+  uploadAddress: ['roster', 'upload-address'] as const,
   matches: (tripId: string) => ['matches', tripId] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,

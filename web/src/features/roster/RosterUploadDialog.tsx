@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
 import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
+import { PrivateUploadAddress } from './PrivateUploadAddress';
 
 const STAGE_TEXT: Record<UploadStage, string> = {
   idle: '',
@@ -119,6 +120,7 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
           <Typography.Paragraph copyable={uploadEmail ? { text: uploadEmail, tooltips: ['Copy address', 'Copied'] } : false} strong>
             {uploadEmail ?? 'the roster upload address'}
           </Typography.Paragraph>
+          <PrivateUploadAddress />
         </div>
       )}
       {guide && stage === 'idle' && (

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createLogger, createServiceApp, forbidden, HttpError, notFound, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_DOCS_PATH, OPENAPI_PATH, registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerProxy } from './proxy';
@@ -122,6 +123,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     if (!url.startsWith('/api/')) return done();
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    // The API reference is the gateway's own: no service owns it.
+    if (request.method === 'GET' && (path === API_DOCS_PATH || path === OPENAPI_PATH)) return done();
     // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
     if (DOT_SEGMENT.test(path) || !ownerOf(path)) return done(notFound(`No such API path: ${request.method} ${path}`));
     if (MUTATING.has(request.method)) {
@@ -132,6 +135,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     done();
   });
 
+  registerApiDocs(app);
   registerProxy(app, services);
 
   if (webBuilt) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminPilot, AdminPilotList, AdminPilotPasswordBody, AdminPilotPasswordReply, AdminPilotsQuery, AdminUpdatePilotBody, ActiveSessions, DeletedPilotList, RecentRegistrations, SessionHistory } from './admin-pilots';
+import { AdminPilotList, AdminPilotPasswordBody, AdminPilotPasswordReply, AdminPilotsQuery, AdminUpdatePilotBody, ActiveSessions, DeletedPilotList, RecentRegistrations, SessionHistory } from './admin-pilots';
 import { Admin, AdminActivityEntry, AdminActivityQuery, AdminBody, AdminIdParams, AdminLoginBody, CurrentAdmin, EmergencyShutdownBody, EmergencyShutdownResponse, EmergencyStatus, SetAdminPasswordBody } from './admin';
 import { AdminAnalytics, ComprehensiveAnalytics, SwapBreakdown } from './analytics';
 import { AuthPublicConfig, DeletedPilotLookup, EmailBody, EmployeeIdParams, ForcePasswordChangeBody, LoginBody, LoginResponse, RegisterBody, RegisterResponse, RestorePilotBody, TestLoginBody, TestPilotList, VerifyEmailBody } from './auth';
@@ -202,7 +202,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // The admin console: pilots and sessions (auth)
   route('GET', '/api/admin/pilots', 'Pilots, searched and paged', 'admin', { query: AdminPilotsQuery, response: AdminPilotList }),
-  route('PATCH', '/api/admin/pilots/{id}', "Edit a pilot's profile", 'admin', { params: IdParams, body: AdminUpdatePilotBody, response: AdminPilot }),
+  route('PATCH', '/api/admin/pilots/{id}', "Edit a pilot's profile", 'admin', { params: IdParams, body: AdminUpdatePilotBody, response: Pilot }),
   route('DELETE', '/api/admin/pilots/{id}', 'Delete a pilot', 'admin', { params: IdParams, response: MessageResponse }),
   route('PATCH', '/api/admin/pilots/{id}/password', "Reset a pilot's password to a temporary one", 'admin', { params: IdParams, body: AdminPilotPasswordBody, response: AdminPilotPasswordReply }),
   route('GET', '/api/admin/sessions/active', 'Pilots signed in now', 'admin', { response: ActiveSessions }),

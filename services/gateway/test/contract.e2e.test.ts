@@ -103,6 +103,7 @@ describe('the API reference, route by route, through the gateway', () => {
   const rows = new Map(hasSpec() ? readApiRows().map((row) => [row.key, row]) : []);
   const exercised = new Set<string>();
   const routesTried = new Set<string>();
+  const answerMismatches: string[] = [];
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let stack: Stack;
   let mailDir: string;
@@ -199,7 +200,8 @@ describe('the API reference, route by route, through the gateway', () => {
     }
     if (options.status === undefined && route.response && answer.status !== 204) {
       const checked = route.response.safeParse(answer.body);
-      if (!checked.success) throw new Error(`${key}: the answer does not fit the document's schema: ${checked.error.message}`);
+      // Noted, not thrown: the walk goes on, so one run names every answer that does not fit.
+      if (!checked.success) answerMismatches.push(`${key}: ${checked.error.message}`);
     }
     exercised.add(key);
     routesTried.add(routeKey(route));
@@ -294,7 +296,7 @@ describe('the API reference, route by route, through the gateway', () => {
     for (const key of NOT_YET) expect({ notYet: key, inSpec: rows.has(key) }).toEqual({ notYet: key, inSpec: true });
   });
 
-  it('every route that exists accepts the body its row lists', async () => {
+  it('every call sends a body its route accepts and gets the status and answer the document declares', async () => {
     const pilot = new Jar();
     const admin = new Jar();
     const today = systemClock.today();
@@ -561,6 +563,7 @@ describe('the API reference, route by route, through the gateway', () => {
     await eventually(async () => services.every((name) => stack.restarts()[name]! >= 1), 60_000);
     await stack.ready();
     await exercise('POST /api/admin/logout', { jar: admin });
+    expect(answerMismatches).toEqual([]);
   });
 
   it('every route of the document is tried above, and a not-yet spec row really is not there', async () => {

@@ -98,6 +98,19 @@ describe('roster parsing: each fixture gives exactly the records its README list
       expect(interbids).toContain(record);
     });
 
+    it('a flown leg that mentions a bus or car elsewhere on its line is still flown', () => {
+      const text = calendar([
+        vevent([
+          'UID:1',
+          'DTSTART:20270402T084500Z',
+          'DTEND:20270404T081000Z',
+          'SUMMARY:VS0137 LHR-JFK-LHR 3D',
+          'DESCRIPTION:02APR VS0137 LHR 10:00 JFK 13:05 A351 hotel by bus\\n03APR VS0138 JFK 19:30 LHR 07:40 A351 crew car at 17:30',
+        ]),
+      ]);
+      expect(keys(text)).toEqual(['VS137 VS138 JFK 2027-04-02 2027-04-04 A350']);
+    });
+
     it('a pairing of ground legs only (to a course and back) is positioning, not a trip', () => {
       const parsed = parse(readFixture('roster-d-lhr-a350-interbids.ics').toString('utf8'));
       expect(parsed.skipped.find((skip) => skip.date === '2027-03-10')?.reason).toBe('Positioning only, no operated flight');

@@ -126,18 +126,21 @@ const FLIGHT = new RegExp(String.raw`(?:\b(PAX|DH|POS|DHD)\s+)?\b([A-Z]{2})\s?(\
 const GROUND_MODE = String.raw`\b(?:TAXI|CAR|ROAD|BUS|COACH|SHUTTLE|LIMO|TRAIN|RAIL|TRN|SURFACE)\b`;
 const GROUND = new RegExp(String.raw`${GROUND_MODE}\s+([A-Z]{3})\b${TIME}\s*[-\s]\s*([A-Z]{3})\b`, 'g');
 const ON_THE_GROUND = new RegExp(GROUND_MODE);
+// A leg with a designator is on the ground when the mode is written next to it: TAXI VS9137 JFK-EWR, VS9137 JFK 1100 EWR 1230 (TAXI).
+const MODE_BEFORE = new RegExp(String.raw`${GROUND_MODE}\s*$`);
+const MODE_AFTER = new RegExp(String.raw`^${TIME}\s*[(\[]?${GROUND_MODE}`);
 
 function sectorsIn(text: string, event: CalendarEvent, positioningEvent: boolean): Sector[] {
   const found: Sector[] = [];
   for (const line of text.split(/\r?\n/)) {
     const upper = normalize(line);
-    // Some exports give a road or rail leg a designator of its own (VS9137 JFK 1100 EWR 1230 TAXI): it is still positioning.
-    const ground = ON_THE_GROUND.test(upper);
     const legs = new Set<string>();
     for (const match of upper.matchAll(FLIGHT)) {
-      const [, prefix, carrier, digits, from, to] = match;
+      const [leg, prefix, carrier, digits, from, to] = match;
       if (from === to) continue;
       legs.add(`${from}-${to}`);
+      // Some exports give a road or rail leg a designator of its own: it is still positioning.
+      const ground = MODE_BEFORE.test(upper.slice(0, match.index)) || MODE_AFTER.test(upper.slice(match.index + leg.length));
       found.push({ carrier: carrier!, number: digits!, from: from!, to: to!, positioning: positioningEvent || ground || Boolean(prefix) || /\[DH\]/.test(upper), event });
     }
     for (const match of upper.matchAll(GROUND)) {

@@ -49,9 +49,9 @@ export function openApiDocument(options: OpenApiOptions, routes: readonly ApiRou
     const answer = output.roots.get(`${index}:0`);
     const responses: Record<string, unknown> = {};
     for (const status of route.status ?? [200]) {
-      const description = status === 204 ? 'Done, no content' : 'Success';
-      if (status === 204 || !answer) responses[status] = { description: answer ? description : `${description} (JSON not described yet)` };
-      else responses[status] = { description, content: { [route.stream ? 'text/event-stream' : 'application/json']: { schema: answer } } };
+      if (status === 204) responses[status] = { description: 'Done, no content' };
+      else if (!answer) responses[status] = { description: 'Success (its JSON is not described yet)' };
+      else responses[status] = { description: 'Success', content: { [route.stream ? 'text/event-stream' : 'application/json']: { schema: answer } } };
     }
     responses.default = { description: 'An error: 4xx or 5xx with a message', content: { 'application/json': { schema: { $ref: `${REF}ErrorBody` } } } };
     operation.responses = responses;

@@ -47,9 +47,13 @@ interface OpenApi {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A schema as JSON, its references made links to the schema they name. */
+/** A schema as JSON (on one line when short), its references made links to the schema they name; a bare reference is just the link. */
 function schemaHtml(schema: unknown): string {
-  return escape(JSON.stringify(schema, null, 2)).replace(/&quot;#\/components\/schemas\/(\w+)&quot;/g, '<a href="#schema-$1">$1</a>');
+  const link = (text: string) => text.replace(/&quot;#\/components\/schemas\/(\w+)&quot;/g, '<a href="#schema-$1">$1</a>');
+  const only = schema && typeof schema === 'object' && Object.keys(schema).length === 1 ? (schema as { $ref?: unknown }).$ref : undefined;
+  if (typeof only === 'string') return link(escape(JSON.stringify(only)));
+  const short = JSON.stringify(schema);
+  return link(escape(short.length <= 100 ? short : JSON.stringify(schema, null, 2)));
 }
 
 /**
@@ -69,12 +73,12 @@ export function renderApiDocs(doc: OpenApi): string {
           .map((parameter) => `<li><code>${escape(parameter.name)}</code> (${parameter.in}${parameter.required ? ', required' : ''}): <code>${schemaHtml(parameter.schema)}</code></li>`)
           .join('');
         const body = Object.entries(operation.requestBody?.content ?? {})
-          .map(([type, { schema }]) => `<p>Body (${escape(type)}):</p><pre>${schemaHtml(schema)}</pre>`)
+          .map(([type, { schema }]) => `<p>Body (${escape(type)}): <code>${schemaHtml(schema)}</code></p>`)
           .join('');
         const answers = Object.entries(operation.responses)
           .map(([status, answer]) => {
             const content = Object.entries(answer.content ?? {})
-              .map(([type, { schema }]) => ` ${escape(type)} <code>${schemaHtml(schema)}</code>`)
+              .map(([type, { schema }]) => `, ${escape(type)}: <code>${schemaHtml(schema)}</code>`)
               .join('');
             return `<li>${escape(status)}: ${escape(answer.description)}${content}</li>`;
           })
@@ -103,7 +107,7 @@ h3 { font-size: 1rem; margin-bottom: 0.25rem; }
 section { border-top: 1px solid #ddd; padding: 0.5rem 0; }
 .method { display: inline-block; min-width: 4.5rem; font-family: monospace; }
 pre { background: #f5f5f5; padding: 0.5rem; overflow-x: auto; font-size: 13px; }
-code { font-size: 13px; }
+code { font-size: 13px; white-space: pre-wrap; }
 </style>
 </head>
 <body>

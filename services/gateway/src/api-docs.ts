@@ -1,9 +1,8 @@
 import { ADMIN_COOKIE, PILOT_COOKIE } from '@crewswap/kit';
 import { openApiDocument } from '@crewswap/proto/openapi';
 import type { FastifyInstance } from 'fastify';
+import { API_DOCS_PATH, OPENAPI_PATH } from './route-table';
 
-export const API_DOCS_PATH = '/api/docs';
-export const OPENAPI_PATH = '/api/docs/openapi.json';
 
 /** The API reference the gateway serves and docs/openapi.json holds (npm run openapi writes it). */
 export function apiDocument(): Record<string, unknown> {

@@ -6,11 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createLogger, createServiceApp, forbidden, HttpError, notFound, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_DOCS_PATH, OPENAPI_PATH, registerApiDocs } from './api-docs';
+import { registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerProxy } from './proxy';
-import { ownerOf, type ServiceName } from './route-table';
+import { answeredByGateway, ownerOf, type ServiceName } from './route-table';
 import { securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
@@ -123,8 +123,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     if (!url.startsWith('/api/')) return done();
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    // The API reference is the gateway's own: no service owns it.
-    if (request.method === 'GET' && (path === API_DOCS_PATH || path === OPENAPI_PATH)) return done();
+    if (answeredByGateway(request.method, path)) return done();
     // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
     if (DOT_SEGMENT.test(path) || !ownerOf(path)) return done(notFound(`No such API path: ${request.method} ${path}`));
     if (MUTATING.has(request.method)) {

@@ -38,6 +38,15 @@ describe('roster parsing: each fixture gives exactly the records its README list
     it.each(sharedFixtures?.calendars ?? ['(absent)'])('%s', (name) => checkFixture(sharedFixtures!, name));
   });
 
+  it("the repository's fixtures keep the line ends their styles test: CRLF and folded (A, B, D), LF with long lines (C)", () => {
+    const text = (name: string) => readFixture(name).toString('utf8');
+    for (const name of ['roster-a-lhr-a350-cp.ics', 'roster-b-man-a330-fo.ics', 'roster-d-lhr-a350-interbids.ics']) {
+      expect({ name, bareLf: /[^\r]\n/.test(text(name)), folded: /\r\n /.test(text(name)) }).toEqual({ name, bareLf: false, folded: true });
+    }
+    const c = text('roster-c-lhr-b787-fo.ics_');
+    expect({ crlf: c.includes('\r'), longLine: c.split('\n').some((line) => line.length > 75) }).toEqual({ crlf: false, longLine: true });
+  });
+
   it('reads the same roster with LF line ends, unfolded lines and events in reverse order', () => {
     const text = readFixture('roster-a-lhr-a350-cp.ics').toString('utf8');
     const lf = text.replace(/\r\n/g, '\n').replace(/\n[ \t]/g, '');

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, newPage, pilotData, register, screenshot } from './support';
 
-const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
+const ROSTER_C = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
 
 /** roster-ingest's SMTP port: 2525 beside the documented ports, basePort+9 in the test stacks. */
 function smtpPort(): number {

@@ -6,10 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createLogger, createServiceApp, forbidden, HttpError, notFound, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerProxy } from './proxy';
-import { ownerOf, type ServiceName } from './route-table';
+import { answeredByGateway, ownerOf, type ServiceName } from './route-table';
 import { securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
@@ -122,6 +123,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     if (!url.startsWith('/api/')) return done();
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    if (answeredByGateway(request.method, path)) return done();
     // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
     if (DOT_SEGMENT.test(path) || !ownerOf(path)) return done(notFound(`No such API path: ${request.method} ${path}`));
     if (MUTATING.has(request.method)) {
@@ -132,6 +134,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     done();
   });
 
+  registerApiDocs(app);
   registerProxy(app, services);
 
   if (webBuilt) {

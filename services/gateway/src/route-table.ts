@@ -24,6 +24,11 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
   [/^\/api\/crew-links(\/|$)/, 'links'],
 ];
 
+/** The API reference, which the gateway answers itself (GET only): no service owns it. */
+export const API_DOCS_PATH = '/api/docs';
+export const OPENAPI_PATH = '/api/docs/openapi.json';
+export const answeredByGateway = (method: string, path: string): boolean => method === 'GET' && (path === API_DOCS_PATH || path === OPENAPI_PATH);
+
 /** The service that owns a request path (query string ignored), or undefined for an unknown path. */
 export function ownerOf(url: string): ServiceName | undefined {
   const path = url.split('?')[0] ?? '';

@@ -19,7 +19,7 @@ import { createApp } from '../src/app';
 const ROSTERS = Number(process.env.BENCH_ROSTERS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const UPLOAD_EMAIL = 'roster-upload@example-airline.test';
-const FIXTURES = join(import.meta.dirname, '../../../../shared/fixtures/rosters');
+const FIXTURES = join(import.meta.dirname, '../test/fixtures/rosters');
 const ics = readFileSync(join(FIXTURES, 'roster-a-lhr-a350-cp.ics'));
 const eml = readFileSync(join(FIXTURES, 'roster-a.eml'), 'utf8');
 

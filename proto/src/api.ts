@@ -32,7 +32,7 @@ import {
 import { ChangePasswordBody, MasterRosterCooldown, Pilot, UpdatePilotBody } from './pilot';
 import { SSE_EVENTS_PATH } from './pwa';
 import { SseMessage } from './realtime';
-import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadResult } from './roster';
+import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadAddress, RosterUploadResult } from './roster';
 import { PutSettingBody, Setting, SettingKeyParams, SettingsList, SettingValueResponse } from './settings';
 import {
   CreateExcludedAirportBody,
@@ -150,6 +150,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Roster import (roster-ingest)
   route('POST', '/api/roster/upload', 'Import a roster calendar file (.ics, .ics_, .cal)', 'pilot', { upload: 'roster', response: RosterUploadResult }),
+  route('GET', '/api/roster/upload-address', "The pilot's private roster upload address", 'pilot', { response: RosterUploadAddress }),
+  route('POST', '/api/roster/upload-address', "Replace the pilot's private roster upload address (the old one stops at once)", 'pilot', { response: RosterUploadAddress }),
 
   // Push notifications (notifications)
   route('GET', '/api/notifications/preferences', 'My notification preferences', 'pilot', { response: NotificationPreferences }),

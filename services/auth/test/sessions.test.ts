@@ -19,14 +19,14 @@ describe('One session per pilot', () => {
     try {
       const { pilot, cookie: oldCookie } = await h.signedIn();
       const request = { cookies: { [PILOT_COOKIE]: oldCookie } } as unknown as Parameters<typeof otherService.pilot>[0];
-      expect(otherService.pilot(request).pilotId).toBe(pilot.id);
+      expect((await otherService.pilot(request)).pilotId).toBe(pilot.id);
 
       const { cookie: newCookie } = await h.login(pilot.email, pilot.password);
       expect((await current(oldCookie)).statusCode).toBe(401);
       expect((await current(newCookie!)).statusCode).toBe(200);
-      await eventually(() => {
+      await eventually(async () => {
         try {
-          otherService.pilot(request);
+          await otherService.pilot(request);
           return false;
         } catch {
           return true;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { HttpError, unreachableDependency } from './errors';
+import { ALREADY_EXISTS_MESSAGE, HttpError, isUniqueViolation, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
@@ -94,6 +94,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       const { title, fields, extra } = error.options;
       return reply.status(error.status).send({ ...extra, error: error.message, ...(title ? { title } : {}), ...(fields ? { fields } : {}) });
     }
+    // Two requests raced past a read-then-insert: a conflict, never a server error.
+    if (isUniqueViolation(error)) return reply.status(409).send({ error: ALREADY_EXISTS_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ error: clientMessage(error) });

@@ -64,6 +64,11 @@ export function createSessionRepository(db: Db) {
       await trx('sessions').insert({ id: session.id, pilot_id: session.pilotId, login_at: session.at, last_activity_at: session.at });
     },
 
+    /** Whether the session was ever issued (open or ended). */
+    async exists(id: string, trx: Executor = db): Promise<boolean> {
+      return (await trx('sessions').where({ id }).first('id')) !== undefined;
+    },
+
     async isOpen(id: string, pilotId: string, trx: Executor = db): Promise<boolean> {
       const row = await trx('sessions').where({ id, pilot_id: pilotId }).whereNull('logout_at').first('id');
       return row !== undefined;

@@ -48,6 +48,8 @@ export function createPilotSessions(deps: {
       await endForPilot(trx, pilotId, 'logged_in_elsewhere');
       const sessionId = randomUUID();
       await sessions.insert({ id: sessionId, pilotId, at: clock.now() }, trx);
+      // Every service's guard refuses a session it never heard was issued.
+      await outbox.write(trx, SUBJECTS.sessionStarted, { sessionId, pilotId });
       return signPilotToken(deps.privateKey, { sessionId, pilotId, mustChangePassword });
     },
 

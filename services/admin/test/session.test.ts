@@ -244,7 +244,7 @@ describe('admin session', () => {
 
   it('answers health, readiness and metrics', async () => {
     expect((await inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true } });
+    expect((await inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true, sessions: true } });
     expect((await inject({ method: 'GET', url: '/metrics' })).body).toContain('http_request_duration_seconds');
   });
 

@@ -147,10 +147,13 @@ export interface SessionGuard {
  */
 const RECONNECT_GRACE_MS = 5000;
 
-/** Each stream of revocations, the subject of its sessions' starts, and the service whose outbox writes both. */
+/**
+ * Each stream of revocations, the service whose outbox writes them, the subject of its sessions'
+ * starts, and one filter for both (a consumer with several filters needs NATS 2.10).
+ */
 const REVOCATION_FEEDS = [
-  ['AUTH', SUBJECTS.sessionRevoked, 'auth', SUBJECTS.sessionStarted],
-  ['ADMIN', SUBJECTS.adminSessionRevoked, 'admin', SUBJECTS.adminSessionStarted],
+  ['AUTH', SUBJECTS.sessionRevoked, 'auth', SUBJECTS.sessionStarted, 'auth.session.>'],
+  ['ADMIN', SUBJECTS.adminSessionRevoked, 'admin', SUBJECTS.adminSessionStarted, 'admin.session.>'],
 ] as const;
 
 /**
@@ -229,9 +232,9 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   /** Bumped by every disconnect, so a catch-up started before it gives up. */
   let epoch = 0;
 
-  for (const [stream, revokedSubject, , startedSubject] of REVOCATION_FEEDS) {
+  for (const [stream, revokedSubject, , startedSubject, sessionEvents] of REVOCATION_FEEDS) {
     const consumer = await bus.js.consumers.get(bus.stream(stream), {
-      filterSubjects: [bus.subject(revokedSubject), bus.subject(startedSubject)],
+      filterSubjects: bus.subject(sessionEvents),
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since,
     });
@@ -244,7 +247,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
           if (message.subject === bus.subject(startedSubject)) {
             issued.add(event.data.sessionId);
             neverIssued.delete(event.data.sessionId);
-          } else {
+          } else if (message.subject === bus.subject(revokedSubject)) {
             revoked.set(event.data.sessionId, Date.now());
             const revocation: SessionRevocation = {
               kind: stream === 'AUTH' ? 'pilot' : 'admin',

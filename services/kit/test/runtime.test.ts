@@ -99,7 +99,7 @@ describe('service kit runtime', () => {
     const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: runtime.readiness });
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     const ready = await app.inject('/readyz');
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true, sessions: true } });
     const metrics = await app.inject('/metrics');
     expect(metrics.body).toContain('http_request_duration_seconds');
     expect(metrics.body).toContain('process_cpu_user_seconds_total');

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { SUBJECTS } from '@crewswap/proto';
+import jwt from 'jsonwebtoken';
+import { createServiceApp, PILOT_COOKIE, serveSessionIssued, startRuntime, type Runtime } from '../src';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '../src/testing';
+
+jest.setTimeout(60_000);
+
+/** A token signed with the real key, as only another process (or a thief of the key) would make it: this process never issued it. */
+function signedElsewhere(session: { sessionId: string; pilotId: string }): string {
+  return jwt.sign({ sid: session.sessionId, sub: session.pilotId, typ: 'pilot' }, TEST_KEYS.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
+}
+
+describe('sessions that were never issued', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const runtimes: Runtime[] = [];
+  let trips: Runtime;
+  let auth: Runtime;
+  /** Stands in for auth's session table: what auth answers when asked. */
+  const issuedByAuth = new Set<string>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = testBaseConfig(database.url);
+    auth = await startRuntime({ name: 'auth', schema: 'auth_test', migrations: {}, config });
+    runtimes.push(auth);
+    const rpc = serveSessionIssued({ bus: auth.bus, log: auth.log, service: 'auth', issued: async (id) => issuedByAuth.has(id) });
+    auth.onClose(() => rpc.unsubscribe());
+    trips = await startRuntime({ name: 'trips', schema: 'trips_test', migrations: {}, config });
+    runtimes.push(trips);
+  });
+  afterAll(async () => {
+    for (const runtime of runtimes.reverse()) await runtime.close();
+    await database.drop();
+  });
+
+  function tripsApp() {
+    const app = createServiceApp({ name: 'trips', logger: trips.log, readiness: trips.readiness });
+    app.get('/api/trips', async (request) => trips.guard.pilot(request));
+    return app;
+  }
+
+  it('a token signed with the real key for a session auth never issued is refused with Session expired', async () => {
+    const app = tripsApp();
+    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: signedElsewhere({ sessionId: randomUUID(), pilotId: randomUUID() }) } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Session expired' });
+    await app.close();
+  });
+
+  it('a session auth announced (auth.session.started) is served', async () => {
+    const app = tripsApp();
+    const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+    await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));
+    const cookies = { [PILOT_COOKIE]: signedElsewhere(session) };
+    await eventually(async () => (await app.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode === 200, 10_000);
+    expect((await app.inject({ method: 'GET', url: '/api/trips', cookies })).json()).toMatchObject(session);
+    await app.close();
+  });
+
+  it('a session issued a moment ago, before its event arrived, is asked about and served', async () => {
+    const app = tripsApp();
+    const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+    // Issued (in auth's table) but not announced: as a guard sees a login made a millisecond ago.
+    issuedByAuth.add(session.sessionId);
+    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: signedElsewhere(session) } });
+    expect(response.statusCode).toBe(200);
+    await app.close();
+  });
+});

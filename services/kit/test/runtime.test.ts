@@ -121,4 +121,25 @@ describe('request bodies', () => {
     expect(poisoned.statusCode).toBe(400);
     await app.close();
   });
+
+  it('refuses with 415 a body it would read wrong: another charset than UTF-8, or compressed', async () => {
+    const { createServiceApp: create, createLogger, UNSUPPORTED_CHARSET_MESSAGE, UNSUPPORTED_ENCODING_MESSAGE } = await import('../src');
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const app = create({ name: 'kit-test', logger: createLogger('kit-test', { LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }), readiness: {} });
+    app.post('/echo', async (request) => ({ body: request.body ?? null }));
+    const send = (headers: Record<string, string>, payload: string | Buffer) => app.inject({ method: 'POST', url: '/echo', headers, payload });
+    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"']) {
+      const response = await send({ 'content-type': `application/json; charset=${charset}` }, Buffer.from('{"a":"é"}', 'utf16le'));
+      expect([response.statusCode, response.json()]).toEqual([415, { error: UNSUPPORTED_CHARSET_MESSAGE }]);
+    }
+    for (const [encoding, payload] of [['br', brotliCompressSync('{"a":1}')], ['gzip', gzipSync('{"a":1}')], ['deflate', Buffer.from('x')]] as const) {
+      const response = await send({ 'content-type': 'application/json', 'content-encoding': encoding }, payload);
+      expect([response.statusCode, response.json()]).toEqual([415, { error: UNSUPPORTED_ENCODING_MESSAGE }]);
+    }
+    // UTF-8 said either way, or not said, is read as it always was.
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset=UTF8', 'application/json']) {
+      expect((await send({ 'content-type': type, 'content-encoding': 'identity' }, '{"a":"é"}')).json()).toEqual({ body: { a: 'é' } });
+    }
+    await app.close();
+  });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { ALREADY_EXISTS_MESSAGE, HttpError, isUniqueViolation, unreachableDependency } from './errors';
+import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
@@ -106,6 +106,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     }
     // Two requests raced past a read-then-insert: a conflict, never a server error.
     if (isUniqueViolation(error)) return reply.status(409).send({ error: ALREADY_EXISTS_MESSAGE });
+    if (isMalformedMultipart(error)) return reply.status(400).send({ error: MALFORMED_MULTIPART_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ error: clientMessage(error) });

@@ -37,6 +37,16 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   return code === '23505' && (!column || (typeof constraint === 'string' && constraint.includes(column)));
 }
 
+export const MALFORMED_MULTIPART_MESSAGE = 'The request body is not a well-formed multipart form.';
+
+/** busboy (under @fastify/multipart) throws plain Errors for broken framing; their words are the only mark. */
+const BUSBOY_FRAMING = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form))$/;
+
+/** A multipart body whose framing is broken: the client's mistake, not ours. */
+export function isMalformedMultipart(error: unknown): boolean {
+  return error instanceof Error && BUSBOY_FRAMING.test(error.message);
+}
+
 export type Dependency = 'database' | 'nats';
 
 /** Postgres's own words for "not now": connection exceptions, shutting down, starting up, too many clients. */

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
 import * as proto from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import { createApp as createAdmin } from '../../admin/src/app';
@@ -378,5 +378,25 @@ describe('fuzzed bodies on every route of every service', () => {
     );
     const registrations = answers.get('POST /api/auth/register')!;
     expect(registrations.filter((answer) => answer.status === 201)).toHaveLength(1);
+  });
+  it('a token signed with the real key for a session never issued gets what no session gets, on every route of every service', async () => {
+    const forged = {
+      [PILOT_COOKIE]: await signedElsewhere({ sessionId: randomUUID(), pilotId: ids.pilot }),
+      [ADMIN_COOKIE]: await signedElsewhere({ sessionId: randomUUID(), adminId: randomUUID(), isMasterAdmin: true }),
+    };
+    const routes = services.flatMap((service) =>
+      service.app.routeList.filter((route) => route.method === 'GET' && route.url.startsWith('/api/') && route.url !== '/api/sse/events').map((route) => ({ service: service.name, ...route })),
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    const differences: string[] = [];
+    for (const route of routes) {
+      const url = pathOf(route.method, route.url);
+      const anonymous = await gateway.inject({ method: 'GET', url });
+      const withForged = await gateway.inject({ method: 'GET', url, cookies: forged });
+      if (withForged.statusCode !== anonymous.statusCode) differences.push(`${route.url} (${route.service}) ${withForged.statusCode}, without a session ${anonymous.statusCode}`);
+    }
+    expect(differences).toEqual([]);
+    // The same routes do serve a session that was issued.
+    expect((await gateway.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode).toBe(200);
   });
 });

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
-import jwt from 'jsonwebtoken';
 import { createServiceApp, PILOT_COOKIE, serveSessionIssued, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig } from '../src/testing';
 
 jest.setTimeout(60_000);
-
-/** A token signed with the real key, as only another process (or a thief of the key) would make it: this process never issued it. */
-function signedElsewhere(session: { sessionId: string; pilotId: string }): string {
-  return jwt.sign({ sid: session.sessionId, sub: session.pilotId, typ: 'pilot' }, TEST_KEYS.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
-}
 
 describe('sessions that were never issued', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -42,7 +36,7 @@ describe('sessions that were never issued', () => {
 
   it('a token signed with the real key for a session auth never issued is refused with Session expired', async () => {
     const app = tripsApp();
-    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: signedElsewhere({ sessionId: randomUUID(), pilotId: randomUUID() }) } });
+    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: await signedElsewhere({ sessionId: randomUUID(), pilotId: randomUUID() }) } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Session expired' });
     await app.close();
@@ -52,7 +46,7 @@ describe('sessions that were never issued', () => {
     const app = tripsApp();
     const session = { sessionId: randomUUID(), pilotId: randomUUID() };
     await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));
-    const cookies = { [PILOT_COOKIE]: signedElsewhere(session) };
+    const cookies = { [PILOT_COOKIE]: await signedElsewhere(session) };
     await eventually(async () => (await app.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode === 200, 10_000);
     expect((await app.inject({ method: 'GET', url: '/api/trips', cookies })).json()).toMatchObject(session);
     await app.close();
@@ -63,7 +57,7 @@ describe('sessions that were never issued', () => {
     const session = { sessionId: randomUUID(), pilotId: randomUUID() };
     // Issued (in auth's table) but not announced: as a guard sees a login made a millisecond ago.
     issuedByAuth.add(session.sessionId);
-    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: signedElsewhere(session) } });
+    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: await signedElsewhere(session) } });
     expect(response.statusCode).toBe(200);
     await app.close();
   });

@@ -1,6 +1,7 @@
-import { PILOT_COOKIE, startSessionGuard } from '@crewswap/kit';
+import { randomUUID } from 'node:crypto';
+import { PILOT_COOKIE, requestRpc, startSessionGuard } from '@crewswap/kit';
 import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
-import { SUBJECTS } from '@crewswap/proto';
+import { SessionIssuedReply, sessionIssuedSubject, SUBJECTS } from '@crewswap/proto';
 import { startAuth, type Harness } from './harness';
 
 let h: Harness;
@@ -94,5 +95,19 @@ describe('Inactivity timeout (session_timeout_minutes)', () => {
     h.clock.advance(6 * 60_000);
     await h.auth.sweepIdleSessions();
     expect((await current(busy.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('Sessions issued', () => {
+  it('a login announces its session (auth.session.started), and auth answers whether it ever issued a session', async () => {
+    const { pilot, cookie } = await h.signedIn();
+    const sessionId = sessionIdOf(cookie);
+    expect((await h.events(SUBJECTS.sessionStarted)).map((event) => event.data)).toContainEqual({ sessionId, pilotId: pilot.id });
+    const ask = (id: string) => requestRpc(h.runtime.bus, sessionIssuedSubject('auth'), { sessionId: id }, SessionIssuedReply);
+    expect(await ask(sessionId)).toEqual({ issued: true });
+    expect(await ask(randomUUID())).toEqual({ issued: false });
+    // Still issued once ended: its revocation is what refuses it.
+    await h.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [PILOT_COOKIE]: cookie } });
+    expect(await ask(sessionId)).toEqual({ issued: true });
   });
 });

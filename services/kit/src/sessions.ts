@@ -275,7 +275,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     });
   }
 
-  /** The sequence of the newest revocation in a stream that this guard reads (0 when there is none). */
+  /** The sequence of the newest event on a subject that this guard reads (0 when there is none). */
   async function newest(stream: (typeof REVOCATION_FEEDS)[number][0], subject: string): Promise<number> {
     try {
       const message = await bus.jsm.streams.getMessage(bus.stream(stream), { last_by_subj: bus.subject(subject) });
@@ -307,7 +307,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
 
   /**
    * Follows again once auth and admin hold no unpublished revocation (those made while NATS was
-   * away are on the streams) and this process has read the streams up to the newest one.
+   * away are on the streams) and this process has read the streams up to the newest session event.
    */
   async function catchUp(afterReconnect: boolean): Promise<void> {
     const mine = ++epoch;
@@ -322,7 +322,10 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
           await pause(100);
           continue;
         }
-        const targets = await Promise.all(REVOCATION_FEEDS.map(async ([stream, subject]) => [stream, await newest(stream, subject)] as const));
+        // Up to the newest start too: a new process then knows the open sessions without asking.
+        const targets = await Promise.all(
+          REVOCATION_FEEDS.map(async ([stream, revokedSubject, , startedSubject]) => [stream, Math.max(await newest(stream, revokedSubject), await newest(stream, startedSubject))] as const),
+        );
         while (current() && !targets.every(([stream, seq]) => (read.get(stream) ?? 0) >= seq)) await pause(20);
         if (current()) {
           following = true;

@@ -105,6 +105,23 @@ describe('service kit runtime', () => {
     expect(metrics.body).toContain('process_cpu_user_seconds_total');
     await app.close();
   });
+
+  it('answers a unique violation (two requests racing past a read-then-insert) with 409, never 500', async () => {
+    const { ALREADY_EXISTS_MESSAGE } = await import('../src');
+    const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: {} });
+    const id = '0b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    app.post('/notes', async () => {
+      // The check a use case would make first, then the insert: both requests pass the check.
+      const taken = await runtime.db('notes').where({ id }).first();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!taken) await runtime.db('notes').insert({ id });
+      return { id };
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'POST', url: '/notes' })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ error: ALREADY_EXISTS_MESSAGE });
+    await app.close();
+  });
 });
 
 describe('request bodies', () => {

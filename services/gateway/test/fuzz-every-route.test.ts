@@ -349,7 +349,7 @@ describe('fuzzed bodies on every route of every service', () => {
       'POST /api/restore-pilot': { employeeId: '100009', updatedData: { password: 'secret1' } },
       'POST /api/trips': { flightNoStart: 'VS007', flightNoEnd: 'VS008', route: 'JFK', startDate: date, endDate: date },
       'POST /api/crew-links': { title: 'Race Diner', category: 'restaurant', description: 'Crew discount.', isActive: true },
-      'POST /api/notifications/subscribe': { endpoint: 'https://push.example.test/race', keys: { p256dh: key, auth: Buffer.alloc(16, 7).toString('base64url') } },
+      'POST /api/notifications/subscribe': { endpoint: 'https://fcm.googleapis.com/fcm/send/race', keys: { p256dh: key, auth: Buffer.alloc(16, 7).toString('base64url') } },
       'POST /api/trips/:id/whatsapp-group': {},
     };
     const routes = mutatingRoutes().filter((route) => route.method === 'POST');

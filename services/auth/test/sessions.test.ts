@@ -42,6 +42,14 @@ describe('One session per pilot', () => {
     }
   });
 
+  it('logging in 20 times at once still leaves one open session', async () => {
+    const { pilot } = await h.signedIn();
+    const logins = await Promise.all(Array.from({ length: 20 }, () => h.login(pilot.email, pilot.password)));
+    expect(logins.map((login) => login.response.statusCode)).toEqual(Array(20).fill(200));
+    const open = await h.runtime.db('sessions').where({ pilot_id: pilot.id }).whereNull('logout_at').count({ n: '*' }).first();
+    expect(Number(open?.n)).toBe(1);
+  });
+
   it('records login time, last activity and logout time', async () => {
     const { cookie } = await h.signedIn();
     const sessionId = sessionIdOf(cookie);

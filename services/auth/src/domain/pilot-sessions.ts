@@ -45,6 +45,8 @@ export function createPilotSessions(deps: {
      * (403) until the change re-issues it.
      */
     async start(trx: Executor, pilotId: string, mustChangePassword: boolean): Promise<string> {
+      // Concurrent logins would each end only the sessions they saw and leave several open.
+      await sessions.lockPilot(pilotId, trx);
       await endForPilot(trx, pilotId, 'logged_in_elsewhere');
       const sessionId = randomUUID();
       await sessions.insert({ id: sessionId, pilotId, at: clock.now() }, trx);

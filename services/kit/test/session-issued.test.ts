@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
-import { createServiceApp, PILOT_COOKIE, serveSessionIssued, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, signedElsewhere, testBaseConfig } from '../src/testing';
+import { createServiceApp, PILOT_COOKIE, serveSessionIssued, startRuntime, startSessionGuard, type Runtime } from '../src';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '../src/testing';
 
 jest.setTimeout(60_000);
 
@@ -50,6 +50,20 @@ describe('sessions that were never issued', () => {
     await eventually(async () => (await app.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode === 200, 10_000);
     expect((await app.inject({ method: 'GET', url: '/api/trips', cookies })).json()).toMatchObject(session);
     await app.close();
+  });
+
+  it('a service started after the session was issued learns it from the stream', async () => {
+    const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+    await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));
+    // Published before the new process starts (auth would not be asked: it answers no for this one).
+    await eventually(async () => Number((await auth.db('outbox').whereNull('published_at').count({ n: '*' }).first())?.n) === 0, 10_000);
+    const late = await startSessionGuard({ publicKey: TEST_KEYS.publicKey, bus: trips.bus, log: trips.log });
+    try {
+      const request = { cookies: { [PILOT_COOKIE]: await signedElsewhere(session) } } as unknown as Parameters<typeof late.pilot>[0];
+      expect(await late.pilot(request)).toMatchObject(session);
+    } finally {
+      await late.stop();
+    }
   });
 
   it('a session issued a moment ago, before its event arrived, is asked about and served', async () => {

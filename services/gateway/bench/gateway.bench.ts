@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { generateSigningKeys, PILOT_COOKIE, repoRoot, signPilotToken } from '@crewswap/kit';
+import { connectBus, createLogger, generateSigningKeys, PILOT_COOKIE, repoRoot, serveSessionIssued, signPilotToken } from '@crewswap/kit';
 import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
 import { addDays, londonToday } from '@crewswap/proto';
 import autocannon from 'autocannon';
@@ -123,11 +123,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const database = await createTestDatabase();
 const keys = generateSigningKeys();
 const children: ChildProcess[] = [];
+const natsPrefix = uniqueName('bench');
+const bus = await connectBus({ url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', prefix: natsPrefix, name: 'gateway-bench', log: createLogger('bench', { LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }) });
+const sessionId = randomUUID();
+// The bench issues the session, so it answers for it as auth would: trips serves no other.
+const issuedRpc = serveSessionIssued({ bus, log: createLogger('bench', { LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }), service: 'auth', issued: async (id) => id === sessionId });
 try {
   const [tripsPort, gatewayPort] = [await freePort(), await freePort()];
   const common = {
     DATABASE_URL: database.url,
-    NATS_PREFIX: uniqueName('bench'),
+    NATS_PREFIX: natsPrefix,
     JWT_PUBLIC_KEY: keys.publicKey,
     JWT_PRIVATE_KEY: keys.privateKey,
   };
@@ -157,7 +162,7 @@ try {
     })),
   );
   await db.destroy();
-  const cookie = `${PILOT_COOKIE}=${signPilotToken(keys.privateKey, { sessionId: randomUUID(), pilotId })}`;
+  const cookie = `${PILOT_COOKIE}=${signPilotToken(keys.privateKey, { sessionId, pilotId })}`;
   const path = '/api/trips';
   const check = await fetch(`${gateway}${path}`, { headers: { cookie } });
   if (check.status !== 200) throw new Error(`GET ${path} through the gateway answered ${check.status}`);
@@ -221,5 +226,7 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+  issuedRpc.unsubscribe();
+  await bus.close();
   await database.drop();
 }

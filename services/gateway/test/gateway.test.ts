@@ -126,6 +126,10 @@ describe('gateway', () => {
     const response = await gateway.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Features the app never uses are off; copying to the clipboard stays the app's own.
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['permissions-policy']).toContain('geolocation=()');
+    expect(response.headers['permissions-policy']).toContain('clipboard-write=(self)');
   });
 
   it('rate limits auth paths by client address, and only those', async () => {

@@ -31,6 +31,11 @@ export const baseConfigSchema = z.object({
   JWT_PUBLIC_KEY: requiredInProduction(z.string().optional()),
   JWT_PRIVATE_KEY: z.string().optional(),
   SIGNING_KEYS_DIR: z.string().default(repoPath('.local', 'keys')),
+  /**
+   * How long a service that lost NATS keeps serving sessions with the revocations it already
+   * knows (a logout meanwhile takes effect once NATS is back); after that it answers 503.
+   */
+  SESSION_OUTAGE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Set true wherever the app is served over https. */
   SECURE_COOKIES: z
     .enum(['true', 'false'])

@@ -65,7 +65,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const keys = options.keys ?? loadSigningKeys(config);
     const pending = serveRevocationsPending({ bus, db, log, service: name });
     closers.push(() => pending.unsubscribe());
-    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
+    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
     closers.push(() => guard.stop());
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());
@@ -84,6 +84,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         database: () => isDatabaseReachable(db),
         nats: { required: false, check: () => isBusReachable(bus) },
         revocations: { required: false, check: async () => guard.following() },
+        // Sessions are still served during the outage grace; this turns false once it is over.
+        sessions: { required: false, check: async () => guard.serving() },
       },
       onRestartRequested: (fn) => restart.onRestartRequested(fn),
       onClose: (fn) => closers.push(fn),

@@ -13,7 +13,7 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectBus, createLogger, deleteStreams, ensureStreams, generateSigningKeys, PILOT_COOKIE, repoRoot, signPilotToken } from '@crewswap/kit';
+import { connectBus, createLogger, deleteStreams, ensureStreams, generateSigningKeys, PILOT_COOKIE, repoRoot, serveSessionIssued, signPilotToken } from '@crewswap/kit';
 import { uniqueName } from '@crewswap/kit/testing';
 import { SUBJECTS } from '@crewswap/proto';
 
@@ -45,6 +45,9 @@ async function main(): Promise<void> {
   const bus = await connectBus({ url: natsUrl, prefix, name: 'sse-bench', log });
   await ensureStreams(bus);
   const keys = generateSigningKeys();
+  // The bench issues the sessions, so it answers for them as auth would: realtime serves no other.
+  const issued = new Set<string>();
+  const issuedRpc = serveSessionIssued({ bus, log, service: 'auth', issued: async (sessionId) => issued.has(sessionId) });
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join('services', 'realtime', 'src', 'main.ts')], {
     cwd: repoRoot(),
@@ -73,7 +76,9 @@ async function main(): Promise<void> {
 
   function open(): Promise<void> {
     const pilotId = randomUUID();
-    const token = signPilotToken(keys.privateKey, { sessionId: randomUUID(), pilotId });
+    const sessionId = randomUUID();
+    issued.add(sessionId);
+    const token = signPilotToken(keys.privateKey, { sessionId, pilotId });
     return new Promise((resolve, reject) => {
       const req = request(`${base}/api/sse/events`, { agent, headers: { cookie: `${PILOT_COOKIE}=${token}` } }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
@@ -151,6 +156,7 @@ async function main(): Promise<void> {
   agent.destroy();
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
+  issuedRpc.unsubscribe();
   await deleteStreams(bus);
   await bus.close();
 }

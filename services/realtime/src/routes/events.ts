@@ -10,7 +10,7 @@ import type { Hub } from '../domain/hub';
  */
 export function eventRoutes(app: FastifyInstance, deps: { guard: SessionGuard; hub: Hub }): void {
   app.get(SSE_EVENTS_PATH, async (request, reply) => {
-    const session = deps.guard.pilot(request);
+    const session = await deps.guard.pilot(request);
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {

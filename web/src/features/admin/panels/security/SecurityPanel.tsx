@@ -112,6 +112,11 @@ function AccessCode({ code, updatedAt }: { code: string; updatedAt: string | nul
       setProblem('Daily access code is required');
       return;
     }
+    // The server refuses anything else; a generated code always fits.
+    if (!/^\d{6}$/.test(draft.trim())) {
+      setProblem('Daily access code must be exactly 6 digits');
+      return;
+    }
     setProblem(null);
     update.mutate({ key: 'daily_access_code', value: draft.trim() }, { onSuccess: () => toast.success('Settings updated', 'The daily access code has been saved.') });
   };

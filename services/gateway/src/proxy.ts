@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { REQUEST_ID_HEADER } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
-import { ownerOf, type ServiceName } from './route-table';
+import { isStream, ownerOf, type ServiceName } from './route-table';
 
 /**
  * An answer up to this size is read whole and sent as one buffer: one write to the client, a
@@ -13,7 +13,7 @@ import { ownerOf, type ServiceName } from './route-table';
  */
 export const WHOLE_BODY_MAX = 256 * 1024;
 
-/** Kept-alive connections to each service; more requests than this wait for a free one. */
+/** Kept-alive connections to each service for requests; more requests than this wait for a free one. */
 const CONNECTIONS_PER_SERVICE = 64;
 
 /**
@@ -27,11 +27,20 @@ const ANSWER_HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encodi
 /**
  * Passes `/api/*` on to the service that owns the path, over a pool of kept-alive connections
  * per service (undici): no new connection per request, no per-request proxy set-up.
+ * An event stream holds its connection for its whole life, so streams have pools of their own
+ * without a cap: in the capped pool, the 65th pilot's stream (and every request behind it) would
+ * wait for one of the first 64 to end, which may be hours.
  */
 export function registerProxy(app: FastifyInstance, services: Record<ServiceName, string>): void {
-  const pools = Object.fromEntries(
-    Object.entries(services).map(([name, url]) => [name, new Pool(url, { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 })]),
-  ) as Record<ServiceName, Pool>;
+  const poolsOf = (connections: number | null) =>
+    Object.fromEntries(Object.entries(services).map(([name, url]) => [name, new Pool(url, { connections, pipelining: 1 })])) as Record<ServiceName, Pool>;
+  const pools = poolsOf(CONNECTIONS_PER_SERVICE);
+  const streamPools = poolsOf(null);
+  // Before the server waits for open connections to finish: streams never finish on their own.
+  // Cut, they end for the client, which reconnects to another replica.
+  app.addHook('preClose', async () => {
+    await Promise.all(Object.values(streamPools).map((pool) => pool.destroy()));
+  });
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(pools).map((pool) => pool.close()));
   });
@@ -45,7 +54,7 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     const body = request.body as Readable | undefined;
     let answer: Answer;
     try {
-      answer = await forward(pools[service], {
+      answer = await forward((isStream(request.url) ? streamPools : pools)[service], {
         method: request.method as Dispatcher.HttpMethod,
         path: request.url,
         headers: forwardedHeaders(request, body !== undefined),
@@ -67,7 +76,7 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
       if (answer.body instanceof PassThrough) answer.body.resume();
       return reply.send();
     }
-    if (answer.body instanceof PassThrough && request.url.startsWith('/api/sse/')) {
+    if (answer.body instanceof PassThrough && isStream(request.url)) {
       reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
     }
     return reply.send(answer.body);

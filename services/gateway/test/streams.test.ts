@@ -1,0 +1,97 @@
+/**
+ * Pilots' event streams through the gateway to the real realtime service (and the real NATS):
+ * every pilot who opens the app gets a stream, however many are open at once, while other
+ * requests are still answered; an update reaches the pilot at once; a stream the pilot leaves is
+ * closed at realtime too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connectBus, createLogger, deleteStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
+import { eventually, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { realtimePilotSubject } from '@crewswap/proto';
+import { createApp as createRealtime, configSchema as realtimeConfigSchema, type RealtimeService } from '@crewswap/realtime';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { openStream, type SseStream } from '../../realtime/test/support/sse-client';
+import { createApp } from '../src/app';
+import { configSchema } from '../src/config';
+
+jest.setTimeout(60_000);
+
+/** Well past the 64 connections a service gets for ordinary requests. */
+const PILOTS = 300;
+
+describe('event streams through the gateway', () => {
+  let realtime: RealtimeService;
+  let trips: FastifyInstance;
+  let gateway: FastifyInstance;
+  let bus: Bus;
+  let base: string;
+  const streams: { pilotId: string; stream: SseStream }[] = [];
+  const config = testBaseConfig('postgres://unused@127.0.0.1/none');
+
+  const cookieFor = (pilotId: string) => `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId })}`;
+  const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
+
+  beforeAll(async () => {
+    realtime = await createRealtime({ ...realtimeConfigSchema.parse({}), ...config }, { keys: TEST_KEYS });
+    await realtime.app.listen({ port: 0, host: '127.0.0.1' });
+    trips = Fastify();
+    trips.get('/healthz', async () => ({ status: 'ok' }));
+    trips.get('/api/trips', async () => ({ trips: [] }));
+    await trips.listen({ port: 0, host: '127.0.0.1' });
+    gateway = (
+      await createApp(
+        configSchema.parse({
+          LOG_LEVEL: 'silent',
+          REALTIME_URL: `http://127.0.0.1:${portOf(realtime.app)}`,
+          TRIPS_URL: `http://127.0.0.1:${portOf(trips)}`,
+        }),
+      )
+    ).app;
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${portOf(gateway)}`;
+    bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'test', log: createLogger('test', config) });
+  });
+  afterAll(async () => {
+    for (const { stream } of streams) stream.close();
+    await gateway?.close();
+    await trips?.close();
+    await realtime?.close();
+    if (bus) {
+      await deleteStreams(bus);
+      await bus.close();
+    }
+  });
+
+  it(`gives each of ${PILOTS} pilots opening the app at once a connected stream, while other requests are answered`, async () => {
+    let connected = 0;
+    const opening = Array.from({ length: PILOTS }, async () => {
+      const pilotId = randomUUID();
+      const stream = await openStream(`${base}/api/sse/events`, cookieFor(pilotId));
+      streams.push({ pilotId, stream });
+      await stream.next('connected');
+      connected += 1;
+    });
+    // A stream that never connects would hang for ever: count what connected by a deadline instead.
+    let deadline: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(opening), new Promise((resolve) => (deadline = setTimeout(resolve, 30_000)))]);
+    clearTimeout(deadline);
+    expect(connected).toBe(PILOTS);
+    expect(realtime.hub.size()).toBe(PILOTS);
+
+    const other = await fetch(`${base}/api/trips`);
+    expect([other.status, await other.json()]).toEqual([200, { trips: [] }]);
+  });
+
+  it('passes an update on to the pilot as soon as realtime sends it', async () => {
+    const { pilotId, stream } = streams[0]!;
+    const update = { type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: new Date().toISOString() };
+    bus.nc.publish(bus.subject(realtimePilotSubject(pilotId)), JSON.stringify(update));
+    expect(await stream.next('trips-updated')).toEqual(update);
+  });
+
+  it('closes the stream at realtime when the pilot leaves', async () => {
+    for (const { stream } of streams.splice(0)) stream.close();
+    await eventually(() => realtime.hub.size() === 0, 10_000);
+  });
+});

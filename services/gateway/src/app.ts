@@ -47,6 +47,14 @@ export function upstreamReadiness(services: Record<ServiceName, string>): Record
   return checks;
 }
 
+/**
+ * fastify's own reading of a hop count trusts nothing (it cannot check the nearest peer), so the
+ * count is a function: the socket's peer and the hops behind it up to N are proxies.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export function upstreams(config: Config): Record<ServiceName, string> {
   return {
     auth: config.AUTH_URL,
@@ -72,7 +80,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     readiness: upstreamReadiness(services),
     // This port is public: metrics are served apart (main.ts, METRICS_PORT).
     serveMetrics: false,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     parseJsonBodies: false,
     // Cookies are passed on to the services unread.
     parseCookies: false,

@@ -147,6 +147,9 @@ function forwardedHeaders(request: FastifyRequest, hasBody: boolean): Record<str
   // A GET is never read for a body, so a length it declares would promise bytes never sent.
   if (!hasBody) delete headers['content-length'];
   headers[REQUEST_ID_HEADER] = String(request.id);
+  // The client's address as the gateway judged it (TRUST_PROXY): services trust the gateway's
+  // word, so an X-Forwarded-For a client wrote itself must not reach them.
+  headers['x-forwarded-for'] = request.ip;
   return headers;
 }
 

@@ -22,8 +22,8 @@ export interface ServiceAppOptions {
   /** False where /metrics must not be on the app's own port (the gateway's is public). */
   serveMetrics?: boolean;
   bodyLimit?: number;
-  /** Requests to trust `x-forwarded-*` from (the gateway). */
-  trustProxy?: boolean;
+  /** Requests to trust `x-forwarded-*` from (services: the gateway; the gateway: TRUST_PROXY). */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   /** False where bodies are passed on unread (the gateway's proxy brings its own parsers). */
   parseJsonBodies?: boolean;
   /** False where no route reads a cookie (the gateway passes them on unread). */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
-import { REQUEST_ID_HEADER } from '@crewswap/kit';
+import { REQUEST_ID_HEADER, trackStream } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
 import { isStream, ownerOf, type ServiceName } from './route-table';
 
@@ -78,6 +78,8 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     }
     if (answer.body instanceof PassThrough && isStream(request.url)) {
       reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
+      // Labelled by its path (the gateway's one route is /api/*); only paths realtime streams get here.
+      if (answer.statusCode === 200) trackStream(request, reply, request.url.split('?')[0]);
     }
     return reply.send(answer.body);
   });

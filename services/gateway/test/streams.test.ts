@@ -81,6 +81,12 @@ describe('event streams through the gateway', () => {
 
     const other = await fetch(`${base}/api/trips`);
     expect([other.status, await other.json()]).toEqual([200, { trips: [] }]);
+
+    // The streams are counted as streams, not as requests that take for ever.
+    const text = await gateway.metrics.registry.metrics();
+    expect(text).toMatch(new RegExp(`^sse_streams_open\\{[^}]*route="/api/sse/events"[^}]*\\} ${PILOTS}$`, 'm'));
+    const timed = text.split('\n').filter((line) => line.startsWith('http_request_duration_seconds_count{'));
+    expect(timed).toEqual([expect.stringMatching(/ 1$/)]);
   });
 
   it('passes an update on to the pilot as soon as realtime sends it', async () => {
@@ -93,5 +99,8 @@ describe('event streams through the gateway', () => {
   it('closes the stream at realtime when the pilot leaves', async () => {
     for (const { stream } of streams.splice(0)) stream.close();
     await eventually(() => realtime.hub.size() === 0, 10_000);
+    const text = await gateway.metrics.registry.metrics();
+    expect(text).toMatch(/^sse_streams_open\{[^}]*route="\/api\/sse\/events"[^}]*\} 0$/m);
+    expect(text).toMatch(new RegExp(`^sse_stream_duration_seconds_count\\{[^}]*route="/api/sse/events"[^}]*\\} ${PILOTS}$`, 'm'));
   });
 });

@@ -40,6 +40,27 @@ declare module 'fastify' {
   }
 }
 
+const UNTIMED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Requests answered with an event stream: timed by `sse_stream_duration_seconds` instead. */
+const streams = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a request whose answer is an event stream (realtime's, and the gateway's passing it on):
+ * it counts in `sse_streams_open` while open and in `sse_stream_duration_seconds` when it closes,
+ * not as a request. `route` names it (by default the route's own path).
+ */
+export function trackStream(request: FastifyRequest, reply: FastifyReply, route = request.routeOptions.url ?? 'unmatched'): void {
+  if (streams.has(request)) return;
+  streams.add(request);
+  const { metrics } = request.server;
+  metrics.streamsOpen.inc({ route });
+  reply.raw.once('close', () => {
+    metrics.streamsOpen.dec({ route });
+    metrics.streamDuration.observe({ route }, reply.elapsedTime / 1000);
+  });
+}
+
 /**
  * The fastify instance every service starts from: request ids carried from the gateway, one error
  * shape, health, readiness and metrics. The service adds its routes to it.
@@ -85,6 +106,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
+    // Probes and scrapes come every few seconds whatever the traffic, and a stream's time is its
+    // life: either would drown what pilots wait for.
+    if (UNTIMED_ROUTES.has(route) || streams.has(request)) return done();
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });

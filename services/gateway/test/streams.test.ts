@@ -104,3 +104,48 @@ describe('event streams through the gateway', () => {
     expect(text).toMatch(new RegExp(`^sse_stream_duration_seconds_count\\{[^}]*route="/api/sse/events"[^}]*\\} ${PILOTS}$`, 'm'));
   });
 });
+
+describe('an event stream to a client that stops reading', () => {
+  it('pauses the service instead of piling the stream up in the gateway', async () => {
+    const { connect } = await import('node:net');
+    const chunk = `data: ${'x'.repeat(64 * 1024)}\n\n`;
+    /** Far more than the socket buffers between the three can hold. */
+    const enough = 256 * 1024 * 1024;
+    let written = 0;
+    const upstream = Fastify();
+    upstream.get('/healthz', async () => ({ status: 'ok' }));
+    upstream.get('/api/sse/events', (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pour = () => {
+        while (written < enough) {
+          written += chunk.length;
+          if (!reply.raw.write(chunk)) return void reply.raw.once('drain', pour);
+        }
+      };
+      pour();
+    });
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', REALTIME_URL: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}` }))).app;
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const client = connect((gateway.server.address() as AddressInfo).port, '127.0.0.1');
+    try {
+      client.pause();
+      client.write('GET /api/sse/events HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      // Once every buffer on the way is full, the service is held still.
+      let last = -1;
+      await eventually(async () => {
+        const now = written;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const still = now > 0 && now === written && now === last;
+        last = now;
+        return still;
+      }, 20_000);
+      expect(written).toBeLessThan(enough);
+    } finally {
+      client.destroy();
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});

@@ -68,7 +68,12 @@ export function upstreams(config: Config): Record<ServiceName, string> {
   };
 }
 
-export async function createApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export interface GatewayOptions {
+  /** Passes `/api/*` on to the services: the gateway's own proxy unless another is measured (the bench). */
+  proxy?: (app: FastifyInstance, services: Record<ServiceName, string>) => void | Promise<void>;
+}
+
+export async function createApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const log = createLogger('gateway', config);
   const indexHtml = join(config.WEB_DIST, 'index.html');
   const webBuilt = existsSync(indexHtml);
@@ -140,7 +145,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     done();
   });
 
-  registerProxy(app, services);
+  await (options.proxy ?? registerProxy)(app, services);
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
@@ -181,8 +186,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
  * The gateway as `main.ts` runs it: its port is public, so its metrics are served on a port of
  * their own (METRICS_PORT), closed with it.
  */
-export async function createPublicApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const { app } = await createApp(config);
+export async function createPublicApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { app } = await createApp(config, options);
   const metrics = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST }).catch(async (error: unknown) => {
     await app.close();
     throw error;

@@ -16,7 +16,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDb, generateSigningKeys, PILOT_COOKIE, signPilotToken, type Db } from '@crewswap/kit';
+import { connectBus, createDb, createLogger, deleteStreams, generateSigningKeys, PILOT_COOKIE, signPilotToken, type Db } from '@crewswap/kit';
 import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
 import { addDays, BASES, FLEETS, londonToday, type Pilot, type Trip } from '@crewswap/proto';
 import { Agent, request } from 'undici';
@@ -256,14 +256,16 @@ async function main(): Promise<void> {
   const mailDir = mkdtempSync(join(tmpdir(), 'crewswap-load-mail-'));
   // Blocks of ten ports apart from the end-to-end runs' (21000-25000).
   const port = 26000 + Math.floor(Math.random() * 300) * 10;
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const natsPrefix = uniqueName('load');
   let stack: Stack | undefined;
   let streams: Awaited<ReturnType<typeof openStreams>> | undefined;
   try {
     const started = performance.now();
     stack = await startStack({
       databaseUrl: database.url,
-      natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-      natsPrefix: uniqueName('load'),
+      natsUrl,
+      natsPrefix,
       gatewayPort: port,
       basePort: port,
       mailDir,
@@ -319,6 +321,10 @@ async function main(): Promise<void> {
     streams?.close();
     await stack?.stop();
     await database.drop();
+    // The services made the streams under this run's prefix: nothing else will remove them.
+    const bus = await connectBus({ url: natsUrl, prefix: natsPrefix, name: 'load-cleanup', log: createLogger('load', { LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }) });
+    await deleteStreams(bus);
+    await bus.close();
     rmSync(mailDir, { recursive: true, force: true });
   }
 }

@@ -30,7 +30,13 @@ export const baseConfigSchema = z.object({
    */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   NATS_STREAM_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(30 * 24 * 3600),
-  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(0).default(1024 ** 3),
+  /**
+   * No byte limit unless set: NATS reserves a stream's byte limit from its storage when the stream
+   * is made, so a default would reserve six times it for every NATS_PREFIX (every test file and
+   * test stack) and soon fill a shared development server. Production sets it (the chart), with
+   * JetStream storage of at least six times it.
+   */
+  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
   /** pretty on a terminal and JSON elsewhere, unless set. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -81,8 +81,8 @@ export function streamLimits(config: Pick<BaseConfig, 'NATS_STREAM_REPLICAS' | '
   return { replicas: config.NATS_STREAM_REPLICAS, maxAgeSeconds: config.NATS_STREAM_MAX_AGE_SECONDS, maxBytes: config.NATS_STREAM_MAX_BYTES };
 }
 
-/** The base config's defaults: one replica, 30 days, 1 GiB. */
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { replicas: 1, maxAgeSeconds: 30 * 24 * 3600, maxBytes: 1024 ** 3 };
+/** The base config's defaults: one replica, 30 days, no byte limit. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { replicas: 1, maxAgeSeconds: 30 * 24 * 3600, maxBytes: 0 };
 
 /** Long enough that the Nats-Msg-Id dedupe window covers a relay retrying after a restart. */
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
@@ -91,6 +91,7 @@ const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const STREAM_NOT_FOUND = 10059;
 const STREAM_NAME_IN_USE = 10058;
 const REPLICAS_NOT_SUPPORTED = 10074;
+const INSUFFICIENT_STORAGE = 10047;
 
 /** The fields ensureStreams sets: an existing stream is updated only when one of these differs. */
 const MANAGED = ['subjects', 'num_replicas', 'max_age', 'max_bytes', 'discard', 'duplicate_window'] as const;
@@ -134,6 +135,12 @@ async function ensureStream(bus: Bus, wanted: Partial<StreamConfig> & { name: st
     const code = apiErrorCode(error);
     // Another replica made it a moment ago: compare with what it made.
     if (!existing && code === STREAM_NAME_IN_USE && again) return ensureStream(bus, wanted, log, false);
+    if (code === INSUFFICIENT_STORAGE) {
+      throw new Error(
+        `NATS cannot reserve ${wanted.max_bytes} bytes for stream ${wanted.name} (NATS_STREAM_MAX_BYTES, reserved for each of the ${Object.keys(STREAMS).length} streams on each replica): give JetStream more storage or lower the limit`,
+        { cause: error },
+      );
+    }
     if (code !== REPLICAS_NOT_SUPPORTED) throw error;
     const replicas = existing?.config.num_replicas ?? 1;
     log?.warn({ stream: wanted.name, asked: wanted.num_replicas, kept: replicas }, 'NATS cannot keep this many replicas of a stream here (a single server?): keeping what it has');

@@ -31,8 +31,8 @@ describe('JetStream stream limits', () => {
     }
   });
 
-  it('reads NATS_STREAM_REPLICAS, NATS_STREAM_MAX_AGE_SECONDS and NATS_STREAM_MAX_BYTES, one replica, 30 days and 1 GiB unless set', () => {
-    expect(streamLimits(baseConfigSchema.parse({}))).toEqual({ replicas: 1, maxAgeSeconds: 30 * 24 * 3600, maxBytes: 1024 ** 3 });
+  it('reads NATS_STREAM_REPLICAS, NATS_STREAM_MAX_AGE_SECONDS and NATS_STREAM_MAX_BYTES: one replica, 30 days and no byte limit unless set', () => {
+    expect(streamLimits(baseConfigSchema.parse({}))).toEqual({ replicas: 1, maxAgeSeconds: 30 * 24 * 3600, maxBytes: 0 });
     expect(streamLimits(baseConfigSchema.parse({ NATS_STREAM_REPLICAS: '3', NATS_STREAM_MAX_AGE_SECONDS: '86400', NATS_STREAM_MAX_BYTES: '5000000' }))).toEqual({
       replicas: 3,
       maxAgeSeconds: 86400,
@@ -43,10 +43,10 @@ describe('JetStream stream limits', () => {
 
   it('makes every stream with the configured replicas and limits', async () => {
     const connected = await bus();
-    await ensureStreams(connected, streamLimits(baseConfigSchema.parse({})), log);
+    await ensureStreams(connected, streamLimits(baseConfigSchema.parse({ NATS_STREAM_MAX_BYTES: String(64 * 1024 * 1024) })), log);
     for (const name of names) {
       const { config } = await connected.jsm.streams.info(connected.stream(name));
-      expect([name, config.num_replicas, config.max_age, config.max_bytes, config.discard]).toEqual([name, 1, 30 * 24 * 3600 * NANOS_PER_SECOND, 1024 ** 3, 'old']);
+      expect([name, config.num_replicas, config.max_age, config.max_bytes, config.discard]).toEqual([name, 1, 30 * 24 * 3600 * NANOS_PER_SECOND, 64 * 1024 * 1024, 'old']);
     }
   });
 
@@ -61,6 +61,13 @@ describe('JetStream stream limits', () => {
     const info = await connected.jsm.streams.info(auth);
     expect(info.config).toMatchObject({ max_age: 7 * 24 * 3600 * NANOS_PER_SECOND, max_bytes: 50 * 1024 * 1024, num_replicas: 1 });
     expect(info.state.messages).toBe(1);
+  });
+
+  it('says what to do when NATS has not the storage a byte limit reserves', async () => {
+    const connected = await bus();
+    await expect(ensureStreams(connected, { replicas: 1, maxAgeSeconds: 3600, maxBytes: 2 ** 50 }, log)).rejects.toThrow(
+      /NATS cannot reserve 1125899906842624 bytes for stream .*NATS_STREAM_MAX_BYTES.*give JetStream more storage or lower the limit/,
+    );
   });
 
   it('starts on a single server asked for three replicas, keeping one and saying so', async () => {

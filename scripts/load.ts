@@ -96,6 +96,7 @@ async function seed(databaseUrl: string): Promise<Pilot[]> {
     await eachLimited(pilots, 8, async (pilot) => {
       await authPilots.insert({ ...pilot, passwordHash, createdAt: new Date(createdAt) });
     });
+    const authDone = performance.now();
     const directory = createDirectory(tripsDb);
     const tripRepository = createTripRepository(tripsDb);
     const epoch = new Date(0).toISOString();
@@ -106,6 +107,7 @@ async function seed(databaseUrl: string): Promise<Pilot[]> {
       trips.push(...(await tripRepository.insertMany(pilot.id, demoTripsFor(pilot, today))));
     });
     await tripsDb.raw('ANALYZE trips');
+    const tripsDone = performance.now();
     const readModel = createReadModelRepository(swapsDb);
     const stamp = { version: 0, at: new Date(0) };
     for (let i = 0; i < pilots.length; i += 500) {
@@ -114,7 +116,10 @@ async function seed(databaseUrl: string): Promise<Pilot[]> {
     for (let i = 0; i < trips.length; i += 1000) {
       await readModel.applyTripChanges(swapsDb, trips.slice(i, i + 1000).map((trip) => ({ kind: 'trip' as const, trip, stamp })));
     }
-    console.log(`seeded ${pilots.length} pilots and ${trips.length} trips (${trips.filter((trip) => trip.isSwappable).length} offered) in ${seconds(started)}`);
+    console.log(
+      `seeded ${pilots.length} pilots and ${trips.length} trips (${trips.filter((trip) => trip.isSwappable).length} offered) in ${seconds(started)} ` +
+        `(auth ${((authDone - started) / 1000).toFixed(1)} s, trips ${((tripsDone - authDone) / 1000).toFixed(1)} s, swaps ${seconds(tripsDone)})`,
+    );
     return pilots;
   } finally {
     await Promise.all(dbs.map((db) => db.destroy()));

@@ -89,6 +89,11 @@ describe('event streams through the gateway', () => {
     expect(timed).toEqual([expect.stringMatching(/ 1$/)]);
   });
 
+  it("passes realtime's refusal of a stream without a session on as it is", async () => {
+    const refused = await openStream(`${base}/api/sse/events`);
+    expect([refused.status, refused.body]).toEqual([401, { error: 'Session expired' }]);
+  });
+
   it('passes an update on to the pilot as soon as realtime sends it', async () => {
     const { pilotId, stream } = streams[0]!;
     const update = { type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: new Date().toISOString() };
@@ -102,6 +107,19 @@ describe('event streams through the gateway', () => {
     const text = await gateway.metrics.registry.metrics();
     expect(text).toMatch(/^sse_streams_open\{[^}]*route="\/api\/sse\/events"[^}]*\} 0$/m);
     expect(text).toMatch(new RegExp(`^sse_stream_duration_seconds_count\\{[^}]*route="/api/sse/events"[^}]*\\} ${PILOTS}$`, 'm'));
+  });
+});
+
+describe('an event stream while realtime is down', () => {
+  it('answers 503 JSON naming the service, as for any other path', async () => {
+    // Nothing listens on port 9.
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', REALTIME_URL: 'http://127.0.0.1:9' }))).app;
+    try {
+      const response = await gateway.inject({ method: 'GET', url: '/api/sse/events' });
+      expect([response.statusCode, response.json()]).toEqual([503, { error: 'The realtime service is not available right now. Please try again shortly.' }]);
+    } finally {
+      await gateway.close();
+    }
   });
 });
 

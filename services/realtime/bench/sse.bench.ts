@@ -5,6 +5,8 @@
  * changes to JetStream at `rate` per second, each for a random connected pilot, and measures from
  * the event's occurredAt to the frame parsed by the client. Memory per connection is each
  * process's resident memory (and V8 heap) growth from before the streams opened, divided by N.
+ * Beside the streams, one request at a time goes through the gateway's pool for ordinary requests
+ * (p50/p99 printed): the streams must not slow the other routes.
  * Targets: p99 < 100 ms, < 30 KB per connection in the gateway and in realtime.
  * It prints figures; it asserts nothing.
  */
@@ -56,7 +58,9 @@ async function main(): Promise<void> {
     });
   const children = [
     start('realtime', { PORT: String(port) }),
-    start('gateway', { PORT: String(gatewayPort), METRICS_PORT: String(gatewayMetricsPort), REALTIME_URL: `http://127.0.0.1:${port}` }),
+    // realtime stands in for trips too: a request to /api/trips goes through the gateway's pool
+    // for ordinary requests (realtime answers it 404), to show it stays quick beside the streams.
+    start('gateway', { PORT: String(gatewayPort), METRICS_PORT: String(gatewayMetricsPort), REALTIME_URL: `http://127.0.0.1:${port}`, TRIPS_URL: `http://127.0.0.1:${port}` }),
   ];
   const realtime = `http://127.0.0.1:${port}`;
   const base = `http://127.0.0.1:${gatewayPort}`;
@@ -125,7 +129,7 @@ async function main(): Promise<void> {
   };
   const before = await memory();
   console.log(`browsers -> gateway (${base}) -> realtime (${realtime}), each its own process; ${RATE} events/s for ${SECONDS} s per step`);
-  console.log('clients   p50 ms   p95 ms   p99 ms   max ms   delivered   gateway RSS/conn  heap/conn   realtime RSS/conn  heap/conn');
+  console.log('clients   p50 ms   p95 ms   p99 ms   max ms   delivered   gateway RSS/conn  heap/conn   realtime RSS/conn  heap/conn   other request p50/p99 ms');
   const results: { clients: number; p99: number; kb: Record<string, number> }[] = [];
   for (const target of STEPS) {
     while (pilots.length < target) {
@@ -141,6 +145,15 @@ async function main(): Promise<void> {
     const started = Date.now();
     let sent = 0;
     const publishes: Promise<unknown>[] = [];
+    const others: number[] = [];
+    const other = (async () => {
+      while (Date.now() - started < SECONDS * 1000) {
+        const sentAt = performance.now();
+        await fetch(`${base}/api/trips`).then((response) => response.arrayBuffer());
+        others.push(performance.now() - sentAt);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
     while (Date.now() - started < SECONDS * 1000) {
       const due = Math.floor(((Date.now() - started) / 1000) * RATE);
       while (sent < due) {
@@ -152,10 +165,11 @@ async function main(): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    await Promise.all(publishes);
+    await Promise.all([...publishes, other]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     measuring = false;
     const sorted = [...latencies].sort((a, b) => a - b);
+    const otherSorted = [...others].sort((a, b) => a - b);
     const kb = (bytes: number) => bytes / connections / 1024;
     const perConnection = (name: string) => ({ rss: kb(now[name]!.rss - before[name]!.rss), heap: kb(now[name]!.heap - before[name]!.heap) });
     const [gateway, service] = [perConnection('gateway'), perConnection('realtime')];
@@ -173,6 +187,7 @@ async function main(): Promise<void> {
         `${gateway.heap.toFixed(1)} KB`.padStart(10),
         `${service.rss.toFixed(1)} KB`.padStart(18),
         `${service.heap.toFixed(1)} KB`.padStart(10),
+        `${percentile(otherSorted, 50).toFixed(1)} / ${percentile(otherSorted, 99).toFixed(1)}`.padStart(26),
       ].join(' '),
     );
   }

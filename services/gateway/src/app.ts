@@ -48,6 +48,14 @@ export function upstreamReadiness(services: Record<ServiceName, string>): Record
   return checks;
 }
 
+/**
+ * fastify's own reading of a hop count trusts nothing (it cannot check the nearest peer), so the
+ * count is a function: the socket's peer and the hops behind it up to N are proxies.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export function upstreams(config: Config): Record<ServiceName, string> {
   return {
     auth: config.AUTH_URL,
@@ -61,7 +69,12 @@ export function upstreams(config: Config): Record<ServiceName, string> {
   };
 }
 
-export async function createApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export interface GatewayOptions {
+  /** Passes `/api/*` on to the services: the gateway's own proxy unless another is measured (the bench). */
+  proxy?: (app: FastifyInstance, services: Record<ServiceName, string>) => void | Promise<void>;
+}
+
+export async function createApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const log = createLogger('gateway', config);
   const indexHtml = join(config.WEB_DIST, 'index.html');
   const webBuilt = existsSync(indexHtml);
@@ -73,7 +86,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     readiness: upstreamReadiness(services),
     // This port is public: metrics are served apart (main.ts, METRICS_PORT).
     serveMetrics: false,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     parseJsonBodies: false,
     // Cookies are passed on to the services unread.
     parseCookies: false,
@@ -135,7 +148,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
   });
 
   registerApiDocs(app);
-  registerProxy(app, services);
+  await (options.proxy ?? registerProxy)(app, services);
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
@@ -176,8 +189,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
  * The gateway as `main.ts` runs it: its port is public, so its metrics are served on a port of
  * their own (METRICS_PORT), closed with it.
  */
-export async function createPublicApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const { app } = await createApp(config);
+export async function createPublicApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { app } = await createApp(config, options);
   const metrics = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST }).catch(async (error: unknown) => {
     await app.close();
     throw error;

@@ -22,8 +22,8 @@ export interface ServiceAppOptions {
   /** False where /metrics must not be on the app's own port (the gateway's is public). */
   serveMetrics?: boolean;
   bodyLimit?: number;
-  /** Requests to trust `x-forwarded-*` from (the gateway). */
-  trustProxy?: boolean;
+  /** Requests to trust `x-forwarded-*` from (services: the gateway; the gateway: TRUST_PROXY). */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   /** False where bodies are passed on unread (the gateway's proxy brings its own parsers). */
   parseJsonBodies?: boolean;
   /** False where no route reads a cookie (the gateway passes them on unread). */
@@ -38,6 +38,27 @@ declare module 'fastify' {
     /** Every route the service registered, for tests that exercise them all (the fuzz test). */
     routeList: { method: string; url: string }[];
   }
+}
+
+const UNTIMED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Requests answered with an event stream: timed by `sse_stream_duration_seconds` instead. */
+const streams = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a request whose answer is an event stream (realtime's, and the gateway's passing it on):
+ * it counts in `sse_streams_open` while open and in `sse_stream_duration_seconds` when it closes,
+ * not as a request. `route` names it (by default the route's own path).
+ */
+export function trackStream(request: FastifyRequest, reply: FastifyReply, route = request.routeOptions.url ?? 'unmatched'): void {
+  if (streams.has(request)) return;
+  streams.add(request);
+  const { metrics } = request.server;
+  metrics.streamsOpen.inc({ route });
+  reply.raw.once('close', () => {
+    metrics.streamsOpen.dec({ route });
+    metrics.streamDuration.observe({ route }, reply.elapsedTime / 1000);
+  });
 }
 
 /**
@@ -95,6 +116,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
+    // Probes and scrapes come every few seconds whatever the traffic, and a stream's time is its
+    // life: either would drown what pilots wait for.
+    if (UNTIMED_ROUTES.has(route) || streams.has(request)) return done();
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });

@@ -4,7 +4,7 @@ import type { BaseConfig } from './config';
 import { createDb, isDatabaseReachable, migrate, type Db, type Migration } from './db';
 import { loadSigningKeys, type SigningKeys } from './keys';
 import { createLogger } from './logger';
-import { connectBus, ensureStreams, isBusReachable, type Bus } from './nats';
+import { connectBus, ensureStreams, isBusReachable, streamLimits, type Bus } from './nats';
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
 import { startKitPruner } from './prune';
 import { startRestartListener } from './restart';
@@ -59,7 +59,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
     });
     closers.push(() => bus.close());
-    await ensureStreams(bus);
+    await ensureStreams(bus, streamLimits(config), log);
     const relay = startOutboxRelay({ db, bus, log });
     closers.push(() => relay.stop());
     const keys = options.keys ?? loadSigningKeys(config);

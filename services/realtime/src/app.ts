@@ -7,6 +7,7 @@ import {
   loadSigningKeys,
   startRestartListener,
   startSessionGuard,
+  streamLimits,
   type RestartListener,
   type Logger,
   type SigningKeys,
@@ -50,7 +51,7 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
     });
     closers.push(() => bus.close());
     // Realtime may start before any service with data has made the streams it reads.
-    await ensureStreams(bus);
+    await ensureStreams(bus, streamLimits(config), log);
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());
     const keys = options.keys ?? loadSigningKeys(config);

@@ -482,6 +482,20 @@ describe('the public entry', () => {
     expect(bytes(annotations(main!)['nginx.ingress.kubernetes.io/proxy-body-size']!)).toBeGreaterThanOrEqual(limit);
   });
 
+  test("each pilot's address reaches the gateway's rate limits: it trusts the ingress controller's X-Forwarded-For and nobody else's", () => {
+    expect(envOf(deployment(defaults, 'gateway').spec.template.spec.containers[0]).TRUST_PROXY).toBe('1');
+    // ...which holds only while nothing but the ingress controller can reach the gateway's port.
+    const labels = deployment(defaults, 'gateway').spec.template.metadata.labels;
+    const allowed = ofKind(defaults, 'NetworkPolicy')
+      .filter((policy) => selects(policy.spec.podSelector.matchLabels, labels))
+      .flatMap((policy) => policy.spec.ingress ?? [])
+      .filter((rule: { ports?: { port: string | number }[] }) => (rule.ports ?? []).some((port) => port.port === 'http' || port.port === 8080));
+    expect(allowed.length).toBeGreaterThan(0);
+    // Cluster namespaces only (the ingress controller's, and Prometheus's for scrapes): never the internet.
+    const sources = allowed.flatMap((rule: { from?: { namespaceSelector?: { matchLabels?: Record<string, string> } }[] }) => rule.from ?? [{}]);
+    expect(sources.map((source) => source.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name']).sort()).toEqual(['ingress-nginx', 'monitoring']);
+  });
+
   /** The Ingress ingress-nginx routes a path through: an Exact path first, else the longest Prefix. */
   function routeOf(path: string): K8sObject {
     const candidates = ingresses.flatMap((ingress) => ingress.spec.rules.flatMap((rule: { http: { paths: { path: string; pathType: string }[] } }) => rule.http.paths.map((entry) => ({ ingress, ...entry }))));

@@ -328,10 +328,10 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
   };
 }
 
-/**
- * A live trip and its pilot, as the swap rule reads an asker; the trip's window is tripWindow's,
- * with the setting as `:days`.
- */
+/** Days either side of a trip's start, where its own range is not set: the pilot's, else the setting. */
+const ASKER_DAYS = 'COALESCE(r.search_day_range, CAST(:days AS int))';
+
+/** A live trip and its pilot, as the swap rule reads an asker. */
 const ASKER_SIDE: SideColumns = {
   pilotId: 't.pilot_id',
   rank: 'r.rank',
@@ -341,9 +341,10 @@ const ASKER_SIDE: SideColumns = {
   ltcCaptain: "(r.rank = 'CP' AND r.ltc)",
   standby: 't.is_standby',
   startDate: 't.start_date',
+  // tripWindow, row by row (test/swap-rule.test.ts holds the two together).
   window: {
-    from: 'GREATEST(COALESCE(t.search_start_date, t.start_date - LEAST(COALESCE(r.search_day_range, CAST(:days AS int)), CAST(:rule_max AS int))), t.start_date - CAST(:rule_max AS int))',
-    to: 'LEAST(COALESCE(t.search_end_date, t.start_date + LEAST(COALESCE(r.search_day_range, CAST(:days AS int)), CAST(:rule_max AS int))), t.start_date + CAST(:rule_max AS int))',
+    from: `GREATEST(COALESCE(t.search_start_date, t.start_date - ${ASKER_DAYS}), t.start_date - CAST(:rule_max AS int))`,
+    to: `LEAST(COALESCE(t.search_end_date, t.start_date + ${ASKER_DAYS}), t.start_date + CAST(:rule_max AS int))`,
   },
 };
 

@@ -45,7 +45,7 @@ export function tripWindow(
   pilotSearchDayRange: number | null,
   settingDays: number,
 ): Window {
-  const days = Math.min(pilotSearchDayRange ?? settingDays, MAX_WINDOW_DAYS);
+  const days = pilotSearchDayRange ?? settingDays;
   const earliest = addDays(trip.startDate, -MAX_WINDOW_DAYS);
   const latest = addDays(trip.startDate, MAX_WINDOW_DAYS);
   const from = trip.searchStartDate ?? addDays(trip.startDate, -days);

@@ -5,10 +5,10 @@ import { aircraftFlownBy, fleetsThatFly, type Window } from './compatibility';
  * The two trips of a swap: the asker's (the trip Find swaps is pressed on, or a swap alert's
  * recipient's trip) and the offer it would find.
  */
-export type Role = 'asker' | 'offer';
+type Role = 'asker' | 'offer';
 
 /** One side of a swap as the rule reads it: a pilot and one of their trips. */
-export interface Side {
+interface Side {
   pilotId: string;
   rank: Rank;
   fleet: Fleet;
@@ -19,7 +19,7 @@ export interface Side {
   startDate: string;
 }
 
-export type Flag = 'training' | 'ltcCaptain' | 'standby';
+type Flag = 'training' | 'ltcCaptain' | 'standby';
 
 type Clause =
   | { kind: 'same'; field: 'rank' }
@@ -32,7 +32,7 @@ type Clause =
 /**
  * Who can swap with whom (decisions.md, pilot-app.md), the only place it is written: Find swaps
  * from memory, its SQL fallback and the swap alerts' recipients are all derived from it (through
- * `constrain`), and test/swap-rule.test.ts holds the three to the same answers.
+ * offersFor and askersOf), and test/swap-rule.test.ts holds the three to the same answers.
  */
 export const SWAP_RULE: readonly Clause[] = [
   { kind: 'same', field: 'rank' },
@@ -149,7 +149,7 @@ function constrain(known: Role, side: Side, window: Window | undefined): Constra
 }
 
 /** LTC captains alone may fly, and see, training trips offered for swap. */
-export function isLtcCaptain(pilot: { rank: Rank; ltc: boolean }): boolean {
+function isLtcCaptain(pilot: { rank: Rank; ltc: boolean }): boolean {
   return pilot.rank === 'CP' && pilot.ltc;
 }
 

@@ -10,27 +10,28 @@ const CLOSE = ']'.charCodeAt(0);
 interface Run {
   bucket: Bucket;
   rows: number[];
-  next: number;
 }
 
 /**
  * The Find swaps answer (the JSON text of SwapMatch[]) from runs of bucket rows each in the
  * answer's order: merged, the offers on the asker's exact dates (start and end day numbers) first.
  */
-export function writeAnswer(runs: { bucket: Bucket; rows: number[] }[], start: number, end: number): Buffer {
+export function writeAnswer(runs: Run[], start: number, end: number): Buffer {
   if (runs.length === 0) return EMPTY;
-  const pending: Run[] = runs.map((run) => ({ ...run, next: 0 }));
+  // Each run's next row, kept beside the runs: copying each run into a cursor object cost about
+  // a quarter of the index's time per answer.
+  const next = runs.map(() => 0);
   const same: Offer[] = [];
   const rest: Offer[] = [];
   for (;;) {
-    let first: Run | undefined;
-    for (const run of pending) {
-      if (run.next < run.rows.length && (!first || comesFirst(run, first))) first = run;
+    let first = -1;
+    for (let r = 0; r < runs.length; r += 1) {
+      if (next[r]! < runs[r]!.rows.length && (first < 0 || comesFirst(runs[r]!, next[r]!, runs[first]!, next[first]!))) first = r;
     }
-    if (!first) break;
-    const row = first.rows[first.next++]!;
-    const { startDays, endDays, offers } = first.bucket;
-    (startDays[row] === start && endDays[row] === end ? same : rest).push(offers[row]!);
+    if (first < 0) break;
+    const { bucket, rows } = runs[first]!;
+    const row = rows[next[first]!++]!;
+    (bucket.startDays[row] === start && bucket.endDays[row] === end ? same : rest).push(bucket.offers[row]!);
   }
   const sameCount = same.length;
   const ordered = sameCount === 0 ? rest : same.concat(rest);
@@ -54,10 +55,10 @@ export function writeAnswer(runs: { bucket: Bucket; rows: number[] }[], start: n
   return answer;
 }
 
-/** Whether the next row of run `a` comes before the next row of run `b`: start, end, then trip id. */
-function comesFirst(a: Run, b: Run): boolean {
-  const i = a.rows[a.next]!;
-  const j = b.rows[b.next]!;
+/** Whether row `a.rows[ai]` comes before row `b.rows[bi]`: start, end, then trip id. */
+function comesFirst(a: Run, ai: number, b: Run, bi: number): boolean {
+  const i = a.rows[ai]!;
+  const j = b.rows[bi]!;
   if (a.bucket.startDays[i] !== b.bucket.startDays[j]) return a.bucket.startDays[i]! < b.bucket.startDays[j]!;
   if (a.bucket.endDays[i] !== b.bucket.endDays[j]) return a.bucket.endDays[i]! < b.bucket.endDays[j]!;
   return a.bucket.offers[i]!.tripId < b.bucket.offers[j]!.tripId;

@@ -1,7 +1,9 @@
 import type { Db, Executor } from '@crewswap/kit';
-import { PilotContact, Trip, type Aircraft, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { PilotContact, Trip, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
-import { aircraftFlownBy, fleetsThatFly, MAX_WINDOW_DAYS, parseSwapSearchDays, type Window } from '../domain/compatibility';
+import { parseSwapSearchDays, type Window } from '../domain/compatibility';
+import { askersOf, offersFor } from '../domain/swap-rule';
+import { constraintSql, type SideColumns } from './swap-rule-sql';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
 export interface Stamp {
@@ -34,13 +36,13 @@ export interface PilotRecord {
 
 export interface OfferQuery {
   asker: { id: string; rank: Rank; fleet: Fleet; ltc: boolean };
-  trip: Trip & { aircraft: Aircraft };
+  trip: Trip;
   window: Window;
 }
 
 export interface RecipientQuery {
   owner: { id: string; rank: Rank; fleet: Fleet; ltc: boolean };
-  offer: Trip & { aircraft: Aircraft };
+  offer: Trip;
   settingDays: number;
 }
 
@@ -296,9 +298,23 @@ const ASK_CONTEXT_SQL = `
     LEFT JOIN trips t ON t.id = ? AND NOT t.deleted
     LEFT JOIN pilots p ON p.id = ?`;
 
+/** The offers table, as the swap rule reads an offer. */
+const OFFER_SIDE: SideColumns = {
+  pilotId: 'o.pilot_id',
+  rank: 'o.rank',
+  fleet: 'o.fleet',
+  aircraft: 'o.aircraft',
+  training: 'o.training',
+  ltcCaptain: 'o.ltc_captain',
+  // The offers table holds no standby duty (offer-rows.ts).
+  standby: 'false',
+  startDate: 'o.start_date',
+};
+
 /** The SQL of findOffersJson, apart so that the bench can EXPLAIN exactly what runs. */
 export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<string, unknown> } {
-  const { asker, trip, window } = query;
+  const { trip } = query;
+  const rule = constraintSql(OFFER_SIDE, offersFor(query));
   return {
     // offers_match answers it alone (index-only): rank, fleets and aircraft as index conditions,
     // the window as the range; the rest is filtered from the included columns.
@@ -307,61 +323,47 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
       SELECT COALESCE('[' || string_agg('{"trip":' || o.trip_json || ',"pilot":' || o.pilot_json || ',"sameDates":' || (o.start_date = :start AND o.end_date = :end)::text || '}', ','
                                        ORDER BY (o.start_date = :start AND o.end_date = :end) DESC, o.start_date, o.end_date, o.trip_id) || ']', '[]') AS json
         FROM offers o
-       WHERE o.rank = :rank
-         AND o.fleet = ANY(:canTakeMine)
-         AND o.aircraft = ANY(:canTake)
-         AND o.start_date BETWEEN :from AND :to
-         AND o.pilot_id <> :askerId
-         AND (NOT o.training OR :askerIsLtcCaptain)
-         AND (NOT :mineIsTraining OR o.ltc_captain)`,
-    bindings: {
-      start: trip.startDate,
-      end: trip.endDate,
-      from: window.from,
-      to: window.to,
-      canTake: aircraftFlownBy(asker.fleet),
-      askerId: asker.id,
-      askerIsLtcCaptain: asker.rank === 'CP' && asker.ltc,
-      rank: asker.rank,
-      canTakeMine: fleetsThatFly(trip.aircraft),
-      mineIsTraining: trip.training,
-    },
+       WHERE ${rule.where}`,
+    bindings: { ...rule.bindings, start: trip.startDate, end: trip.endDate },
   };
 }
 
+/** Days either side of a trip's start, where its own range is not set: the pilot's, else the setting. */
+const ASKER_DAYS = 'COALESCE(r.search_day_range, CAST(:days AS int))';
+
+/** A live trip and its pilot, as the swap rule reads an asker. */
+const ASKER_SIDE: SideColumns = {
+  pilotId: 't.pilot_id',
+  rank: 'r.rank',
+  fleet: 'r.fleet',
+  aircraft: 't.aircraft',
+  training: 't.training',
+  ltcCaptain: "(r.rank = 'CP' AND r.ltc)",
+  standby: 't.is_standby',
+  startDate: 't.start_date',
+  // tripWindow, row by row (test/swap-rule.test.ts holds the two together).
+  window: {
+    from: `GREATEST(COALESCE(t.search_start_date, t.start_date - ${ASKER_DAYS}), t.start_date - CAST(:rule_max AS int))`,
+    to: `LEAST(COALESCE(t.search_end_date, t.start_date + ${ASKER_DAYS}), t.start_date + CAST(:rule_max AS int))`,
+  },
+};
+
 /** The SQL of findRecipients, apart so that the bench can EXPLAIN exactly what runs. */
 export function recipientsQuery(query: RecipientQuery): { sql: string; bindings: Record<string, unknown> } {
-  const { owner, offer, settingDays } = query;
+  const rule = constraintSql(ASKER_SIDE, askersOf(query));
   return {
+    // Beside the rule: trips and pilots still here, pilots known with a profile, swap alerts on.
     sql: `
       SELECT DISTINCT ON (t.pilot_id) t.pilot_id, t.id AS trip_id
         FROM trips t
         JOIN pilots r ON r.id = t.pilot_id
         LEFT JOIN alert_preferences ap ON ap.pilot_id = t.pilot_id
-       WHERE NOT t.deleted AND NOT t.is_standby
-         AND COALESCE(ap.swap_alerts, true)
-         AND t.start_date BETWEEN CAST(:offerStart AS date) - CAST(:max AS int) AND CAST(:offerStart AS date) + CAST(:max AS int)
-         AND t.aircraft = ANY(:ownerCanTake)
-         AND t.pilot_id <> :ownerId
-         AND (NOT t.training OR :ownerIsLtcCaptain)
+       WHERE NOT t.deleted
          AND NOT r.deleted AND r.contact IS NOT NULL
-         AND r.rank = :rank
-         AND r.fleet = ANY(:canTakeOffer)
-         AND (NOT :offerIsTraining OR (r.rank = 'CP' AND r.ltc))
-         AND GREATEST(COALESCE(t.search_start_date, t.start_date - COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date - CAST(:max AS int)) <= CAST(:offerStart AS date)
-         AND LEAST(COALESCE(t.search_end_date, t.start_date + COALESCE(r.search_day_range, CAST(:days AS int))), t.start_date + CAST(:max AS int)) >= CAST(:offerStart AS date)
+         AND COALESCE(ap.swap_alerts, true)
+         AND ${rule.where}
        ORDER BY t.pilot_id, t.start_date, t.id`,
-    bindings: {
-      offerStart: offer.startDate,
-      max: MAX_WINDOW_DAYS,
-      ownerCanTake: aircraftFlownBy(owner.fleet),
-      ownerId: owner.id,
-      ownerIsLtcCaptain: owner.rank === 'CP' && owner.ltc,
-      rank: owner.rank,
-      canTakeOffer: fleetsThatFly(offer.aircraft),
-      offerIsTraining: offer.training,
-      days: settingDays,
-    },
+    bindings: { ...rule.bindings, days: query.settingDays },
   };
 }
 

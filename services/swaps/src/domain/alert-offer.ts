@@ -27,7 +27,7 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; alerts:
     async execute(trx: Trx, input: { tripId: string }): Promise<AlertOfferResult> {
       const none = { alerted: 0, recipients: 0 };
       const offer = await readModel.findTrip(input.tripId, trx);
-      if (!offer || !offer.isSwappable || offer.isStandby || offer.aircraft === null) return none;
+      if (!offer || !offer.isSwappable) return none;
       // Nobody can swap into a trip that has already started.
       if (offer.startDate < clock.today()) return none;
       const owner = await readModel.findPilot(offer.pilotId, trx);
@@ -36,7 +36,8 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; alerts:
         return none;
       }
       const settingDays = await readModel.swapSearchDays(trx);
-      const found = await readModel.findRecipients({ owner, offer: { ...offer, aircraft: offer.aircraft }, settingDays }, trx);
+      // Who matches is the swap rule's (domain/swap-rule.ts), standby duties included.
+      const found = await readModel.findRecipients({ owner, offer, settingDays }, trx);
       // Pilots with swap alerts off are left out by the query (notifications' preferences, projected).
       const recipients = found.map((r) => r.pilotId);
       const hash = descriptionHash(offer.swapDescription);

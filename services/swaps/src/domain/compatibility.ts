@@ -45,20 +45,13 @@ export function tripWindow(
   pilotSearchDayRange: number | null,
   settingDays: number,
 ): Window {
-  const days = Math.min(pilotSearchDayRange ?? settingDays, MAX_WINDOW_DAYS);
-  return clampWindow(trip.startDate, {
-    from: trip.searchStartDate ?? addDays(trip.startDate, -days),
-    to: trip.searchEndDate ?? addDays(trip.startDate, days),
-  });
-}
-
-export function clampWindow(startDate: string, window: Window): Window {
-  const earliest = addDays(startDate, -MAX_WINDOW_DAYS);
-  const latest = addDays(startDate, MAX_WINDOW_DAYS);
-  return {
-    from: window.from < earliest ? earliest : window.from > latest ? latest : window.from,
-    to: window.to > latest ? latest : window.to < earliest ? earliest : window.to,
-  };
+  const days = pilotSearchDayRange ?? settingDays;
+  const earliest = addDays(trip.startDate, -MAX_WINDOW_DAYS);
+  const latest = addDays(trip.startDate, MAX_WINDOW_DAYS);
+  const from = trip.searchStartDate ?? addDays(trip.startDate, -days);
+  const to = trip.searchEndDate ?? addDays(trip.startDate, days);
+  // Cut to the furthest reach, not moved into it: a range wholly past it finds nothing.
+  return { from: from < earliest ? earliest : from, to: to > latest ? latest : to };
 }
 
 export function isWithinMaxWindow(startDate: string, date: string): boolean {

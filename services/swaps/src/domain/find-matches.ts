@@ -27,14 +27,13 @@ export function createFindMatches(deps: { readModel: ReadModelRepository; offers
         }
       }
       if (startDate && endDate && endDate < startDate) throw badRequest('End date cannot be before start date');
-      // Standby duties never match, and a trip with no aircraft cannot be flown by anyone else.
-      if (trip.isStandby || trip.aircraft === null) return '[]';
       if (!asker) return '[]';
       const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
       if (window.to < window.from) return '[]';
-      const query = { asker, trip: { ...trip, aircraft: trip.aircraft }, window };
-      // From memory when the index is in step with the table; from Postgres while it is not.
+      const query = { asker, trip, window };
+      // Who matches is the swap rule's (domain/swap-rule.ts) either way. From memory when the
+      // index is in step with the table; from Postgres while it is not.
       return offers.findJson(query) ?? readModel.findOffersJson(query);
     },
   };

@@ -1,0 +1,70 @@
+import type { Db } from '@crewswap/kit';
+import type { Logger } from 'pino';
+import { offersFor } from '../../domain/swap-rule';
+import type { OfferQuery } from '../read-model';
+import { writeAnswer } from './answer';
+import { createBuckets, dayNumber, type OfferRow } from './buckets';
+import { startListener } from './listener';
+
+export { OFFERS_CHANNEL, RELOAD_ALL } from './listener';
+
+const OFFER_SELECT = `SELECT trip_id, pilot_id, rank, fleet, aircraft, start_date::text AS start_date, end_date::text AS end_date,
+                             training, ltc_captain, trip_json, pilot_json
+                        FROM offers`;
+
+export interface OfferIndex {
+  /**
+   * The Find swaps answer (the JSON text of SwapMatch[]) from memory, exactly as the offers
+   * query gives it, or undefined while the index is not in step with the table (starting, or
+   * its listening connection lost): the caller then asks Postgres.
+   */
+  findJson(query: OfferQuery): Buffer | undefined;
+  /**
+   * Settles once every change committed before the call is in the index (a barrier through the
+   * same channel: Postgres delivers notices in commit order). At once when the index is not in use.
+   */
+  catchUp(): Promise<void>;
+  /** Offers held, and whether the index answers. */
+  status(): { offers: number; ready: boolean };
+  close(): Promise<void>;
+}
+
+/**
+ * The offers table held in memory: Find swaps is the hot read of the product, and answering it
+ * from memory costs a binary search and a copy of rows already in UTF-8, where the query
+ * aggregated hundreds of rows into text for the driver to decode and the server to encode again
+ * (`npm run bench -w @crewswap/swaps`). Three parts: the listener keeps it in step with the table
+ * (Postgres stays the truth), the buckets hold the offers and find the swap rule's rows, the
+ * answer writer merges them into the answer's bytes.
+ */
+export async function startOfferIndex(deps: { db: Db; connectionString: string; log: Logger; heartbeatMs?: number }): Promise<OfferIndex> {
+  const { db } = deps;
+  const buckets = createBuckets();
+  const listener = await startListener({
+    ...deps,
+    follower: {
+      async reloadAll() {
+        const { rows } = await db.raw<{ rows: OfferRow[] }>(`${OFFER_SELECT} ORDER BY start_date, end_date, trip_id`);
+        buckets.clear();
+        for (const row of rows) buckets.put(row);
+      },
+      async reread(tripIds) {
+        const { rows } = await db.raw<{ rows: OfferRow[] }>(`${OFFER_SELECT} WHERE trip_id = ANY(?::uuid[])`, [tripIds]);
+        for (const id of tripIds) buckets.remove(id);
+        for (const row of rows) buckets.put(row);
+      },
+      size: buckets.size,
+    },
+  });
+
+  return {
+    findJson(query) {
+      if (!listener.ready()) return undefined;
+      const runs = buckets.find(offersFor(query));
+      return writeAnswer(runs, dayNumber(query.trip.startDate), dayNumber(query.trip.endDate));
+    },
+    catchUp: () => listener.catchUp(),
+    status: () => ({ offers: buckets.size(), ready: listener.ready() }),
+    close: () => listener.close(),
+  };
+}

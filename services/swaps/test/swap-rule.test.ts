@@ -1,0 +1,147 @@
+import { addDays, AIRCRAFT, FLEETS, type Pilot, type Trip } from '@crewswap/proto';
+import { tripWindow } from '../src/domain/compatibility';
+import type { PilotChange, PilotRecord, TripChange } from '../src/data/read-model';
+import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
+
+/** A seeded generator (mulberry32): the same seed builds the same airline, ids included. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const below = (n: number) => Math.floor(random() * n);
+  const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
+  const chance = (p: number) => random() < p;
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => below(16).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+  };
+  return { below, pick, chance, uuid };
+}
+
+/**
+ * An airline where every part of the rule decides something: both ranks, every fleet, LTC
+ * captains and LTC first officers (an LTC flag left from a rank change), trips on aircraft their
+ * pilot no longer flies (a fleet change), training trips, standby duties, own search ranges and
+ * day ranges (some past the 30-day reach), deleted pilots and pilots with swap alerts off, all
+ * starting within three weeks of `base`.
+ */
+function airline(seed: number, base: string) {
+  const g = generator(seed);
+  const pilots: Pilot[] = [];
+  const trips: Trip[] = [];
+  for (let n = 0; n < 70; n += 1) {
+    const fleet = g.pick(FLEETS);
+    const pilot = makePilot({ id: g.uuid(), rank: g.chance(0.5) ? 'CP' : 'FO', fleet, ltc: g.chance(0.3), searchDayRange: g.chance(0.3) ? g.pick([0, 1, 3, 6, 10, 40]) : null });
+    pilots.push(pilot);
+    for (let t = 0; t < 6; t += 1) {
+      const startDate = addDays(base, g.below(21));
+      const standby = g.chance(0.1);
+      const ranged = g.chance(0.2);
+      trips.push(
+        makeTrip(pilot, {
+          id: g.uuid(),
+          startDate,
+          endDate: addDays(startDate, g.below(4)),
+          aircraft: standby ? null : g.chance(0.8) ? g.pick(fleet === 'SFF' ? (['A330', 'A350', 'SFF'] as const) : [fleet]) : g.pick(AIRCRAFT),
+          isStandby: standby,
+          isSwappable: g.chance(0.5),
+          training: g.chance(pilot.ltc ? 0.4 : 0.05),
+          searchStartDate: ranged ? addDays(startDate, g.pick([-40, -9, -2, 0, 35])) : null,
+          searchEndDate: ranged ? addDays(startDate, g.pick([-35, 0, 2, 9, 40])) : null,
+        }),
+      );
+    }
+  }
+  const deleted = new Set(pilots.filter(() => g.chance(0.1)).map((pilot) => pilot.id));
+  const alertsOff = new Set(pilots.filter(() => g.chance(0.1)).map((pilot) => pilot.id));
+  const settingDays = g.pick([0, 2, 4, 7]);
+  const randomWindow = (trip: Trip) => {
+    const from = addDays(trip.startDate, g.below(61) - 30);
+    return { from, to: addDays(from, g.below(12)) };
+  };
+  return { pilots, trips, deleted, alertsOff, settingDays, randomWindow };
+}
+
+const offerIds = (answer: string) => (JSON.parse(answer) as { trip: { id: string } }[]).map((match) => match.trip.id);
+
+async function load(h: Harness, world: ReturnType<typeof airline>): Promise<void> {
+  const { db } = h.service.runtime;
+  const { readModel } = h.service;
+  const stamp = { version: 1, at: new Date('2026-10-01T00:00:00Z') };
+  await readModel.applyPilotChanges(db, world.pilots.map((pilot): PilotChange => ({ kind: 'profile', pilot, stamp })));
+  const deletions = [...world.deleted].map((pilotId): PilotChange => ({ kind: 'deleted', pilotId, stamp: { ...stamp, version: 2 } }));
+  await readModel.applyPilotChanges(db, deletions);
+  for (let i = 0; i < world.trips.length; i += 50) {
+    await readModel.applyTripChanges(db, world.trips.slice(i, i + 50).map((trip): TripChange => ({ kind: 'trip', trip, stamp })));
+  }
+  for (const pilotId of world.alertsOff) await readModel.applyAlertPreferences(db, { pilotId, swapAlerts: false, version: 1 });
+  await h.service.offers.catchUp();
+}
+
+describe('who can swap with whom, written once', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  // SWAP_RULE_SEED=n runs one more airline, to try other seeds.
+  const seeds = [36, 37, 38, ...(process.env.SWAP_RULE_SEED ? [Number(process.env.SWAP_RULE_SEED)] : [])];
+
+  it(`Find swaps answers the same from memory and from Postgres, and a swap alert goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
+    for (const [n, seed] of seeds.entries()) {
+      // Each airline 200 days after the last: no window reaches another's trips.
+      const world = airline(seed, addDays(TODAY, 10 + 200 * n));
+      await load(h, world);
+      const { readModel, offers } = h.service;
+      expect(offers.status().ready).toBe(true);
+
+      const askers = new Map<string, PilotRecord>();
+      for (const pilot of world.pilots) askers.set(pilot.id, (await readModel.findPilot(pilot.id))!);
+      /** For each trip, the offers its Find swaps lists with the trip's own window. */
+      const finds = new Map<string, Set<string>>();
+      for (const trip of world.trips) {
+        const asker = askers.get(trip.pilotId)!;
+        for (const window of [tripWindow(trip, asker.searchDayRange, world.settingDays), world.randomWindow(trip)]) {
+          const query = { asker, trip, window };
+          const fromMemory = offers.findJson(query)!.toString();
+          const fromPostgres = await readModel.findOffersJson(query);
+          // The offers first, for a readable difference; then every byte.
+          expect({ seed, trip: trip.id, window, offers: offerIds(fromMemory) }).toEqual({ seed, trip: trip.id, window, offers: offerIds(fromPostgres) });
+          expect(fromMemory).toBe(fromPostgres);
+          if (!finds.has(trip.id)) finds.set(trip.id, new Set(offerIds(fromMemory)));
+        }
+      }
+
+      const byStart = [...world.trips].sort((a, b) => (a.startDate !== b.startDate ? (a.startDate < b.startDate ? -1 : 1) : a.id < b.id ? -1 : 1));
+      let alerted = 0;
+      for (const offer of world.trips.filter((trip) => trip.isSwappable)) {
+        const owner = askers.get(offer.pilotId)!;
+        const recipients = await readModel.findRecipients({ owner, offer, settingDays: world.settingDays });
+        // Each pilot once, with their earliest trip that finds the offer; deleted pilots and pilots
+        // with swap alerts off are no recipients, whatever the rule says.
+        const expected = new Map<string, string>();
+        for (const trip of byStart) {
+          const pilotId = trip.pilotId;
+          if (world.deleted.has(pilotId) || world.alertsOff.has(pilotId) || expected.has(pilotId)) continue;
+          if (finds.get(trip.id)!.has(offer.id)) expected.set(pilotId, trip.id);
+        }
+        const actual = new Map(recipients.map((recipient) => [recipient.pilotId, recipient.tripId]));
+        expect({ seed, offer: offer.id, recipients: Object.fromEntries([...actual].sort()) }).toEqual({ seed, offer: offer.id, recipients: Object.fromEntries([...expected].sort()) });
+        alerted += actual.size;
+      }
+
+      // The agreement means something only if most trips find offers and most offers reach someone.
+      const finding = [...finds.values()].filter((found) => found.size > 0).length;
+      expect(finding / finds.size).toBeGreaterThan(0.5);
+      expect(alerted).toBeGreaterThan(2 * world.trips.filter((trip) => trip.isSwappable).length);
+    }
+  });
+});

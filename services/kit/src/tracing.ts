@@ -34,6 +34,7 @@ export function tracingPlugin() {
 export const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
 
 let sdk: NodeSDK | undefined;
+let instrumentations: (HttpInstrumentation | UndiciInstrumentation | PgInstrumentation)[] = [];
 
 export interface TracingOptions {
   serviceName: string;
@@ -59,6 +60,12 @@ export function startTracing(options: TracingOptions): void {
     ...(options.otlpEndpoint ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` }))] : []),
     ...(options.spanProcessors ?? []),
   ];
+  instrumentations = [
+    new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }),
+    // Only requests made for a traced request (the gateway's proxying), not readiness probes.
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    new PgInstrumentation({ requireParentSpan: true }),
+  ];
   sdk = new NodeSDK({
     serviceName: options.serviceName,
     // The SDK registers no tracer without a processor, and then no ids would exist to log.
@@ -67,12 +74,7 @@ export function startTracing(options: TracingOptions): void {
     // Metrics are prom-client's and logs pino's: the SDK's own defaults would post both to localhost.
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }),
-      // Only requests made for a traced request (the gateway's proxying), not readiness probes.
-      new UndiciInstrumentation({ requireParentforSpans: true }),
-      new PgInstrumentation({ requireParentSpan: true }),
-    ],
+    instrumentations,
   });
   sdk.start();
 }
@@ -81,6 +83,9 @@ export async function stopTracing(): Promise<void> {
   const running = sdk;
   sdk = undefined;
   await running?.shutdown();
+  // Their hooks are the process's (require, diagnostics channels), not the SDK's: a test file
+  // that traced must not leave them patching the next one's requests.
+  for (const instrumentation of instrumentations) instrumentation.disable();
 }
 
 /** The trace and span of the current context, for log lines; nothing outside a trace. */

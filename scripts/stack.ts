@@ -93,12 +93,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const port = options.basePort + (service.port - 8080);
     urls[urlVariable(service.name)] = `http://127.0.0.1:${port}`;
     const own: Record<string, string> = service.name === 'roster-ingest' ? { SMTP_INGEST_PORT: String(smtpIngestPort) } : {};
-    children.push(supervise(root, service.name, { ...commonEnv, ...own, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
+    children.push(supervise(root, service.name, { ...commonEnv, ...own, OTEL_SERVICE_NAME: service.name, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
   });
   for (const worker of WORKERS) {
     if (!existsSync(join(root, 'services', worker.service, 'src', worker.entry))) continue;
     const port = options.basePort === 8080 ? worker.port : 0;
-    children.push(supervise(root, worker.name, { ...commonEnv, PORT: String(port) }, options.logs, 90, join('services', worker.service, 'src', worker.entry)));
+    children.push(supervise(root, worker.name, { ...commonEnv, OTEL_SERVICE_NAME: worker.name, PORT: String(port) }, options.logs, 90, join('services', worker.service, 'src', worker.entry)));
   }
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
@@ -108,7 +108,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Gateway metrics sit apart from its public port: 8089 locally; any free port for the
     // end-to-end stacks, whose blocks of ten ports are all taken.
     const metricsPort = options.gatewayPort === 8080 ? 8089 : 0;
-    const gatewayEnv = { ...commonEnv, ...urls, PORT: String(options.gatewayPort), METRICS_PORT: String(metricsPort) };
+    const gatewayEnv = { ...commonEnv, ...urls, OTEL_SERVICE_NAME: 'gateway', PORT: String(options.gatewayPort), METRICS_PORT: String(metricsPort) };
     children.push(supervise(root, 'gateway', gatewayEnv, options.logs, 37));
     await waitReady('gateway', `http://127.0.0.1:${options.gatewayPort}/healthz`);
     if (options.seedDemo) await seedDemo(options);

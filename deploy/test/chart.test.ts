@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { buildService } from '../../scripts/build-services';
-import { FORMS, ofKind, removeScratch, render } from './helm';
+import { FORMS, ofKind, removeScratch, render, type K8sObject } from './helm';
 import { CHART, chartValues, read, readYaml, ROOT, serviceFolders, serviceSettings } from './repo';
 
 interface Artifact {
@@ -151,5 +151,33 @@ describe('the chart', () => {
   test('the chart carries the dashboards and alert rules of deploy/grafana', () => {
     expect(readdirSync(join(CHART, 'files', 'grafana', 'dashboards')).filter((file) => file.endsWith('.json')).length).toBeGreaterThan(0);
     expect(existsSync(join(CHART, 'files', 'grafana', 'alerts.yaml'))).toBe(true);
+  });
+});
+
+describe('tracing', () => {
+  type Env = { name: string; value?: string }[];
+  const envOf = (deployment: K8sObject) => (deployment.spec.template.spec.containers[0].env as Env).filter((entry) => entry.name.startsWith('OTEL_'));
+  const endpoint = 'http://tempo.monitoring:4318';
+  const traced = render(['--set', `tracing.otlpEndpoint=${endpoint}`]);
+
+  test('with tracing.otlpEndpoint set, every service sends its spans there under its own name, and may reach it', () => {
+    const deployments = ofKind(traced, 'Deployment');
+    expect(deployments.length).toBeGreaterThan(0);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.labels!['app.kubernetes.io/name'];
+      expect(envOf(deployment)).toEqual([
+        { name: 'OTEL_SERVICE_NAME', value: name },
+        { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', value: endpoint },
+      ]);
+      const policy = ofKind(traced, 'NetworkPolicy').find((candidate) => candidate.metadata.name === deployment.metadata.name)!;
+      expect(policy.spec.egress).toContainEqual({ ports: [{ port: 4318, protocol: 'TCP' }] });
+    }
+  });
+
+  test('by default no endpoint is set (no span is sent) and the services are still named', () => {
+    for (const deployment of ofKind(rendered, 'Deployment')) {
+      expect(envOf(deployment).map((entry) => entry.name)).toEqual(['OTEL_SERVICE_NAME']);
+    }
+    expect((values as unknown as { tracing: { otlpEndpoint: string } }).tracing.otlpEndpoint).toBe('');
   });
 });

@@ -87,6 +87,8 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
     // This port is public: metrics are served apart (main.ts, METRICS_PORT).
     serveMetrics: false,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Every request from outside starts a trace and a request id of our own (deploy/README.md 'Follow a request (traces)').
+    trustRequestContext: false,
     parseJsonBodies: false,
     // Cookies are passed on to the services unread.
     parseCookies: false,

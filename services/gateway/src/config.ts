@@ -26,7 +26,7 @@ const trustProxy = z
   });
 
 export const configSchema = baseConfigSchema
-  .pick({ HOST: true, LOG_LEVEL: true, LOG_FORMAT: true })
+  .pick({ HOST: true, LOG_LEVEL: true, LOG_FORMAT: true, OTEL_EXPORTER_OTLP_ENDPOINT: true, OTEL_SERVICE_NAME: true })
   .extend({
     PORT: z.coerce.number().int().min(1).max(65535).default(8080),
     /** Prometheus metrics, apart from the public port (0 picks a free one). */

@@ -2,7 +2,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHea
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
-import { REQUEST_ID_HEADER, trackStream } from '@crewswap/kit';
+import { injectTraceContext, REQUEST_ID_HEADER, TRACE_HEADERS, trackStream } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
 import { isStream, ownerOf, type ServiceName } from './route-table';
 
@@ -59,6 +59,7 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
         headers: forwardedHeaders(request, body !== undefined),
         body: body ?? null,
       };
+      if (isStream(request.url)) injectTraceContext(options.headers);
       answer = isStream(request.url) ? await streams.forward(services[service], options) : await forward(pools[service], options);
     } catch (error) {
       return failed(reply, service, error);
@@ -181,6 +182,9 @@ function forwardedHeaders(request: FastifyRequest, hasBody: boolean): Record<str
   // A GET is never read for a body, so a length it declares would promise bytes never sent.
   if (!hasBody) delete headers['content-length'];
   headers[REQUEST_ID_HEADER] = String(request.id);
+  // The service continues the gateway's trace, never one a client named: the undici
+  // instrumentation adds the pool's requests' context, registerProxy a stream's (node:http).
+  for (const name of TRACE_HEADERS) delete headers[name];
   // The client's address as the gateway judged it (TRUST_PROXY): services trust the gateway's
   // word, so an X-Forwarded-For a client wrote itself must not reach them.
   headers['x-forwarded-for'] = request.ip;

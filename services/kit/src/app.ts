@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { Logger } from 'pino';
 import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
+import { TRACE_HEADERS, traceFields, tracingPlugin } from './tracing';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -28,6 +29,11 @@ export interface ServiceAppOptions {
   parseJsonBodies?: boolean;
   /** False where no route reads a cookie (the gateway passes them on unread). */
   parseCookies?: boolean;
+  /**
+   * False at the public edge (the gateway): a client's `x-request-id` and trace context are
+   * ignored, so every request starts a trace and an id of our own. Services trust the gateway's.
+   */
+  trustRequestContext?: boolean;
   /** Replaces the JSON 404 (the gateway answers unknown pages with the web app). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -41,6 +47,9 @@ declare module 'fastify' {
 }
 
 const UNTIMED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Each request's trace, for its access line. */
+const traced = new WeakMap<FastifyRequest, ReturnType<typeof traceFields>>();
 
 /** Requests answered with an event stream: timed by `sse_stream_duration_seconds` instead. */
 const streams = new WeakSet<FastifyRequest>();
@@ -68,12 +77,33 @@ export function trackStream(request: FastifyRequest, reply: FastifyReply, route 
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
-    requestIdHeader: REQUEST_ID_HEADER,
+    requestIdHeader: options.trustRequestContext === false ? false : REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
     logController: new AccessLog(),
   }) as unknown as FastifyInstance;
+
+  // Before the tracing plugin's hook reads them: a client must not pick the trace its request
+  // joins (nor, forwarded, the trace a service records it in).
+  if (options.trustRequestContext === false) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      for (const name of TRACE_HEADERS) delete request.headers[name];
+      done();
+    });
+  }
+  app.register(tracingPlugin());
+  // Runs after the tracing plugin's hook, inside the request's span: the access line, written
+  // once the span has ended and outside its context, names the trace from here.
+  app.register(
+    Object.assign((instance: FastifyInstance, _options: unknown, done: () => void) => {
+      instance.addHook('onRequest', (request, _reply, next) => {
+        traced.set(request, traceFields());
+        next();
+      });
+      done();
+    }, { [Symbol.for('skip-override')]: true }),
+  );
 
   // A POST without a body (logout, send-notifications) may still say it is JSON, as curl -H and
   // many clients do; treat it as no body rather than as broken JSON.
@@ -192,7 +222,7 @@ class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ...traced.get(request) };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }

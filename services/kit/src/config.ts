@@ -49,6 +49,13 @@ export const baseConfigSchema = z.object({
    * knows (a logout meanwhile takes effect once NATS is back); after that it answers 503.
    */
   SESSION_OUTAGE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Where spans go: an OTLP/HTTP endpoint (Tempo's or a collector's port 4318). Unset, no span is
+   * recorded or sent; trace ids still cross every hop and name every log line.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** The service spans are recorded under (the chart and scripts/stack.ts set it per process). */
+  OTEL_SERVICE_NAME: z.string().min(1).default('crewswap'),
   /** Set true wherever the app is served over https. */
   SECURE_COOKIES: z
     .enum(['true', 'false'])

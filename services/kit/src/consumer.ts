@@ -5,6 +5,7 @@ import type { Db, Trx } from './db';
 import type { Bus } from './nats';
 import type { Subject } from './outbox';
 import { noteConsumer } from './runtime-metrics';
+import { withMessageContext } from './tracing';
 
 export type EventHandler = <S extends Subject>(
   event: EventEnvelope<EventDataMap[S]> & { type: S },
@@ -107,8 +108,11 @@ export async function startConsumer<S extends Subject>(options: ConsumerOptions<
   const done = (async () => {
     const inFlight = new Set<Promise<void>>();
     for await (const message of messages) {
-      // handleMessage never throws: it acks, naks or terms every message itself.
-      const task: Promise<void> = handleMessage(message).finally(() => inFlight.delete(task));
+      // handleMessage never throws: it acks, naks or terms every message itself. It runs in the
+      // trace of the change that wrote the event (the relay put its context in the headers).
+      const task: Promise<void> = withMessageContext(message.headers, `consume ${bus.unprefix(message.subject)}`, () => handleMessage(message), {
+        attributes: { 'messaging.system': 'nats', 'messaging.consumer.group.name': durable },
+      }).finally(() => inFlight.delete(task));
       inFlight.add(task);
       if (inFlight.size >= limit) await Promise.race(inFlight);
     }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_DATA, type EventDataMap, type EventEnvelope } from '@crewswap/proto';
 import type { Knex } from 'knex';
-import { headers as natsHeaders } from 'nats';
 import type { Logger } from 'pino';
 import { afterCommit, type Db, type Executor, type Migration } from './db';
 import type { Bus } from './nats';
+import { contextOf, currentTraceContext, inSpan, outsideTrace, SpanKind, traceHeaders } from './tracing';
 
 /** Tables every service with events has: its outbox and the event ids its consumers have applied. */
 export const kitMigrations: Record<string, Migration> = {
@@ -43,6 +43,15 @@ export const kitMigrations: Record<string, Migration> = {
       });
     },
   },
+  '0002_kit_outbox_trace_context': {
+    async up(knex: Knex) {
+      // The W3C trace context of the change that wrote the event: the relay publishes the event
+      // later, from a loop of its own, and its consumers continue the writer's trace from this.
+      await knex.schema.alterTable('outbox', (table) => {
+        table.jsonb('trace_context');
+      });
+    },
+  },
 };
 
 export type Subject = keyof EventDataMap;
@@ -68,6 +77,8 @@ export interface OutboxRow {
   id: string;
   subject: string;
   envelope: string;
+  /** JSON of the writer's trace context (`traceparent`, `tracestate`), or null outside a trace. */
+  trace_context: string | null;
 }
 
 export interface OutboxRelay {
@@ -79,9 +90,11 @@ export interface OutboxRelay {
 export function createOutbox(relay?: Pick<OutboxRelay, 'kick'>): Outbox {
   const prepare = <S extends Subject>(subject: S, items: { data: EventDataMap[S]; version?: number }[]) => {
     const occurredAt = new Date().toISOString();
+    const traced = currentTraceContext();
+    const trace_context = traced && JSON.stringify(traced);
     return items.map(({ data, version = 1 }) => {
       const envelope: EventEnvelope<EventDataMap[S]> = { id: randomUUID(), type: subject, occurredAt, version, data: EVENT_DATA[subject].parse(data) as EventDataMap[S] };
-      return { envelope, row: { id: envelope.id, subject, envelope: JSON.stringify(envelope) } };
+      return { envelope, row: { id: envelope.id, subject, envelope: JSON.stringify(envelope), trace_context } };
     });
   };
   const rows: Outbox['rows'] = (subject, items) => prepare(subject, items).map(({ row }) => row);
@@ -125,8 +138,8 @@ export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; inter
 
   async function relayBatch(): Promise<number> {
     return db.transaction(async (trx) => {
-      const rows: { id: string; subject: string; envelope: unknown }[] = await trx('outbox')
-        .select('id', 'subject', 'envelope')
+      const rows: { id: string; subject: string; envelope: unknown; trace_context: Record<string, string> | null }[] = await trx('outbox')
+        .select('id', 'subject', 'envelope', 'trace_context')
         .whereNull('published_at')
         .orderBy('seq')
         .limit(100)
@@ -135,9 +148,17 @@ export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; inter
       // Published one after another, in order; marked in one statement. A failed publish rolls the
       // marks back, and JetStream drops the repeats by their Nats-Msg-Id.
       for (const row of rows) {
-        const h = natsHeaders();
-        h.set('Nats-Msg-Id', row.id);
-        await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.envelope), { headers: h, timeout: 2000 });
+        // The publish joins the trace of the change that wrote the event, and passes it on.
+        await inSpan(
+          `publish ${row.subject}`,
+          async () => {
+            const h = traceHeaders();
+            h.set('Nats-Msg-Id', row.id);
+            await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.envelope), { headers: h, timeout: 2000 });
+          },
+          { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id } },
+          contextOf(row.trace_context),
+        );
       }
       // One statement marks the batch: a publish that failed above rolls it all back, and the
       // rows already published are sent again and dropped by JetStream as repeats (Nats-Msg-Id).
@@ -165,7 +186,8 @@ export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; inter
       again = true;
       return;
     }
-    inFlight = drain().finally(() => {
+    // A kick comes from a committed change's context; the relay's own work is in no one's trace.
+    inFlight = outsideTrace(drain).finally(() => {
       inFlight = undefined;
     });
   }

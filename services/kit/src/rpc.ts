@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { HttpError, unavailable, unreachableDependency } from './errors';
 import type { Bus } from './nats';
+import { inSpan, SpanKind, traceHeaders, withMessageContext } from './tracing';
 
 /**
  * Answers `<service>.rpc.<name>` requests. Replicas join one queue group, so each request is
@@ -24,7 +25,8 @@ export function serveRpc<Req extends z.ZodType, Res>(options: {
         log.error({ err: error }, 'rpc subscription failed');
         return;
       }
-      void (async () => {
+      // The caller's trace continues here (its context is in the request's headers).
+      void withMessageContext(message.headers, `serve ${options.subject}`, async () => {
         try {
           const input = options.request.safeParse(message.data.length ? message.json() : {});
           if (!input.success) {
@@ -46,7 +48,7 @@ export function serveRpc<Req extends z.ZodType, Res>(options: {
                 : 'Internal error';
           message.respond(JSON.stringify({ error, status }));
         }
-      })();
+      }, { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'nats', 'rpc.method': options.subject } });
     },
   });
 }
@@ -65,7 +67,10 @@ export async function requestRpc<Res extends z.ZodType>(
   const service = subject.split('.')[0];
   let message: Msg;
   try {
-    message = await bus.nc.request(bus.subject(subject), JSON.stringify(body), { timeout: timeoutMs });
+    message = await inSpan(`rpc ${subject}`, () => bus.nc.request(bus.subject(subject), JSON.stringify(body), { timeout: timeoutMs, headers: traceHeaders() }), {
+      kind: SpanKind.CLIENT,
+      attributes: { 'rpc.system': 'nats', 'rpc.method': subject },
+    });
   } catch (error) {
     // Too large is the request's own fault and will never go through; anything else (no responder, timeout) is an outage.
     if ((error as { code?: unknown }).code === 'MAX_PAYLOAD_EXCEEDED') throw new HttpError(413, `The request is too large to send to the ${service} service.`);

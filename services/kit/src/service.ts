@@ -8,6 +8,7 @@ import type { Migration } from './db';
 import type { SigningKeys } from './keys';
 import { startRuntime, type Runtime } from './runtime';
 import { registerRuntimeMetrics } from './runtime-metrics';
+import { startTracing, stopTracing } from './tracing';
 import { createSettingsClient, type SettingsClient } from './settings-client';
 
 /** What tests (and scripts) may hand a service instead of its defaults. */
@@ -100,7 +101,7 @@ export interface Runnable {
 /** Replicas hear a restart together; a random wait of up to this spreads their exits. */
 const RESTART_SPREAD_MS = 3_000;
 
-type ServiceConfig = { PORT: number; HOST: string };
+type ServiceConfig = { PORT: number; HOST: string; OTEL_SERVICE_NAME: string; OTEL_EXPORTER_OTLP_ENDPOINT?: string };
 
 /**
  * The whole of every service's `main.ts`: loads the configuration with the service's schema,
@@ -115,6 +116,7 @@ export async function runService<S extends z.ZodType<ServiceConfig>>(
   let config: z.output<S>;
   try {
     config = loadConfig(configSchema);
+    startTracing({ serviceName: config.OTEL_SERVICE_NAME, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     service = await createApp(config);
     await service.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -133,6 +135,8 @@ export async function runService<S extends z.ZodType<ServiceConfig>>(
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await service.close();
+    // The last spans are sent before the process goes.
+    await stopTracing().catch(() => undefined);
     process.exit(0);
   };
   // Exit 0 after draining: the supervisor (Kubernetes, scripts/stack.ts) starts the process again.

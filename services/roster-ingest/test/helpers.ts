@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken } from '@crewswap/kit';
+import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken, type Logger } from '@crewswap/kit';
 import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
 // The real trips service answers the import call: roster-ingest is tested against it, not a stand-in.
@@ -36,7 +36,8 @@ export interface TestStack {
 }
 
 /** `tripsDatabaseUrl`: trips on a database of its own (a Postgres the test stops), roster-ingest on the shared one. */
-export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean; tripsDatabaseUrl?: string } = {}): Promise<TestStack> {
+/** `tripsLog`: trips' logger (by default its own, as the config says). */
+export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean; tripsDatabaseUrl?: string; tripsLog?: Logger } = {}): Promise<TestStack> {
   const database = await createTestDatabase();
   const base = testBaseConfig(database.url);
   const clock = fixedClock(FIXTURE_TODAY);
@@ -47,7 +48,7 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     PORT: 0,
     PROFILE_WAIT_MS: 300,
   };
-  const startTrips = () => createTripsApp(tripsConfig, { clock, settings, keys: TEST_KEYS });
+  const startTrips = () => createTripsApp(tripsConfig, { clock, settings, keys: TEST_KEYS, log: options.tripsLog });
   const trips = await startTrips();
   const config: Config = {
     ...base,
@@ -66,7 +67,7 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
     ...options.config,
   };
-  const { config: _config, trips: _trips, tripsDatabaseUrl: _tripsDatabase, ...appOptions } = options;
+  const { config: _config, trips: _trips, tripsDatabaseUrl: _tripsDatabase, tripsLog: _tripsLog, ...appOptions } = options;
   const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, dnsResolver: testDns(), ...appOptions });
   const stack: TestStack = {
     roster,

@@ -1,4 +1,4 @@
-import { backoffDelay, noteConsumer, recordDeadLetter, type Bus, type Db, type Logger } from '@crewswap/kit';
+import { backoffDelay, noteConsumer, recordDeadLetter, withMessageContext, type Bus, type Db, type Logger } from '@crewswap/kit';
 import { EVENT_DATA, EventEnvelope, SUBJECTS } from '@crewswap/proto';
 import { AckPolicy, DeliverPolicy, type JsMsg } from 'nats';
 import type { DeliverPush } from '../push/deliver-push';
@@ -80,7 +80,8 @@ export async function startPushConsumer(deps: { db: Db; bus: Bus; log: Logger; d
     for await (const message of messages) {
       while (inFlight >= deps.concurrency) await new Promise<void>((resolve) => (wake = resolve));
       inFlight += 1;
-      const work = handle(message)
+      // The push is sent in the trace of the change that asked for it.
+      const work = withMessageContext(message.headers, `consume ${SUBJECTS.sendPush}`, () => handle(message))
         .catch((error: unknown) => log.error({ err: error }, 'push command handling failed'))
         .finally(() => {
           inFlight -= 1;

@@ -1,4 +1,4 @@
-import type { Bus, Logger } from '@crewswap/kit';
+import { withMessageContext, type Bus, type Logger } from '@crewswap/kit';
 import { EVENT_DATA, EventEnvelope, REALTIME_BROADCAST, realtimePilotSubject, SseTripsAdded, SseTripsUpdated, SUBJECTS, type StreamName } from '@crewswap/proto';
 import { z } from 'zod';
 import { DeliverPolicy } from 'nats';
@@ -17,11 +17,15 @@ async function follow(bus: Bus, log: Logger, stream: StreamName, filter: string,
   const messages = await consumer.consume();
   const done = (async () => {
     for await (const message of messages) {
-      try {
-        handle(bus.unprefix(message.subject), EventEnvelope.parse(message.json()));
-      } catch (error) {
-        log.warn({ err: error, subject: message.subject }, 'ignoring an unreadable event');
-      }
+      const subject = bus.unprefix(message.subject);
+      // Delivery to the pilot's streams is the last hop of the trace that changed the trip.
+      await withMessageContext(message.headers, `deliver ${subject}`, async () => {
+        try {
+          handle(subject, EventEnvelope.parse(message.json()));
+        } catch (error) {
+          log.warn({ err: error, subject: message.subject }, 'ignoring an unreadable event');
+        }
+      });
     }
   })();
   return async () => {

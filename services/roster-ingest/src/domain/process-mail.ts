@@ -129,6 +129,7 @@ export function createProcessMail(deps: {
         }
       }
       await mails.markProcessed(mailId, trx);
+      log.info({ mailId, pilotId: base.pilotId || null, attachments: base.attachmentCount }, 'roster mail processed');
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Db, Outbox } from '@crewswap/kit';
+import { inSpan, SpanKind, type Db, type Outbox } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
@@ -74,7 +74,8 @@ export async function startSmtpReceiver(deps: {
         }
         const id = randomUUID();
         const raw = Buffer.concat(chunks);
-        db.transaction(async (trx) => {
+        // A mail starts a trace of its own, which the outbox row carries on to the worker and beyond.
+        void inSpan('smtp receive', () => db.transaction(async (trx) => {
           await mails.insert(
             {
               id,
@@ -88,7 +89,8 @@ export async function startSmtpReceiver(deps: {
             trx,
           );
           await outbox.write(trx, SUBJECTS.rosterMailReceived, { mailId: id });
-        }).then(
+          log.info({ mailId: id, sizeBytes: raw.length }, 'roster mail queued');
+        }), { kind: SpanKind.SERVER, root: true, attributes: { 'crewswap.mail_id': id } }).then(
           () => callback(null, `Queued as ${id}`),
           (error: unknown) => {
             log.error({ err: error }, 'could not store an incoming roster mail');

@@ -127,9 +127,9 @@ export function createTripRepository(db: Db) {
            SELECT ${columns.map(() => '?').join(', ')}
            WHERE NOT EXISTS (SELECT 1 FROM trips WHERE pilot_id = ? AND start_date <= ? AND end_date >= ?)
            RETURNING id)
-         INSERT INTO outbox (id, subject, envelope)
-         SELECT event.id, event.subject, event.envelope::jsonb
-           FROM trip, ROWS FROM (jsonb_to_recordset(?::jsonb) AS (id uuid, subject text, envelope text)) WITH ORDINALITY AS event(id, subject, envelope, n)
+         INSERT INTO outbox (id, subject, envelope, trace_context)
+         SELECT event.id, event.subject, event.envelope::jsonb, event.trace_context::jsonb
+           FROM trip, ROWS FROM (jsonb_to_recordset(?::jsonb) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
           ORDER BY event.n
          RETURNING outbox.id`,
         [...columns, ...Object.values(row), pilotId, fields.endDate, fields.startDate, JSON.stringify(outboxRows)],

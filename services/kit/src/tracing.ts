@@ -1,0 +1,165 @@
+import FastifyOtelInstrumentation from '@fastify/otel';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, NoopSpanProcessor, ParentBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { headers as natsHeaders, type MsgHdrs } from 'nats';
+
+/**
+ * One trace across every hop (STYLE.md). The gateway starts a trace for each request; HTTP (the
+ * undici instrumentation on the gateway's pool, `injectTraceContext` on its stream requests), RPC
+ * (request headers) and events (the outbox row keeps the writer's context, the relay publishes it
+ * in the message headers) carry W3C trace context; consumers continue it with `withMessageContext`;
+ * every log line names the trace (the logger's mixin).
+ */
+const tracer = trace.getTracer('@crewswap/kit');
+
+/** Incoming HTTP spans: a fastify plugin, so they work alike under tsx, jest and the bundles. */
+const fastifyInstrumentation = new FastifyOtelInstrumentation({
+  // One span per request (and its handler), not one per hook.
+  instrumentHooks: false,
+  ignorePaths: (route) => UNTRACED_PATHS.has(route.url.split('?')[0] ?? ''),
+});
+const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** The fastify plugin that opens a span for each request, continuing the caller's trace context. */
+export function tracingPlugin() {
+  return fastifyInstrumentation.plugin();
+}
+
+/** The headers W3C trace context travels in: what the gateway refuses from a client. */
+export const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
+
+let sdk: NodeSDK | undefined;
+let instrumentations: (HttpInstrumentation | UndiciInstrumentation | PgInstrumentation)[] = [];
+
+export interface TracingOptions {
+  serviceName: string;
+  /** OTLP/HTTP endpoint (Tempo, a collector); spans are exported only when set. */
+  otlpEndpoint?: string;
+  /** More span processors (tests: an in-memory exporter). */
+  spanProcessors?: SpanProcessor[];
+}
+
+/**
+ * Starts OpenTelemetry for this process, once. Without an endpoint (or a processor) nothing is
+ * recorded: spans are never sampled, yet they still get ids, so the trace id still crosses every
+ * hop and names every log line, at almost no cost.
+ *
+ * The http and pg instrumentations patch modules as they are required (pg when knex first loads
+ * it, after this runs); where that cannot happen (jest's own module loader) they stay idle and the
+ * trace still crosses every hop, since the kit carries the context itself. Incoming requests are
+ * the fastify plugin's (`createServiceApp` registers it), so http's own server spans are off.
+ */
+export function startTracing(options: TracingOptions): void {
+  if (sdk) return;
+  const processors = [
+    ...(options.otlpEndpoint ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` }))] : []),
+    ...(options.spanProcessors ?? []),
+  ];
+  instrumentations = [
+    new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }),
+    // Only requests made for a traced request (the gateway's proxying), not readiness probes.
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    new PgInstrumentation({ requireParentSpan: true }),
+  ];
+  sdk = new NodeSDK({
+    serviceName: options.serviceName,
+    // The SDK registers no tracer without a processor, and then no ids would exist to log.
+    spanProcessors: processors.length > 0 ? processors : [new NoopSpanProcessor()],
+    sampler: processors.length > 0 ? new ParentBasedSampler({ root: new AlwaysOnSampler() }) : new AlwaysOffSampler(),
+    // Metrics are prom-client's and logs pino's: the SDK's own defaults would post both to localhost.
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations,
+  });
+  sdk.start();
+}
+
+export async function stopTracing(): Promise<void> {
+  const running = sdk;
+  sdk = undefined;
+  await running?.shutdown();
+  // Their hooks are the process's (require, diagnostics channels), not the SDK's: a test file
+  // that traced must not leave them patching the next one's requests.
+  for (const instrumentation of instrumentations) instrumentation.disable();
+}
+
+/** The trace and span of the current context, for log lines; nothing outside a trace. */
+export function traceFields(): { traceId: string; spanId: string } | Record<string, never> {
+  const span = trace.getSpan(context.active());
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId };
+}
+
+/** The current trace context as W3C headers (an outbox row keeps it with its event); null outside a trace. */
+export function currentTraceContext(): Record<string, string> | null {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ? carrier : null;
+}
+
+/** The context a stored carrier (an outbox row's) names; no trace when it names none. */
+export function contextOf(carrier: Record<string, string> | null | undefined): Context {
+  return propagation.extract(ROOT_CONTEXT, carrier ?? {});
+}
+
+/** Writes the current trace context into outgoing HTTP headers (requests no instrumentation sees). */
+export function injectTraceContext(headers: Record<string, string | string[]>): void {
+  propagation.inject(context.active(), headers);
+}
+
+const natsSetter = { set: (carrier: MsgHdrs, key: string, value: string) => carrier.set(key, value) };
+const natsGetter = {
+  get: (carrier: MsgHdrs | undefined, key: string) => carrier?.get(key) || undefined,
+  keys: (carrier: MsgHdrs | undefined) => carrier?.keys() ?? [],
+};
+
+/** NATS headers holding the given (else the current) trace context. */
+export function traceHeaders(from: Context = context.active(), into: MsgHdrs = natsHeaders()): MsgHdrs {
+  propagation.inject(from, into, natsSetter);
+  return into;
+}
+
+/**
+ * Runs `fn` in a span that continues the trace the message's headers carry (a new trace when they
+ * carry none): the one call each kind of consumer makes around its handler.
+ */
+export function withMessageContext<T>(
+  headers: MsgHdrs | undefined,
+  name: string,
+  fn: () => Promise<T>,
+  options: { kind?: SpanKind; attributes?: Attributes } = {},
+): Promise<T> {
+  const parent = propagation.extract(ROOT_CONTEXT, headers, natsGetter);
+  return inSpan(name, fn, { kind: options.kind ?? SpanKind.CONSUMER, attributes: options.attributes }, parent);
+}
+
+/**
+ * Runs `fn` in a new span under `parent` (by default the current context); the span records a
+ * failure and ends when `fn` settles. `root` starts a new trace (work that arrives from outside).
+ */
+export function inSpan<T>(name: string, fn: () => Promise<T>, options: { kind?: SpanKind; attributes?: Attributes; root?: boolean } = {}, parent: Context = context.active()): Promise<T> {
+  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, root: options.root }, parent, async (span) => {
+    try {
+      return await fn();
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Runs `fn` outside any trace: background loops must not join whichever request woke them. */
+export function outsideTrace<T>(fn: () => T): T {
+  return context.with(ROOT_CONTEXT, fn);
+}
+
+export { SpanKind };

@@ -174,9 +174,14 @@ describe('an emailed roster that can never be imported', () => {
       await repositories.mails.insert({ id, mailFrom: from, helo: 'mail.example-airline.test', rcptTo: [UPLOAD_EMAIL], remoteAddress: '127.0.0.1', sizeBytes: raw.length, raw }, runtime.db);
       return id;
     };
-    const processMailWith = (execute: () => Promise<never>) => {
-      const { repositories, useCases } = stack.roster;
-      return createProcessMail({ ...repositories, importRoster: { ...useCases.importRoster, execute }, log, uploadAddresses: async () => [UPLOAD_EMAIL], resolver: testDns() });
+    const processMailWith = (prepare: () => Promise<never>) => {
+      const { repositories, useCases, runtime } = stack.roster;
+      const processMail = createProcessMail({ db: runtime.db, ...repositories, importRoster: { ...useCases.importRoster, prepare }, log, uploadAddresses: async () => [UPLOAD_EMAIL], resolver: testDns() });
+      // What the mail worker does with one mail: prepare, then record in a transaction.
+      return async (mailId: string) => {
+        const plan = await processMail.prepare(mailId);
+        await runtime.db.transaction((trx) => processMail.apply(mailId, plan, trx));
+      };
     };
 
     it('an error that would recur every time is recorded as failed and answered at once', async () => {
@@ -185,7 +190,7 @@ describe('an emailed roster that can never be imported', () => {
       const processMail = processMailWith(async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'trips')");
       });
-      await stack.roster.runtime.db.transaction((trx) => processMail.execute(mailId, trx));
+      await processMail(mailId);
       const rows = await stack.roster.runtime.db('roster_history').where({ mail_id: mailId });
       expect(rows).toEqual([expect.objectContaining({ success: false, error_type: 'UNREADABLE_EMAIL', error_message: ROSTER_MESSAGES.UNREADABLE_EMAIL })]);
       expect((await repliesTo(from)).map((mail) => mail.text.includes(ROSTER_MESSAGES.UNREADABLE_EMAIL))).toEqual([true]);
@@ -197,7 +202,7 @@ describe('an emailed roster that can never be imported', () => {
       const processMail = processMailWith(async () => {
         throw unavailable('The trips service is not available right now. Please try again shortly.');
       });
-      await expect(stack.roster.runtime.db.transaction((trx) => processMail.execute(mailId, trx))).rejects.toMatchObject({ status: 503 });
+      await expect(processMail(mailId)).rejects.toMatchObject({ status: 503 });
       expect(await stack.roster.runtime.db('roster_history').where({ mail_id: mailId })).toEqual([]);
       expect(await repliesTo(from)).toEqual([]);
     });

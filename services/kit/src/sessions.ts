@@ -195,9 +195,9 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
 
 /**
  * Verifies session cookies with the public key, refuses ended sessions and sessions never issued.
- * Every process follows (a follower) the session events from the streams (starts and revocations), replayed
- * from as far back as a token can live, so a session ended anywhere is refused here as soon as
- * its event arrives (well inside a second). A signed token naming a session not heard of yet (a
+ * Every process follows the session events (starts and revocations) with a follower of its own,
+ * from as far back as a token can live, so a session ended anywhere is refused here as soon as its
+ * event arrives (well inside a second). A signed token naming a session not heard of yet (a
  * login a moment ago) is asked about once, of its owner (auth or admin), and the answer kept:
  * a token signed for a session that was never issued is refused, even with the real key.
  *

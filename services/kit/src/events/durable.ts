@@ -34,7 +34,7 @@ export function startDurableConsumer<S extends Subject, P = undefined>(options: 
   const handled = async (eventId: string) => Boolean(await db('processed_events').where({ consumer: durable, event_id: eventId }).first());
 
   async function handleDurable(message: JsMsg): Promise<void> {
-    const event = await readEvent(options, message);
+    const event = readEvent(options, message);
     if (!event) return;
     try {
       // A redelivery of an event already applied skips the remote work too.

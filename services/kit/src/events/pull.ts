@@ -68,11 +68,12 @@ export interface PulledOptions<S extends Subject> {
 }
 
 /**
- * Reads an event of one of `subjects`: undefined for another subject under the filter (acked
- * unread). An event that is not valid JSON or does not match its schema is recorded as a dead
- * letter and terminated, since retrying it could never succeed; then this returns null.
+ * Reads an event of one of `subjects`, or undefined when the message is dealt with here: another
+ * subject under the filter is acked unread; an event that is not valid JSON or does not match its
+ * schema is recorded as a dead letter and terminated, since retrying it could never succeed.
+ * Synchronous, so handlers start in the order messages arrive.
  */
-export async function readEvent<S extends Subject>(options: PulledOptions<S>, message: JsMsg): Promise<EventOf<S> | undefined | null> {
+export function readEvent<S extends Subject>(options: PulledOptions<S>, message: JsMsg): EventOf<S> | undefined {
   const subject = options.bus.unprefix(message.subject) as S;
   if (!options.subjects.includes(subject)) {
     message.ack();
@@ -85,9 +86,10 @@ export async function readEvent<S extends Subject>(options: PulledOptions<S>, me
   } catch (error) {
     options.log.error({ err: error, subject, durable: options.durable }, 'dropping an event that does not match its schema');
     const entry = { consumer: options.durable, eventId: null, subject, deliveries: message.info.redeliveryCount, error: String(error), payload: { raw: message.string() } };
-    await recordDeadLetter(options.db, entry).catch(() => undefined);
-    message.term();
-    return null;
+    void recordDeadLetter(options.db, entry)
+      .catch(() => undefined)
+      .finally(() => message.term());
+    return undefined;
   }
 }
 

@@ -19,7 +19,7 @@ export interface WorkQueueOptions<S extends Subject> extends PulledOptions<S> {
  */
 export function startWorkQueue<S extends Subject>(options: WorkQueueOptions<S>): Promise<RunningConsumer> {
   async function handleWork(message: JsMsg): Promise<void> {
-    const command = await readEvent(options, message);
+    const command = readEvent(options, message);
     if (!command) return;
     try {
       await options.handle(command);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { unavailable } from '@crewswap/kit';
+import { PILOT_COOKIE, signPilotToken, unavailable } from '@crewswap/kit';
 import { TEST_KEYS, eventually, findPostgresBinaries, startThrowawayPostgres } from '@crewswap/kit/testing';
 import { ROSTER_MESSAGES, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
@@ -77,6 +77,12 @@ describe('roster-ingest killed after trips stored an upload', () => {
 
   it("the retry reports 'Already imported' with what was stored, and nothing is stored twice", async () => {
     const pilot = await registerPilot(stack, { base: 'LHR', fleet: 'A350' });
+    // A login as auth announces it, on the stream before the child starts: its guard reads it while
+    // catching up, so it knows the session without asking auth (not running here).
+    const sessionId = crypto.randomUUID();
+    const { db, outbox } = stack.trips.runtime;
+    await db.transaction((trx) => outbox.write(trx, SUBJECTS.sessionStarted, { sessionId, pilotId: pilot.id }));
+    await eventually(async () => (await db('outbox').where({ subject: SUBJECTS.sessionStarted }).whereNull('published_at')).length === 0);
     const port = await freePort();
     const env = {
       ...process.env,
@@ -104,7 +110,7 @@ describe('roster-ingest killed after trips stored an upload', () => {
     try {
       const form = new FormData();
       form.append('roster', new Blob([readFixture(ROSTER_A)], { type: 'text/calendar' }), 'roster.ics');
-      const cookie = Object.entries(pilotCookie(pilot.id)).map(([name, value]) => `${name}=${value}`).join('; ');
+      const cookie = `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId, pilotId: pilot.id })}`;
       const first = fetch(`http://127.0.0.1:${port}/api/roster/upload`, { method: 'POST', body: form, headers: { cookie, origin: `http://127.0.0.1:${port}` } }).then(
         (response) => response.status,
         (error: unknown) => error,

@@ -1,8 +1,8 @@
 import { SUBJECTS, type Pilot, type PilotDeletedEvent } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import { startConsumer, type RunningConsumer } from './consumer';
 import type { Db, Trx } from './db';
+import { startDurableConsumer, type RunningConsumer } from './events';
 import type { Bus } from './nats';
 
 export interface FollowPilotsOptions {
@@ -22,7 +22,7 @@ export interface FollowPilotsOptions {
  * applied in a transaction with the record that it was (a redelivery changes nothing).
  */
 export function followPilots(options: FollowPilotsOptions): Promise<RunningConsumer> {
-  return startConsumer({
+  return startDurableConsumer({
     db: options.db,
     bus: options.bus,
     log: options.log,
@@ -30,9 +30,11 @@ export function followPilots(options: FollowPilotsOptions): Promise<RunningConsu
     durable: options.durable,
     filter: 'auth.pilot.>',
     subjects: [SUBJECTS.pilotRegistered, SUBJECTS.pilotUpdated, SUBJECTS.pilotDeleted],
-    handle: async (event, trx) => {
-      if (event.type === SUBJECTS.pilotDeleted) await options.deleted(event.data, event.occurredAt, trx);
-      else await options.profile(event.data.pilot, event.occurredAt, trx);
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        if (event.type === SUBJECTS.pilotDeleted) await options.deleted(event.data, event.occurredAt, trx);
+        else await options.profile(event.data.pilot, event.occurredAt, trx);
+      },
     },
   });
 }

@@ -1,6 +1,6 @@
 export * from './app';
 export * from './config';
-export * from './consumer';
+export * from './events';
 export * from './db';
 export * from './errors';
 export * from './keys';

@@ -1,6 +1,6 @@
-import { EventEnvelope, SUBJECTS } from '@crewswap/proto';
-import { DeliverPolicy } from 'nats';
+import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
+import { follow } from './events';
 import type { Bus } from './nats';
 
 export interface RestartListener {
@@ -10,43 +10,33 @@ export interface RestartListener {
 }
 
 /**
- * Follows `admin.system.restart` with a consumer of this process's own (ordered, never a shared
- * durable, so every replica of every service hears it) starting from now, so old restarts are
- * never replayed. A request made before this process started (published late, after an outage)
- * is ignored: the process is already new.
+ * Follows `admin.system.restart` from now (a follower, never a shared durable, so every replica
+ * of every service hears it; old restarts are never replayed). A request made before this process
+ * started (published late, after an outage) is ignored: the process is already new.
  */
 export async function startRestartListener(options: { bus: Bus; log: Logger; startedAt: Date }): Promise<RestartListener> {
   const { bus, log, startedAt } = options;
   const callbacks: (() => void)[] = [];
   let requested = false;
-  const consumer = await bus.js.consumers.get(bus.stream('ADMIN'), {
-    filterSubjects: bus.subject(SUBJECTS.systemRestart),
-    deliver_policy: DeliverPolicy.New,
-  });
-  const messages = await consumer.consume();
-  const done = (async () => {
-    for await (const message of messages) {
-      let occurredAt: Date;
-      try {
-        occurredAt = new Date(EventEnvelope.parse(message.json()).occurredAt);
-      } catch (error) {
-        log.warn({ err: error }, 'ignoring an unreadable restart request');
-        continue;
-      }
-      if (occurredAt < startedAt || requested) continue;
+  const follower = await follow({
+    bus,
+    log,
+    stream: 'ADMIN',
+    filter: SUBJECTS.systemRestart,
+    subjects: [SUBJECTS.systemRestart],
+    handle: (event) => {
+      const occurredAt = new Date(event.occurredAt);
+      if (occurredAt < startedAt || requested) return;
       requested = true;
       log.info({ occurredAt }, 'restart requested by an admin');
       for (const fn of callbacks) fn();
-    }
-  })();
+    },
+  });
   return {
     onRestartRequested(fn) {
       callbacks.push(fn);
       if (requested) fn();
     },
-    async stop() {
-      await messages.close();
-      await done;
-    },
+    stop: () => follower.stop(),
   };
 }

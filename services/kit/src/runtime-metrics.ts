@@ -5,7 +5,7 @@ import type { Bus } from './nats';
 /** The durable consumers this process runs, by bus, so /metrics can report how far behind they are. */
 const consumersByBus = new WeakMap<Bus, Map<string, { stream: string; durable: string }>>();
 
-/** Called by startConsumer: one entry per durable, however many times it is started. */
+/** Called for every durable consumer and work queue: one entry per durable, however many times it is started. */
 export function noteConsumer(bus: Bus, stream: string, durable: string): void {
   const consumers = consumersByBus.get(bus) ?? new Map<string, { stream: string; durable: string }>();
   consumers.set(`${stream}/${durable}`, { stream, durable });

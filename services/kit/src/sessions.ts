@@ -2,11 +2,12 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { revocationsPendingSubject, SESSION_ACTIVITY, SessionIssuedReply, SessionIssuedRequest, sessionIssuedSubject, SUBJECTS, type Permission } from '@crewswap/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
-import { DeliverPolicy, type Subscription } from 'nats';
+import type { Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from './db';
 import { forbidden, unauthorized, unavailable } from './errors';
+import { follow } from './events';
 import type { Bus } from './nats';
 import { serveRpc } from './rpc';
 
@@ -194,9 +195,9 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
 
 /**
  * Verifies session cookies with the public key, refuses ended sessions and sessions never issued.
- * Every process follows the session events from the streams (starts and revocations), replayed
- * from as far back as a token can live, so a session ended anywhere is refused here as soon as
- * its event arrives (well inside a second). A signed token naming a session not heard of yet (a
+ * Every process follows the session events (starts and revocations) with a follower of its own,
+ * from as far back as a token can live, so a session ended anywhere is refused here as soon as its
+ * event arrives (well inside a second). A signed token naming a session not heard of yet (a
  * login a moment ago) is asked about once, of its owner (auth or admin), and the answer kept:
  * a token signed for a session that was never issued is refused, even with the real key.
  *
@@ -221,10 +222,10 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   const asking = new Map<string, Promise<boolean>>();
   const listeners = new Set<(revocation: SessionRevocation) => void>();
   const lastReported = new Map<string, number>();
-  const since = new Date(Date.now() - SESSION_TOKEN_TTL_SECONDS * 1000).toISOString();
+  const since = new Date(Date.now() - SESSION_TOKEN_TTL_SECONDS * 1000);
   const stops: (() => Promise<void>)[] = [];
   /** The highest stream sequence read from each revocation stream. */
-  const read = new Map<string, number>();
+  const read = new Map<string, () => number>();
   let following = false;
   /** When following stopped because NATS went away (undefined while following, and before the first catch-up). */
   let lostAt: number | undefined;
@@ -233,46 +234,38 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   let epoch = 0;
 
   for (const [stream, revokedSubject, , startedSubject, sessionEvents] of REVOCATION_FEEDS) {
-    const consumer = await bus.js.consumers.get(bus.stream(stream), {
-      filterSubjects: bus.subject(sessionEvents),
-      deliver_policy: DeliverPolicy.StartTime,
-      opt_start_time: since,
-    });
-    const messages = await consumer.consume();
-    const done = (async () => {
-      for await (const message of messages) {
-        try {
-          const event = message.json<{ data: { sessionId?: string; pilotId?: string; reason?: RevocationReason } }>();
-          if (typeof event.data?.sessionId !== 'string') throw new Error('no session id');
-          if (message.subject === bus.subject(startedSubject)) {
-            issued.add(event.data.sessionId);
-            neverIssued.delete(event.data.sessionId);
-          } else if (message.subject === bus.subject(revokedSubject)) {
-            revoked.set(event.data.sessionId, Date.now());
-            const revocation: SessionRevocation = {
-              kind: stream === 'AUTH' ? 'pilot' : 'admin',
-              sessionId: event.data.sessionId,
-              ...(typeof event.data.pilotId === 'string' ? { pilotId: event.data.pilotId } : {}),
-              ...(typeof event.data.reason === 'string' ? { reason: event.data.reason } : {}),
-            };
-            for (const listener of listeners) {
-              try {
-                listener(revocation);
-              } catch (error) {
-                log.warn({ err: error }, 'a session revocation listener failed');
-              }
-            }
-          }
-        } catch (error) {
-          log.warn({ err: error }, 'ignoring an unreadable session event');
+    const follower = await follow({
+      bus,
+      log,
+      stream,
+      filter: sessionEvents,
+      subjects: [revokedSubject, startedSubject],
+      from: { time: since },
+      handle: (event) => {
+        if (event.type === startedSubject) {
+          issued.add(event.data.sessionId);
+          neverIssued.delete(event.data.sessionId);
+          return;
         }
-        read.set(stream, Math.max(read.get(stream) ?? 0, message.seq));
-      }
-    })();
-    stops.push(async () => {
-      await messages.close();
-      await done;
+        const data = event.data as { sessionId: string; pilotId?: string; reason?: RevocationReason };
+        revoked.set(data.sessionId, Date.now());
+        const revocation: SessionRevocation = {
+          kind: stream === 'AUTH' ? 'pilot' : 'admin',
+          sessionId: data.sessionId,
+          ...(typeof data.pilotId === 'string' ? { pilotId: data.pilotId } : {}),
+          ...(typeof data.reason === 'string' ? { reason: data.reason } : {}),
+        };
+        for (const listener of listeners) {
+          try {
+            listener(revocation);
+          } catch (error) {
+            log.warn({ err: error }, 'a session revocation listener failed');
+          }
+        }
+      },
     });
+    read.set(stream, () => follower.lastSequence());
+    stops.push(() => follower.stop());
   }
 
   /** The sequence of the newest event on a subject that this guard reads (0 when there is none). */
@@ -280,7 +273,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     try {
       const message = await bus.jsm.streams.getMessage(bus.stream(stream), { last_by_subj: bus.subject(subject) });
       // Older than a token can live: the consumer starts after it and will never read it.
-      return message.time.toISOString() >= since ? message.seq : 0;
+      return message.time >= since ? message.seq : 0;
     } catch (error) {
       if ((error as { code?: string }).code === '404') return 0;
       throw error;
@@ -326,7 +319,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         const targets = await Promise.all(
           REVOCATION_FEEDS.map(async ([stream, revokedSubject, , startedSubject]) => [stream, Math.max(await newest(stream, revokedSubject), await newest(stream, startedSubject))] as const),
         );
-        while (current() && !targets.every(([stream, seq]) => (read.get(stream) ?? 0) >= seq)) await pause(20);
+        while (current() && !targets.every(([stream, seq]) => (read.get(stream)?.() ?? 0) >= seq)) await pause(20);
         if (current()) {
           following = true;
           lostAt = undefined;

@@ -1,5 +1,5 @@
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
-import { backoffDelay, deleteStreams, startConsumer, startRuntime, type Runtime } from '../src';
+import { backoffDelay, deleteStreams, startDurableConsumer, startRuntime, type Runtime } from '../src';
 import { createTestDatabase, eventually, testBaseConfig, testPilot } from '../src/testing';
 
 describe('consumer retries', () => {
@@ -23,7 +23,7 @@ describe('consumer retries', () => {
 
   it('retries a failing handler with backoff, and after max-deliver records the event as a dead letter instead of retrying for ever', async () => {
     const attempts: number[] = [];
-    const consumer = await startConsumer({
+    const consumer = await startDurableConsumer({
       db: runtime.db,
       bus: runtime.bus,
       log: runtime.log,
@@ -33,9 +33,11 @@ describe('consumer retries', () => {
       subjects: [SUBJECTS.pilotRegistered],
       maxDeliver: 3,
       backoffMs: [50, 100],
-      handle: async () => {
-        attempts.push(Date.now());
-        throw new Error('the handler cannot apply this');
+      handler: {
+        apply: async () => {
+          attempts.push(Date.now());
+          throw new Error('the handler cannot apply this');
+        },
       },
     });
     const pilot: Pilot = testPilot();

@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { z } from 'zod';
-import { baseConfigSchema, createServiceApp, deleteStreams, loadConfig, registerRuntimeMetrics, requiredInProduction, runMigrations, startConsumer, startRuntime, type Runtime } from '../src';
+import { baseConfigSchema, createServiceApp, deleteStreams, loadConfig, registerRuntimeMetrics, requiredInProduction, runMigrations, startDurableConsumer, startRuntime, type Runtime } from '../src';
 import { createTestDatabase, testBaseConfig, testPilot } from '../src/testing';
 
 describe('production mode', () => {
@@ -54,7 +54,7 @@ describe('runtime metrics', () => {
   it('reports the outbox backlog and how far each durable consumer is behind', async () => {
     const app = createServiceApp({ name: 'kit-metrics', logger: runtime.log, readiness: runtime.readiness });
     registerRuntimeMetrics(app.metrics.registry, runtime);
-    const consumer = await startConsumer({
+    const consumer = await startDurableConsumer({
       db: runtime.db,
       bus: runtime.bus,
       log: runtime.log,
@@ -62,7 +62,7 @@ describe('runtime metrics', () => {
       durable: 'kit_metrics_test',
       filter: 'auth.pilot.>',
       subjects: [SUBJECTS.pilotRegistered],
-      handle: async () => undefined,
+      handler: { apply: async () => undefined },
     });
     await consumer.stop();
     // Nothing relays now: what is written waits in the outbox, and the stopped consumer falls behind.

@@ -1,6 +1,6 @@
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
 import type { Knex } from 'knex';
-import { createServiceApp, deleteStreams, signPilotToken, startConsumer, startRuntime, PILOT_COOKIE, type Runtime } from '../src';
+import { createServiceApp, deleteStreams, signPilotToken, startDurableConsumer, startRuntime, PILOT_COOKIE, type Runtime } from '../src';
 import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '../src/testing';
 
 const pilot: Pilot = testPilot({ id: '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f' });
@@ -37,7 +37,7 @@ describe('service kit runtime', () => {
 
   it('publishes an outbox event after commit and applies it once even when redelivered', async () => {
     await runtime.db('notes').insert({ id: pilot.id });
-    const consumer = await startConsumer({
+    const consumer = await startDurableConsumer({
       db: runtime.db,
       bus: runtime.bus,
       log: runtime.log,
@@ -45,8 +45,10 @@ describe('service kit runtime', () => {
       durable: 'kit_test_notes',
       filter: 'auth.pilot.>',
       subjects: [SUBJECTS.pilotRegistered],
-      handle: async (event, trx) => {
-        await trx('notes').where({ id: event.data.pilot.id }).increment('seen', 1);
+      handler: {
+        apply: async (event, _prepared, trx) => {
+          await trx('notes').where({ id: event.data.pilot.id }).increment('seen', 1);
+        },
       },
     });
     const envelope = await runtime.db.transaction((trx) => runtime.outbox.write(trx, SUBJECTS.pilotRegistered, { pilot }));

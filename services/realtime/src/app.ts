@@ -35,7 +35,7 @@ export interface RealtimeService {
 }
 
 /**
- * No database: the session guard (revocations, with their reasons) and two ordered consumers
+ * No database: the session guard (revocations, with their reasons) and two followers
  * (trip changes, roster imports) feed the streams this process holds.
  */
 export async function createApp(config: RealtimeConfig, options: RealtimeAppOptions = {}): Promise<RealtimeService> {

@@ -47,7 +47,7 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     // The shared address: the admin's setting, or the fallback while admin cannot be asked. Mail to either is taken.
     const uploadAddress = async () => (await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL;
     const uploadAddresses = async () => [await uploadAddress(), config.ROSTER_UPLOAD_EMAIL];
-    const processMail = createProcessMail({ mails, pilots, history, addresses, state, importRoster, log, uploadAddresses, resolver: dnsResolver });
+    const processMail = createProcessMail({ db, mails, pilots, history, addresses, state, importRoster, log, uploadAddresses, resolver: dnsResolver });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });
     runtime.onClose(() => directory.stop());

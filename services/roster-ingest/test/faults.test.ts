@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { unavailable } from '@crewswap/kit';
+import { PILOT_COOKIE, signPilotToken, unavailable } from '@crewswap/kit';
 import { TEST_KEYS, eventually, findPostgresBinaries, startThrowawayPostgres } from '@crewswap/kit/testing';
 import { ROSTER_MESSAGES, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
@@ -77,6 +77,12 @@ describe('roster-ingest killed after trips stored an upload', () => {
 
   it("the retry reports 'Already imported' with what was stored, and nothing is stored twice", async () => {
     const pilot = await registerPilot(stack, { base: 'LHR', fleet: 'A350' });
+    // A login as auth announces it, on the stream before the child starts: its guard reads it while
+    // catching up, so it knows the session without asking auth (not running here).
+    const sessionId = crypto.randomUUID();
+    const { db, outbox } = stack.trips.runtime;
+    await db.transaction((trx) => outbox.write(trx, SUBJECTS.sessionStarted, { sessionId, pilotId: pilot.id }));
+    await eventually(async () => (await db('outbox').where({ subject: SUBJECTS.sessionStarted }).whereNull('published_at')).length === 0);
     const port = await freePort();
     const env = {
       ...process.env,
@@ -104,7 +110,7 @@ describe('roster-ingest killed after trips stored an upload', () => {
     try {
       const form = new FormData();
       form.append('roster', new Blob([readFixture(ROSTER_A)], { type: 'text/calendar' }), 'roster.ics');
-      const cookie = Object.entries(pilotCookie(pilot.id)).map(([name, value]) => `${name}=${value}`).join('; ');
+      const cookie = `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId, pilotId: pilot.id })}`;
       const first = fetch(`http://127.0.0.1:${port}/api/roster/upload`, { method: 'POST', body: form, headers: { cookie, origin: `http://127.0.0.1:${port}` } }).then(
         (response) => response.status,
         (error: unknown) => error,
@@ -174,9 +180,14 @@ describe('an emailed roster that can never be imported', () => {
       await repositories.mails.insert({ id, mailFrom: from, helo: 'mail.example-airline.test', rcptTo: [UPLOAD_EMAIL], remoteAddress: '127.0.0.1', sizeBytes: raw.length, raw }, runtime.db);
       return id;
     };
-    const processMailWith = (execute: () => Promise<never>) => {
-      const { repositories, useCases } = stack.roster;
-      return createProcessMail({ ...repositories, importRoster: { ...useCases.importRoster, execute }, log, uploadAddresses: async () => [UPLOAD_EMAIL], resolver: testDns() });
+    const processMailWith = (prepare: () => Promise<never>) => {
+      const { repositories, useCases, runtime } = stack.roster;
+      const processMail = createProcessMail({ db: runtime.db, ...repositories, importRoster: { ...useCases.importRoster, prepare }, log, uploadAddresses: async () => [UPLOAD_EMAIL], resolver: testDns() });
+      // What the mail worker does with one mail: prepare, then record in a transaction.
+      return async (mailId: string) => {
+        const plan = await processMail.prepare(mailId);
+        await runtime.db.transaction((trx) => processMail.apply(mailId, plan, trx));
+      };
     };
 
     it('an error that would recur every time is recorded as failed and answered at once', async () => {
@@ -185,7 +196,7 @@ describe('an emailed roster that can never be imported', () => {
       const processMail = processMailWith(async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'trips')");
       });
-      await stack.roster.runtime.db.transaction((trx) => processMail.execute(mailId, trx));
+      await processMail(mailId);
       const rows = await stack.roster.runtime.db('roster_history').where({ mail_id: mailId });
       expect(rows).toEqual([expect.objectContaining({ success: false, error_type: 'UNREADABLE_EMAIL', error_message: ROSTER_MESSAGES.UNREADABLE_EMAIL })]);
       expect((await repliesTo(from)).map((mail) => mail.text.includes(ROSTER_MESSAGES.UNREADABLE_EMAIL))).toEqual([true]);
@@ -197,7 +208,7 @@ describe('an emailed roster that can never be imported', () => {
       const processMail = processMailWith(async () => {
         throw unavailable('The trips service is not available right now. Please try again shortly.');
       });
-      await expect(stack.roster.runtime.db.transaction((trx) => processMail.execute(mailId, trx))).rejects.toMatchObject({ status: 503 });
+      await expect(processMail(mailId)).rejects.toMatchObject({ status: 503 });
       expect(await stack.roster.runtime.db('roster_history').where({ mail_id: mailId })).toEqual([]);
       expect(await repliesTo(from)).toEqual([]);
     });

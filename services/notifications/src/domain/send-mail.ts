@@ -11,28 +11,37 @@ function isPermanentRejection(error: unknown): boolean {
   return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 500;
 }
 
+/** What became of a mail: sent, or refused for good by the receiving server. */
+export interface Sent {
+  status: 'sent' | 'rejected';
+  detail: string;
+}
+
 export function createSendMail(deps: { db: Db; mailer: Mailer; mailLog: MailLog; clock: Clock; log: Logger }) {
   const { db, mailer, mailLog, clock, log } = deps;
+  const entryOf = (mail: OutgoingMail) => ({ eventId: mail.id, to: mail.to, subject: mail.subject, transport: mailer.transport });
   return {
     /**
-     * Sends one mail command inside the consumer's transaction. A failure is logged outside that
-     * transaction (it rolls back) and thrown, so the consumer naks and the command comes again.
+     * Sends one mail command, with no transaction open (a mail server may take seconds). A
+     * failure is logged and thrown, so the consumer naks and the command comes again.
      */
-    async execute(mail: OutgoingMail, trx: Trx): Promise<void> {
-      const entry = { eventId: mail.id, to: mail.to, subject: mail.subject, transport: mailer.transport };
+    async send(mail: OutgoingMail): Promise<Sent> {
       try {
-        const detail = await mailer.send(mail);
-        await mailLog.record({ ...entry, status: 'sent', detail, sentAt: clock.now() }, trx);
+        return { status: 'sent', detail: await mailer.send(mail) };
       } catch (error) {
         const detail = (error as Error).message;
         if (isPermanentRejection(error)) {
           log.warn({ err: error, eventId: mail.id, to: mail.to }, 'mail server rejected the recipient; not retrying');
-          await mailLog.record({ ...entry, status: 'rejected', detail, sentAt: clock.now() }, trx);
-          return;
+          return { status: 'rejected', detail };
         }
-        await mailLog.record({ ...entry, status: 'failed', detail, sentAt: clock.now() }, db).catch(() => undefined);
+        await mailLog.record({ ...entryOf(mail), status: 'failed', detail, sentAt: clock.now() }, db).catch(() => undefined);
         throw error;
       }
+    },
+
+    /** Logs what `send` did, in the consumer's transaction. */
+    async record(mail: OutgoingMail, sent: Sent, trx: Trx): Promise<void> {
+      await mailLog.record({ ...entryOf(mail), ...sent, sentAt: clock.now() }, trx);
     },
   };
 }

@@ -1,55 +1,37 @@
-import { withMessageContext, type Bus, type Logger } from '@crewswap/kit';
-import { EVENT_DATA, EventEnvelope, REALTIME_BROADCAST, realtimePilotSubject, SseTripsAdded, SseTripsUpdated, SUBJECTS, type StreamName } from '@crewswap/proto';
+import { follow, type Bus, type Logger } from '@crewswap/kit';
+import { REALTIME_BROADCAST, realtimePilotSubject, SseTripsAdded, SseTripsUpdated, SUBJECTS } from '@crewswap/proto';
 import { z } from 'zod';
-import { DeliverPolicy } from 'nats';
 import type { Hub } from '../domain/hub';
 import { rosterNotice, tripNotice } from '../domain/messages';
-
-type Handler = (subject: string, event: EventEnvelope) => void;
-
-/**
- * An ordered, ephemeral consumer from now on, one per process, like the session guard's: each
- * replica reads every event and delivers to its own streams. Nothing is replayed after a
- * restart: a client that reconnects refreshes its trips anyway.
- */
-async function follow(bus: Bus, log: Logger, stream: StreamName, filter: string, handle: Handler): Promise<() => Promise<void>> {
-  const consumer = await bus.js.consumers.get(bus.stream(stream), { filterSubjects: bus.subject(filter), deliver_policy: DeliverPolicy.New });
-  const messages = await consumer.consume();
-  const done = (async () => {
-    for await (const message of messages) {
-      const subject = bus.unprefix(message.subject);
-      // Delivery to the pilot's streams is the last hop of the trace that changed the trip.
-      await withMessageContext(message.headers, `deliver ${subject}`, async () => {
-        try {
-          handle(subject, EventEnvelope.parse(message.json()));
-        } catch (error) {
-          log.warn({ err: error, subject: message.subject }, 'ignoring an unreadable event');
-        }
-      });
-    }
-  })();
-  return async () => {
-    await messages.close();
-    await done;
-  };
-}
 
 /** Trip changes become 'trips-updated' for the pilot's other channels; imports become 'trips added'. */
 export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Promise<() => Promise<void>> {
   const { bus, log, hub } = deps;
-  const tripSubjects = new Set<string>([SUBJECTS.tripCreated, SUBJECTS.tripUpdated, SUBJECTS.tripOffered, SUBJECTS.tripDeleted]);
-  const stops = [
-    await follow(bus, log, 'TRIPS', 'trips.trip.>', (subject, event) => {
-      if (!tripSubjects.has(subject)) return;
-      const data = EVENT_DATA[subject as typeof SUBJECTS.tripDeleted | typeof SUBJECTS.tripCreated].parse(event.data);
-      const notice = tripNotice(data, event.occurredAt);
+  // Followers from now, one per process: each replica reads every event and delivers to its own
+  // streams. Nothing is replayed after a restart: a client that reconnects refreshes its trips anyway.
+  const trips = await follow({
+    bus,
+    log,
+    stream: 'TRIPS',
+    filter: 'trips.trip.>',
+    subjects: [SUBJECTS.tripCreated, SUBJECTS.tripUpdated, SUBJECTS.tripOffered, SUBJECTS.tripDeleted],
+    handle: (event) => {
+      const notice = tripNotice(event.data, event.occurredAt);
       if (notice) hub.deliver(notice.pilotId, notice.message, notice.exceptSessionId);
-    }),
-    await follow(bus, log, 'ROSTER', SUBJECTS.rosterProcessed, (_subject, event) => {
-      const notice = rosterNotice(EVENT_DATA[SUBJECTS.rosterProcessed].parse(event.data), event.occurredAt);
+    },
+  });
+  const rosters = await follow({
+    bus,
+    log,
+    stream: 'ROSTER',
+    filter: SUBJECTS.rosterProcessed,
+    subjects: [SUBJECTS.rosterProcessed],
+    handle: (event) => {
+      const notice = rosterNotice(event.data, event.occurredAt);
       hub.deliver(notice.pilotId, notice.message);
-    }),
-  ];
+    },
+  });
+  const stops = [() => trips.stop(), () => rosters.stop()];
   // Any service may also tell a pilot's open apps (or all of them) something directly, on core
   // NATS: not stored, every replica hears it. Only updates travel this way; a session's end
   // comes from auth's revocations alone.

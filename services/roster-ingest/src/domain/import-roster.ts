@@ -1,4 +1,4 @@
-import { composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
+import { afterCommit, composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
 import { ImportTripsReply, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
@@ -30,6 +30,12 @@ export interface ImportInput {
   replyTo?: string | null;
 }
 
+/** An import's outcome and the writes that record it, to run in the caller's transaction. */
+export interface Recorded {
+  outcome: ImportOutcome;
+  write(executor: Executor): Promise<void>;
+}
+
 export type ImportOutcome = { ok: true; result: RosterUploadResult } | { ok: false; errorType: RosterErrorType; message: string };
 
 type Reply = z.infer<typeof ImportTripsReply>;
@@ -38,7 +44,8 @@ const keyOf = (trip: { flightNoStart: string; flightNoEnd: string; startDate: st
 /**
  * One roster import, from files to stored trips: parse every calendar, ask trips to import the
  * records (it decides duplicates, conflicts and old trips), then record the history, publish
- * `roster.roster.processed` and, for mail, queue the reply, all in one transaction.
+ * `roster.roster.processed` and, for mail, queue the reply, all in one transaction that opens
+ * only after trips has answered.
  */
 export function createImportRoster(deps: {
   db: Db;
@@ -52,112 +59,128 @@ export function createImportRoster(deps: {
 }) {
   const { db, bus, outbox, history } = deps;
 
-  async function fail(input: ImportInput, trx: Executor | undefined, stage: string, errorType: RosterErrorType, message: string, counts: { totalEvents?: number } = {}): Promise<ImportOutcome> {
-    const write = async (executor: Executor) => {
-      if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, failureMail(input, message, deps.productName));
-      await history.insert({ ...baseRecord(input, stage), success: false, errorType, errorMessage: message, totalEvents: counts.totalEvents ?? 0 }, executor);
+  /** A failed import's record: history, and for mail the reply saying why. */
+  function failure(input: ImportInput, stage: string, errorType: RosterErrorType, message: string, counts: { totalEvents?: number } = {}): Recorded {
+    return {
+      outcome: { ok: false, errorType, message },
+      write: async (executor) => {
+        if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, failureMail(input, message, deps.productName));
+        await history.insert({ ...baseRecord(input, stage), success: false, errorType, errorMessage: message, totalEvents: counts.totalEvents ?? 0 }, executor);
+        afterCommit(executor, () => deps.metrics.imports.inc({ source: metricSource(input), result: 'failed' }));
+      },
     };
-    if (trx) await write(trx);
-    else await db.transaction(write);
-    deps.metrics.imports.inc({ source: metricSource(input), result: 'failed' });
-    return { ok: false, errorType, message };
+  }
+
+  /** Writes a record in `trx`, or in a transaction of its own. */
+  async function record(recorded: Recorded, trx?: Executor): Promise<ImportOutcome> {
+    if (trx) await recorded.write(trx);
+    else await db.transaction((own) => recorded.write(own));
+    return recorded.outcome;
+  }
+
+  /**
+   * Everything before the record: parses every calendar and asks trips to import the records,
+   * with no transaction open (the trips call may take up to 30 s). Trips remembers the import
+   * id, so preparing the same mail twice stores its trips once.
+   */
+  async function prepare(input: ImportInput): Promise<Recorded> {
+    if (input.files.length === 0) return failure(input, 'attachments', 'NO_CALENDAR_ATTACHMENT', ROSTER_MESSAGES.NO_CALENDAR_ATTACHMENT);
+    const parsed: ParsedTrip[] = [];
+    let totalEvents = 0;
+    let skippedEvents = 0;
+    let duplicateEvents = 0;
+    for (const file of input.files) {
+      try {
+        const roster = await deps.parse(file.text, input.pilot?.base);
+        parsed.push(...roster.trips);
+        totalEvents += roster.totalEvents;
+        skippedEvents += roster.skipped.length;
+        duplicateEvents += roster.duplicateEvents;
+      } catch (error) {
+        if (!(error instanceof RosterError)) throw error;
+        // One broken calendar refuses the whole import: a partial roster is never stored.
+        const message = input.files.length > 1 ? `${file.name}: ${error.message}` : error.message;
+        return failure(input, 'parse', error.type, message, { totalEvents });
+      }
+    }
+
+    // Each file is under the limit; together they must be too (the trips call carries them all).
+    if (totalEvents > ROSTER_MAX_EVENTS) return failure(input, 'parse', 'TOO_MANY_EVENTS', ROSTER_MESSAGES.TOO_MANY_EVENTS, { totalEvents });
+
+    let reply: Reply;
+    try {
+      reply = await requestRpc(
+        bus,
+        RPC.importTrips,
+        {
+          pilotId: input.pilotId,
+          trips: parsed.map(({ trip }) => trip),
+          source: input.source === 'email' ? 'email' : 'upload',
+          importId: input.mailId,
+        },
+        ImportTripsReply,
+        30_000,
+      );
+    } catch (error) {
+      // A refusal (4xx) is final; trips being away (5xx) is not, and the caller retries or answers 503.
+      if (error instanceof HttpError && error.status < 500) return failure(input, 'import', 'IMPORT_FAILED', error.message, { totalEvents });
+      throw error;
+    }
+
+    const eventsOf = new Map(parsed.map((item) => [keyOf(item.trip), item.events]));
+    const conflictEvents = reply.conflicts.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
+    skippedEvents += reply.skipped.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
+    const conflicts = reply.conflicts.map(
+      ({ trip, conflictsWith }) => `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate}) overlaps ${conflictsWith}`,
+    );
+    const result: RosterUploadResult = {
+      processedCount: reply.processedCount,
+      duplicateCount: reply.duplicateCount,
+      conflictCount: reply.conflicts.length,
+      conflicts,
+      skippedCount: reply.skipped.length,
+      message: summary(reply.processedCount, reply.duplicateCount, conflicts),
+    };
+
+    const write = async (executor: Executor) => {
+      const confirmation = Boolean(input.replyTo);
+      if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, successMail(input.replyTo, result, deps.productName));
+      const record = await history.insert(
+        {
+          ...baseRecord(input, 'complete'),
+          success: true,
+          totalEvents,
+          tripsAdded: reply.processedCount,
+          skippedEvents,
+          duplicateEvents: duplicateEvents + reply.duplicateCount,
+          conflictEvents,
+          confirmationEmailSent: confirmation,
+          errorType: null,
+          errorMessage: null,
+        },
+        executor,
+      );
+      await outbox.write(executor, SUBJECTS.rosterProcessed, {
+        pilotId: input.pilotId,
+        historyId: record.id,
+        source: input.source,
+        processedCount: result.processedCount,
+        duplicateCount: result.duplicateCount,
+        conflictCount: result.conflictCount,
+        skippedCount: result.skippedCount,
+      });
+      afterCommit(executor, () => deps.metrics.imports.inc({ source: metricSource(input), result: 'processed' }));
+    };
+    return { outcome: { ok: true, result }, write };
   }
 
   return {
-    fail,
-
-    async execute(input: ImportInput, trx?: Executor): Promise<ImportOutcome> {
-      if (input.files.length === 0) return fail(input, trx, 'attachments', 'NO_CALENDAR_ATTACHMENT', ROSTER_MESSAGES.NO_CALENDAR_ATTACHMENT);
-      const parsed: ParsedTrip[] = [];
-      let totalEvents = 0;
-      let skippedEvents = 0;
-      let duplicateEvents = 0;
-      for (const file of input.files) {
-        try {
-          const roster = await deps.parse(file.text, input.pilot?.base);
-          parsed.push(...roster.trips);
-          totalEvents += roster.totalEvents;
-          skippedEvents += roster.skipped.length;
-          duplicateEvents += roster.duplicateEvents;
-        } catch (error) {
-          if (!(error instanceof RosterError)) throw error;
-          // One broken calendar refuses the whole import: a partial roster is never stored.
-          const message = input.files.length > 1 ? `${file.name}: ${error.message}` : error.message;
-          return fail(input, trx, 'parse', error.type, message, { totalEvents });
-        }
-      }
-
-      // Each file is under the limit; together they must be too (the trips call carries them all).
-      if (totalEvents > ROSTER_MAX_EVENTS) return fail(input, trx, 'parse', 'TOO_MANY_EVENTS', ROSTER_MESSAGES.TOO_MANY_EVENTS, { totalEvents });
-
-      let reply: Reply;
-      try {
-        reply = await requestRpc(
-          bus,
-          RPC.importTrips,
-          {
-            pilotId: input.pilotId,
-            trips: parsed.map(({ trip }) => trip),
-            source: input.source === 'email' ? 'email' : 'upload',
-            importId: input.mailId,
-          },
-          ImportTripsReply,
-          30_000,
-        );
-      } catch (error) {
-        // A refusal (4xx) is final; trips being away (5xx) is not, and the caller retries or answers 503.
-        if (error instanceof HttpError && error.status < 500) return fail(input, trx, 'import', 'IMPORT_FAILED', error.message, { totalEvents });
-        throw error;
-      }
-
-      const eventsOf = new Map(parsed.map((item) => [keyOf(item.trip), item.events]));
-      const conflictEvents = reply.conflicts.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
-      skippedEvents += reply.skipped.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
-      const conflicts = reply.conflicts.map(
-        ({ trip, conflictsWith }) => `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate}) overlaps ${conflictsWith}`,
-      );
-      const result: RosterUploadResult = {
-        processedCount: reply.processedCount,
-        duplicateCount: reply.duplicateCount,
-        conflictCount: reply.conflicts.length,
-        conflicts,
-        skippedCount: reply.skipped.length,
-        message: summary(reply.processedCount, reply.duplicateCount, conflicts),
-      };
-
-      const write = async (executor: Executor) => {
-        const confirmation = Boolean(input.replyTo);
-        if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, successMail(input.replyTo, result, deps.productName));
-        const record = await history.insert(
-          {
-            ...baseRecord(input, 'complete'),
-            success: true,
-            totalEvents,
-            tripsAdded: reply.processedCount,
-            skippedEvents,
-            duplicateEvents: duplicateEvents + reply.duplicateCount,
-            conflictEvents,
-            confirmationEmailSent: confirmation,
-            errorType: null,
-            errorMessage: null,
-          },
-          executor,
-        );
-        await outbox.write(executor, SUBJECTS.rosterProcessed, {
-          pilotId: input.pilotId,
-          historyId: record.id,
-          source: input.source,
-          processedCount: result.processedCount,
-          duplicateCount: result.duplicateCount,
-          conflictCount: result.conflictCount,
-          skippedCount: result.skippedCount,
-        });
-      };
-      if (trx) await write(trx);
-      else await db.transaction(write);
-      deps.metrics.imports.inc({ source: metricSource(input), result: 'processed' });
-      return { ok: true, result };
-    },
+    failure,
+    prepare,
+    record,
+    fail: (input: ImportInput, trx: Executor | undefined, stage: string, errorType: RosterErrorType, message: string) => record(failure(input, stage, errorType, message), trx),
+    /** An upload: prepared, then recorded in a transaction of its own. */
+    execute: async (input: ImportInput): Promise<ImportOutcome> => record(await prepare(input)),
   };
 }
 export type ImportRoster = ReturnType<typeof createImportRoster>;

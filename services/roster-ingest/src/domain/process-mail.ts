@@ -1,4 +1,4 @@
-import { HttpError, unreachableDependency, type Executor } from '@crewswap/kit';
+import { HttpError, unreachableDependency, type Db, type Trx } from '@crewswap/kit';
 import { ROSTER_MAX_ATTACHMENTS, ROSTER_MESSAGES, isRosterFileName } from '@crewswap/proto';
 import { simpleParser, type Attachment } from 'mailparser';
 import type { Logger } from 'pino';
@@ -8,7 +8,7 @@ import type { KnownPilot, PilotRepository } from '../data/pilots';
 import type { SystemStateRepository } from '../data/system-state';
 import type { UploadAddressRepository } from '../data/upload-addresses';
 import { checkSender, type DNSResolver } from '../mail/authenticate';
-import type { ImportInput, ImportRoster, RosterFile } from './import-roster';
+import type { ImportInput, ImportRoster, Recorded, RosterFile } from './import-roster';
 import { tokenOf } from './upload-address';
 
 /** Calendar attachments: the upload's extensions, or a calendar content type whatever the name. */
@@ -33,11 +33,15 @@ export function isTemporary(error: unknown): boolean {
  * (DKIM or SPF aligned with the From domain), and then belongs to the pilot registered with the
  * From address (in the projection of auth's pilots, never auth's tables); an unauthenticated one
  * is recorded as refused and gets no reply, since its From may be anyone's (backscatter).
- * Runs in the worker's transaction, so a crash before commit leaves the mail to be processed
- * again, once. A mail that can never be imported is recorded as failed and answered at once,
+ * The slow part (`prepare`) runs before the worker's transaction opens; `apply` records the
+ * result in it. A mail that can never be imported is recorded as failed and answered at once,
  * not retried as if the fault were passing.
  */
+/** What `prepare` found: nothing to do (gone, or recorded already), a mail to hold, or a record to write. */
+export type MailPlan = { kind: 'done' } | { kind: 'hold' } | { kind: 'record'; recorded: Recorded; base: ImportInput };
+
 export function createProcessMail(deps: {
+  db: Db;
   mails: MailRepository;
   pilots: PilotRepository;
   history: HistoryRepository;
@@ -50,39 +54,50 @@ export function createProcessMail(deps: {
   /** DNS for SPF and DKIM (tests bring their own). */
   resolver?: DNSResolver;
 }) {
-  const { mails, pilots, history, addresses, importRoster, log } = deps;
+  const { db, mails, pilots, history, addresses, importRoster, log } = deps;
 
-  async function ownerByAddress(rcptTo: string[], trx: Executor): Promise<KnownPilot | undefined> {
+  async function ownerByAddress(rcptTo: string[]): Promise<KnownPilot | undefined> {
     const shared = await deps.uploadAddresses();
     for (const recipient of rcptTo) {
       const token = tokenOf(recipient, shared);
-      const pilotId = token ? await addresses.pilotOf(token, trx) : undefined;
-      const pilot = pilotId ? await pilots.find(pilotId, trx) : undefined;
+      const pilotId = token ? await addresses.pilotOf(token, db) : undefined;
+      const pilot = pilotId ? await pilots.find(pilotId, db) : undefined;
       if (pilot) return pilot;
     }
     return undefined;
   }
 
+  /** A mail that cannot be read (or whose record cannot be written) is recorded as such. */
+  function unreadable(base: ImportInput, error: unknown): Recorded {
+    log.error({ err: error, mailId: base.mailId }, 'an emailed roster can never be imported; recorded as failed');
+    // mailparser stops at 1,000 MIME parts, before it can count the attachments for the check above.
+    if (error instanceof Error && /child nodes/i.test(error.message)) {
+      return importRoster.failure(base, 'attachments', 'TOO_MANY_ATTACHMENTS', ROSTER_MESSAGES.TOO_MANY_ATTACHMENTS);
+    }
+    return importRoster.failure(base, 'parse', 'UNREADABLE_EMAIL', ROSTER_MESSAGES.UNREADABLE_EMAIL);
+  }
+
   return {
-    async execute(mailId: string, trx: Executor): Promise<void> {
-      const mail = await mails.find(mailId, trx);
-      if (!mail || (await history.findByMail(mailId, trx))) return;
+    /**
+     * Everything slow, with no transaction open: authenticating the sender, parsing the mail
+     * and its calendars, and the import at trips. Reads are plain reads; `apply` checks again
+     * what may have changed meanwhile.
+     */
+    async prepare(mailId: string): Promise<MailPlan> {
+      const mail = await mails.find(mailId, db);
+      if (!mail || (await history.findByMail(mailId, db))) return { kind: 'done' };
       // An emergency shutdown stops imports; the mail stays stored and is queued again on resume.
-      if (await deps.state.isShutdown(trx)) {
-        await mails.hold(mailId, trx);
-        return;
-      }
+      if (await deps.state.isShutdown(db)) return { kind: 'hold' };
       const startedAt = new Date();
       let base: ImportInput = { source: 'email', pilotId: '', pilot: undefined, files: [], startedAt, ipAddress: mail.remoteAddress, senderEmail: mail.mailFrom, attachmentCount: 0, mailId, replyTo: null };
 
-      const owner = await ownerByAddress(mail.rcptTo, trx);
+      const owner = await ownerByAddress(mail.rcptTo);
       let sender: string | null = null;
       if (!owner) {
         const check = await checkSender(mail.raw, { ip: mail.remoteAddress, helo: mail.helo, mailFrom: mail.mailFrom }, deps.resolver);
         if (!check.method) {
-          await importRoster.fail({ ...base, senderEmail: check.from ?? mail.mailFrom }, trx, 'sender', 'UNAUTHENTICATED_SENDER', ROSTER_MESSAGES.UNAUTHENTICATED_SENDER);
-          await mails.markProcessed(mailId, trx);
-          return;
+          const refused = importRoster.failure({ ...base, senderEmail: check.from ?? mail.mailFrom }, 'sender', 'UNAUTHENTICATED_SENDER', ROSTER_MESSAGES.UNAUTHENTICATED_SENDER);
+          return { kind: 'record', recorded: refused, base };
         }
         sender = check.from;
       }
@@ -91,45 +106,51 @@ export function createProcessMail(deps: {
       base = { ...base, senderEmail: sender ?? base.senderEmail, replyTo: replyTo?.includes('@') ? replyTo : null };
 
       try {
-        // A savepoint: a statement that fails on this mail's data leaves the outer transaction usable for its failure record.
-        await trx.transaction(async (inner) => {
-          const parsed = await simpleParser(mail.raw);
-          const from = parsed.from?.value[0]?.address?.trim().toLowerCase() || null;
-          const pilot = owner ?? (sender ? await pilots.findByEmail(sender, inner) : undefined);
-          base = {
-            ...base,
-            pilotId: pilot?.id ?? '',
-            pilot,
-            userAgent: parsed.headers.get('x-mailer')?.toString() ?? null,
-            senderEmail: sender ?? from ?? base.senderEmail,
-            attachmentCount: parsed.attachments.length,
-          };
-          if (parsed.attachments.length > ROSTER_MAX_ATTACHMENTS) {
-            await importRoster.fail(base, inner, 'attachments', 'TOO_MANY_ATTACHMENTS', ROSTER_MESSAGES.TOO_MANY_ATTACHMENTS);
-            return;
-          }
-          const files: RosterFile[] = parsed.attachments.filter(isCalendarAttachment).map((attachment, i) => ({
-            name: attachment.filename ?? `attachment-${i + 1}.ics`,
-            contentType: attachment.contentType,
-            text: attachment.content.toString('utf8'),
-            sizeBytes: attachment.size ?? attachment.content.length,
-          }));
-          base = { ...base, files };
-          if (!pilot) await importRoster.fail(base, inner, 'sender', 'UNKNOWN_SENDER', ROSTER_MESSAGES.UNKNOWN_SENDER);
-          else await importRoster.execute(base, inner);
-        });
+        const parsed = await simpleParser(mail.raw);
+        const from = parsed.from?.value[0]?.address?.trim().toLowerCase() || null;
+        const pilot = owner ?? (sender ? await pilots.findByEmail(sender, db) : undefined);
+        base = {
+          ...base,
+          pilotId: pilot?.id ?? '',
+          pilot,
+          userAgent: parsed.headers.get('x-mailer')?.toString() ?? null,
+          senderEmail: sender ?? from ?? base.senderEmail,
+          attachmentCount: parsed.attachments.length,
+        };
+        if (parsed.attachments.length > ROSTER_MAX_ATTACHMENTS) {
+          return { kind: 'record', recorded: importRoster.failure(base, 'attachments', 'TOO_MANY_ATTACHMENTS', ROSTER_MESSAGES.TOO_MANY_ATTACHMENTS), base };
+        }
+        const files: RosterFile[] = parsed.attachments.filter(isCalendarAttachment).map((attachment, i) => ({
+          name: attachment.filename ?? `attachment-${i + 1}.ics`,
+          contentType: attachment.contentType,
+          text: attachment.content.toString('utf8'),
+          sizeBytes: attachment.size ?? attachment.content.length,
+        }));
+        base = { ...base, files };
+        if (!pilot) return { kind: 'record', recorded: importRoster.failure(base, 'sender', 'UNKNOWN_SENDER', ROSTER_MESSAGES.UNKNOWN_SENDER), base };
+        return { kind: 'record', recorded: await importRoster.prepare(base), base };
       } catch (error) {
         if (isTemporary(error)) throw error;
-        log.error({ err: error, mailId }, 'an emailed roster can never be imported; recorded as failed');
-        // mailparser stops at 1,000 MIME parts, before it can count the attachments for the check above.
-        if (error instanceof Error && /child nodes/i.test(error.message)) {
-          await importRoster.fail(base, trx, 'attachments', 'TOO_MANY_ATTACHMENTS', ROSTER_MESSAGES.TOO_MANY_ATTACHMENTS);
-        } else {
-          await importRoster.fail(base, trx, 'parse', 'UNREADABLE_EMAIL', ROSTER_MESSAGES.UNREADABLE_EMAIL);
-        }
+        return { kind: 'record', recorded: unreadable(base, error), base };
+      }
+    },
+
+    /** Records what `prepare` found, in the worker's transaction; a crash before commit leaves the mail to be processed again. */
+    async apply(mailId: string, plan: MailPlan, trx: Trx): Promise<void> {
+      if (plan.kind === 'done' || (await history.findByMail(mailId, trx))) return;
+      if (plan.kind === 'hold') {
+        await mails.hold(mailId, trx);
+        return;
+      }
+      try {
+        // A savepoint: a statement that fails on this mail's data leaves the outer transaction usable for its failure record.
+        await trx.transaction((inner) => importRoster.record(plan.recorded, inner));
+      } catch (error) {
+        if (isTemporary(error)) throw error;
+        await importRoster.record(unreadable(plan.base, error), trx);
       }
       await mails.markProcessed(mailId, trx);
-      log.info({ mailId, pilotId: base.pilotId || null, attachments: base.attachmentCount }, 'roster mail processed');
+      log.info({ mailId, pilotId: plan.base.pilotId || null, attachments: plan.base.attachmentCount }, 'roster mail processed');
     },
   };
 }

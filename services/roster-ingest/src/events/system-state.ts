@@ -1,4 +1,4 @@
-import { startConsumer, type Bus, type Db, type Outbox, type RunningConsumer } from '@crewswap/kit';
+import { startDurableConsumer, type Bus, type Db, type Outbox, type RunningConsumer } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import type { MailRepository } from '../data/mail';
@@ -11,7 +11,7 @@ import type { SystemStateRepository } from '../data/system-state';
  */
 export function startSystemState(deps: { db: Db; bus: Bus; log: Logger; outbox: Outbox; state: SystemStateRepository; mails: MailRepository }): Promise<RunningConsumer> {
   const { state, mails, outbox, log } = deps;
-  return startConsumer({
+  return startDurableConsumer({
     db: deps.db,
     bus: deps.bus,
     log,
@@ -19,12 +19,14 @@ export function startSystemState(deps: { db: Db; bus: Bus; log: Logger; outbox: 
     durable: 'roster_ingest_system_state',
     filter: 'admin.system.>',
     subjects: [SUBJECTS.systemShutdown, SUBJECTS.systemResumed],
-    handle: async (event, trx) => {
-      const shutdown = event.type === SUBJECTS.systemShutdown;
-      if (!(await state.set(shutdown, event.occurredAt, trx)) || shutdown) return;
-      const released = await mails.release(trx);
-      for (const mailId of released) await outbox.write(trx, SUBJECTS.rosterMailReceived, { mailId });
-      if (released.length > 0) log.info({ mails: released.length }, 'operations resumed: held roster mails queued again');
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        const shutdown = event.type === SUBJECTS.systemShutdown;
+        if (!(await state.set(shutdown, event.occurredAt, trx)) || shutdown) return;
+        const released = await mails.release(trx);
+        for (const mailId of released) await outbox.write(trx, SUBJECTS.rosterMailReceived, { mailId });
+        if (released.length > 0) log.info({ mails: released.length }, 'operations resumed: held roster mails queued again');
+      },
     },
   });
 }

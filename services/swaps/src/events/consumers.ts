@@ -1,4 +1,4 @@
-import { afterCommit, startConsumer, type Clock, type Runtime } from '@crewswap/kit';
+import { afterCommit, startDurableConsumer, type Clock, type Runtime } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
 import { stampOf, type ReadModelRepository } from '../data/read-model';
 import type { AlertOffer } from '../domain/alert-offer';
@@ -25,7 +25,7 @@ export async function startReadModelConsumers(deps: {
   const isNews = (event: { occurredAt: string }) => !(clock.now().getTime() - Date.parse(event.occurredAt) > alertMaxAgeMs);
   const { db, bus, log } = runtime;
 
-  const pilots = await startConsumer({
+  const pilots = await startDurableConsumer({
     db,
     bus,
     log,
@@ -33,13 +33,15 @@ export async function startReadModelConsumers(deps: {
     durable: DURABLES.pilots,
     filter: 'auth.pilot.>',
     subjects: PILOT_SUBJECTS,
-    handle: async (event, trx) => {
-      await readModel.applyPilotChanges(trx, [pilotChangeOf(event)]);
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        await readModel.applyPilotChanges(trx, [pilotChangeOf(event)]);
+      },
     },
   });
   runtime.onClose(() => pilots.stop());
 
-  const trips = await startConsumer({
+  const trips = await startDurableConsumer({
     db,
     bus,
     log,
@@ -47,19 +49,21 @@ export async function startReadModelConsumers(deps: {
     durable: DURABLES.trips,
     filter: 'trips.trip.>',
     subjects: TRIP_SUBJECTS,
-    handle: async (event, trx) => {
-      const applied = await readModel.applyTripChanges(trx, [tripChangeOf(event)]);
-      // An offer that arrives after a newer change of its trip, or long after it was made, is history.
-      if (event.type === SUBJECTS.tripOffered && applied.length > 0 && isNews(event)) {
-        const { alerted } = await alertOffer.execute(trx, { tripId: event.data.trip.id });
-        afterCommit(trx, () => metrics.alertsSent.inc(alerted));
-      }
-      metrics.tripEventApplied(event.occurredAt);
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        const applied = await readModel.applyTripChanges(trx, [tripChangeOf(event)]);
+        // An offer that arrives after a newer change of its trip, or long after it was made, is history.
+        if (event.type === SUBJECTS.tripOffered && applied.length > 0 && isNews(event)) {
+          const { alerted } = await alertOffer.execute(trx, { tripId: event.data.trip.id });
+          afterCommit(trx, () => metrics.alertsSent.inc(alerted));
+        }
+        metrics.tripEventApplied(event.occurredAt);
+      },
     },
   });
   runtime.onClose(() => trips.stop());
 
-  const settings = await startConsumer({
+  const settings = await startDurableConsumer({
     db,
     bus,
     log,
@@ -67,13 +71,15 @@ export async function startReadModelConsumers(deps: {
     durable: DURABLES.settings,
     filter: 'admin.settings.>',
     subjects: SETTING_SUBJECTS,
-    handle: async (event, trx) => {
-      if (event.data.key === SWAP_SEARCH_DAYS) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        if (event.data.key === SWAP_SEARCH_DAYS) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
+      },
     },
   });
   runtime.onClose(() => settings.stop());
 
-  const preferences = await startConsumer({
+  const preferences = await startDurableConsumer({
     db,
     bus,
     log,
@@ -81,9 +87,11 @@ export async function startReadModelConsumers(deps: {
     durable: DURABLES.preferences,
     filter: 'notifications.preferences.>',
     subjects: [SUBJECTS.notificationPreferencesChanged],
-    handle: async (event, trx) => {
-      const { pilotId, preferences: chosen } = event.data;
-      await readModel.applyAlertPreferences(trx, { pilotId, swapAlerts: chosen.enabled && chosen.swapNotifications, version: event.version });
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        const { pilotId, preferences: chosen } = event.data;
+        await readModel.applyAlertPreferences(trx, { pilotId, swapAlerts: chosen.enabled && chosen.swapNotifications, version: event.version });
+      },
     },
   });
   runtime.onClose(() => preferences.stop());

@@ -258,3 +258,4 @@ export async function signedElsewhere(claims: { sessionId: string; pilotId: stri
       : { sid: claims.sessionId, sub: claims.adminId, typ: 'admin', master: claims.isMasterAdmin === true, perms: [] };
   return jwt.sign(payload, testKeys.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
 }
+export * from './testing-services';

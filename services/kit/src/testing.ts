@@ -259,3 +259,4 @@ export async function signedElsewhere(claims: { sessionId: string; pilotId: stri
   return jwt.sign(payload, testKeys.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
 }
 export * from './testing-services';
+export * from './testing-sse';

@@ -6,11 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, ensureStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
-import { eventually, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { eventually, openStream, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
 import { REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
 import { createApp, type RealtimeService } from '../src/app';
 import { configSchema } from '../src/config';
-import { openStream } from './support/sse-client';
 
 jest.setTimeout(30_000);
 

@@ -3,7 +3,8 @@
  * or kit testing's startService): a relative path into another service's folder (its src, or test
  * helpers that import its src) ties a test to that service's layout, so a refactor there breaks
  * tests here. Proto and kit are packages too. Relative paths within the service, and to the
- * repository's scripts, are fine.
+ * repository's scripts, are fine. The deployment's tests, which belong to no service, reach every
+ * service through its package.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -16,8 +17,8 @@ function relativeImports(source: string): string[] {
   return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"`])(\.{1,2}\/[^'"`]*)\1/gm)].map((match) => match[2]!);
 }
 
-/** The folder the import lands in when it leaves `service` for another service or proto; undefined otherwise. */
-function crossing(service: string, file: string, specifier: string): string | undefined {
+/** The folder the import lands in when it leaves `service` (none: deploy/test) for another service or proto; undefined otherwise. */
+function crossing(service: string | undefined, file: string, specifier: string): string | undefined {
   const [top, name] = relative(root, resolve(dirname(file), specifier)).split(sep);
   if (top === 'proto') return 'proto';
   if (top === 'services' && name !== service) return `services/${name}`;
@@ -58,6 +59,12 @@ describe('tests and benches reach other services only through packages', () => {
       undefined,
       undefined,
     ]);
+    const deployTest = join(root, 'deploy', 'test', 'chart.test.ts');
+    expect(['../../services/kit/src/config', '../../scripts/build-services', './helm'].map((specifier) => crossing(undefined, deployTest, specifier))).toEqual([
+      'services/kit',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('finds no such reach in any service', () => {
@@ -72,7 +79,12 @@ describe('tests and benches reach other services only through packages', () => {
         ),
       ),
     );
+    const fromDeploy = filesUnder(join(root, 'deploy', 'test')).flatMap((file) =>
+      relativeImports(readFileSync(file, 'utf8'))
+        .filter((specifier) => crossing(undefined, file, specifier))
+        .map((specifier) => `${relative(root, file)} imports ${specifier}`),
+    );
     expect(services.length).toBeGreaterThan(5);
-    expect(reaches).toEqual([]);
+    expect([...reaches, ...fromDeploy]).toEqual([]);
   });
 });

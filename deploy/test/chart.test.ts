@@ -45,7 +45,7 @@ describe('every service folder is deployed', () => {
   });
 
   test.each(folders)('%s listens where the chart sends it: its default PORT is its values port', async (name) => {
-    const { configSchema } = (await import(`../../services/${name}/src/config`)) as { configSchema: { parse(env: object): { PORT: number } } };
+    const { configSchema } = (await import(`@crewswap/${name}`)) as { configSchema: { parse(env: object): { PORT: number } } };
     expect(configSchema.parse({}).PORT).toBe(serviceSettings(values, name).port);
   });
 
@@ -70,7 +70,7 @@ describe('every service folder is deployed', () => {
     for (const name of workers) {
       const { imageOf, entry, port } = serviceSettings(values, name);
       expect(await buildService(imageOf!)).toContain(`services/${imageOf}/dist/${entry}.mjs`);
-      const { pushSenderConfigSchema } = (await import(`../../services/${imageOf}/src/config`)) as { pushSenderConfigSchema: { parse(env: object): { PORT: number } } };
+      const { pushSenderConfigSchema } = (await import(`@crewswap/${imageOf}`)) as { pushSenderConfigSchema: { parse(env: object): { PORT: number } } };
       expect(pushSenderConfigSchema.parse({}).PORT).toBe(port);
     }
     const deployment = read('deploy/helm/crewswap/templates/deployments.yaml');

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { loadConfig, productionRequiredKeys } from '../../services/kit/src/config';
+import { loadConfig, productionRequiredKeys } from '@crewswap/kit';
 import { named, removeScratch, render, type K8sObject } from './helm';
 import { chartValues, serviceFolders, serviceSettings } from './repo';
 
@@ -40,7 +40,7 @@ function chartEnvironment(name: string): Record<string, string> {
 }
 
 type ConfigModule = { configSchema: Parameters<typeof loadConfig>[0] };
-const schemaOf = async (name: string) => ((await import(`../../services/${name}/src/config`)) as ConfigModule).configSchema;
+const schemaOf = async (name: string) => ((await import(`@crewswap/${name}`)) as ConfigModule).configSchema;
 
 describe('the chart sets every variable a service requires in production', () => {
   test('the chart runs every service in production mode', () => {
@@ -66,7 +66,7 @@ describe('the chart sets every variable a service requires in production', () =>
   });
 
   test('push-sender starts on what the chart gives it, with CREWSWAP_ENV=production, and refuses to without its VAPID keys', async () => {
-    const { pushSenderConfigSchema } = await import('../../services/notifications/src/config');
+    const { pushSenderConfigSchema } = await import('@crewswap/notifications');
     const env = chartEnvironment('push-sender');
     expect(() => loadConfig(pushSenderConfigSchema, env)).not.toThrow();
     for (const key of productionRequiredKeys(pushSenderConfigSchema)) expect(Object.keys(env)).toContain(key);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createMetrics } from '../../services/kit/src/metrics';
+import { createMetrics } from '@crewswap/kit';
 import { chartValues, GRAFANA, ROOT, serviceFolders } from './repo';
 
 interface Panel { title: string; targets?: { expr: string }[]; panels?: Panel[] }

@@ -10,8 +10,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { parse, stringify } from 'yaml';
-import { bodyLimitOf, DEFAULT_BODY_LIMIT } from '../../services/gateway/src/route-table';
-import { Trip } from '../../proto/src/trip';
+import { bodyLimitOf, DEFAULT_BODY_LIMIT } from '@crewswap/gateway';
+import { Trip } from '@crewswap/proto';
 import { chartWithDependencies, FORMS, helm, helmResult, named, ofKind, removeScratch, render, scratch, selects, tool, validate, valuesFile, type K8sObject } from './helm';
 import { chartValues, read, readYaml, ROOT } from './repo';
 

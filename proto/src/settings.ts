@@ -116,17 +116,6 @@ export const SettingsList = z.array(Setting);
 export type SettingsList = z.infer<typeof SettingsList>;
 
 
-/** The Security panel's keys, plus the testing password that goes with the testing toggle. */
-export const SECURITY_SETTING_KEYS = [
-  'session_timeout_minutes',
-  'email_verification_enabled',
-  'testing_button_enabled',
-  'daily_access_code',
-  'access_code_path',
-  'access_code_email',
-  'testing_password',
-] as const satisfies readonly SettingKey[];
-
 const SYSTEM: readonly Permission[] = ['manage_system', 'manage_settings'];
 const SECURITY: readonly Permission[] = ['view_security_alerts', 'manage_system'];
 /**
@@ -151,6 +140,12 @@ export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   testing_password: SECURITY,
   tech_support_whatsapp_url: SYSTEM,
 };
+
+/**
+ * The Security panel's keys (with the testing password that goes with the testing toggle): the
+ * settings the Security menu governs, so that the panel and the permissions cannot disagree.
+ */
+export const SECURITY_SETTING_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((key) => SETTING_PERMISSIONS[key] === SECURITY);
 
 /** Who may read the settings list: the System Settings menu (manage_system, manage_settings) or Security (view_security_alerts). */
 export const SETTINGS_READ_PERMISSIONS: readonly Permission[] = ['manage_system', 'manage_settings', 'view_security_alerts'];

@@ -1,32 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ADMIN_COOKIE, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
-import { CleanupRun, PERMISSIONS } from '@crewswap/proto';
-// The real trips service on the same bus does the deleting, as in a deployment.
-import { makePilot, registerPilot, startTestService, type TestService } from '../../trips/test/helpers';
-// And the real notifications service deletes its notification log.
-import { createApp as createNotifications, type NotificationsService } from '../../notifications/src/app';
-import { configSchema as notificationsConfig } from '../../notifications/src/config';
+import { createTestDatabase, eventually, startService, TEST_KEYS, testBaseConfig, testPilot, type StartedService } from '@crewswap/kit/testing';
+import { CleanupRun, PERMISSIONS, SUBJECTS } from '@crewswap/proto';
 import { lastSlot, nextRun } from '../src/domain/cleanup';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 
 describe('data cleanup', () => {
   let database: TestDatabase;
   let admin: Awaited<ReturnType<typeof startAdmin>>;
-  let trips: TestService | undefined;
-  let notifications: NotificationsService | undefined;
+  // The real trips and notifications services on the same bus do the deleting, as in a deployment.
+  let trips: StartedService<'trips'> | undefined;
+  let notifications: StartedService<'notifications'> | undefined;
   let master: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     admin = await startAdmin(database);
     master = { [ADMIN_COOKIE]: await login(admin, MASTER.email, MASTER.password) };
-    trips = await startTestService({ config: { NATS_PREFIX: admin.prefix } });
+    const base = testBaseConfig(database.url, admin.prefix);
+    const started = await startService('trips', base, { options: { clock: fixedClock('2026-11-01T12:00:00Z') } });
+    trips = started;
     // trips' clock says 2026-11-01: with 7 days' retention, trips that ended before 2026-10-25 go.
-    const pilot = await registerPilot(trips, makePilot());
+    // Its pilot is registered as auth registers one: an event through the outbox.
+    const pilot = testPilot();
+    await started.runtime.db.transaction((trx) => started.runtime.outbox.write(trx, SUBJECTS.pilotRegistered, { pilot }));
+    await eventually(() => started.repositories.pilots.find(pilot.id), 10_000);
     for (const [start, end] of [
       ['2026-09-01', '2026-09-03'],
       ['2026-10-20', '2026-10-22'],
@@ -34,10 +32,7 @@ describe('data cleanup', () => {
     ]) {
       await trips.runtime.db('trips').insert({ pilot_id: pilot.id, flight_no_start: 'VS003', flight_no_end: 'VS004', route: 'JFK', start_date: start, end_date: end });
     }
-    notifications = await createNotifications(
-      { ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...testBaseConfig(database.url, admin.prefix) },
-      { clock: fixedClock('2026-11-23T10:15:00Z') },
-    );
+    notifications = await startService('notifications', base, { options: { clock: fixedClock('2026-11-23T10:15:00Z') } });
     // With 7 days' retention on 23 November, notifications logged before the 16th go.
     for (const [at, key] of [
       ['2026-11-10T09:00:00Z', 'old'],
@@ -59,7 +54,7 @@ describe('data cleanup', () => {
     }
   });
   afterAll(async () => {
-    await trips?.stop();
+    await trips?.close();
     await notifications?.close();
     await stopAdmin(admin, { deleteStreams: false });
     await database.drop();
@@ -187,7 +182,7 @@ describe('data cleanup', () => {
   });
 
   it('records a failed run when trips cannot be reached, and answers 503', async () => {
-    await trips!.stop();
+    await trips!.close();
     trips = undefined;
     const run = await call('POST', '/api/admin/cleanup/run', master, { retentionDays: 5 });
     expect(run.statusCode).toBe(503);

@@ -1,29 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_COOKIE, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { TEST_KEYS } from '@crewswap/kit/testing';
+import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, startService, TEST_KEYS, testBaseConfig, type StartedService } from '@crewswap/kit/testing';
 import { EMERGENCY_SHUTDOWN_MESSAGE, OPERATIONS_RESUMED_MESSAGE, PERMISSIONS, SUBJECTS } from '@crewswap/proto';
-// The whole path end to end: the real auth service on the same bus ends the pilot sessions.
-import { startAuth, type Harness } from '../../auth/test/harness';
-import { adminWith, login, MASTER, startAdmin, stopAdmin } from './helpers';
+import { adminWith, cookieOf, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 
 describe('emergency controls', () => {
-  let auth: Harness;
+  let database: TestDatabase;
+  // The whole path end to end: the real auth service on the same bus ends the pilot sessions.
+  let auth: StartedService<'auth'>;
   let admin: Awaited<ReturnType<typeof startAdmin>>;
   let master: string;
 
   beforeAll(async () => {
-    auth = await startAuth();
-    // Admin shares auth's database (its own schema) and NATS prefix, as in a deployment.
-    admin = await startAdmin({ url: auth.config.DATABASE_URL, drop: async () => undefined }, { prefix: auth.config.NATS_PREFIX });
+    database = await createTestDatabase();
+    admin = await startAdmin(database);
     master = await login(admin, MASTER.email, MASTER.password);
-    // Both services answer the settings request here; registration without a mailed code keeps the test short.
+    // Registration without a mailed code keeps the test short; auth reads the setting from admin on every request.
     const off = await admin.app.inject({ method: 'PUT', url: '/api/admin/settings/email_verification_enabled', payload: { value: 'false' }, cookies: { [ADMIN_COOKIE]: master } });
     expect(off.statusCode).toBe(200);
+    // Auth shares admin's database (its own schema) and NATS prefix, as in a deployment.
+    auth = await startService('auth', testBaseConfig(database.url, admin.prefix), { env: { SETTINGS_CACHE_MS: '0' }, options: { clock: fixedClock('2026-11-01T12:00:00Z') } });
   });
   afterAll(async () => {
+    await deleteStreams(admin.runtime.bus);
+    await auth?.close();
     await stopAdmin(admin, { deleteStreams: false });
-    await auth.close();
+    await database.drop();
   });
+
+  const pilotLogin = (email: string, password: string) => auth.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  let employeeId = 100_000 + Math.floor(Math.random() * 800_000);
+  /** A pilot registered and signed in through auth's own routes, as the app does it. */
+  const signedIn = async () => {
+    employeeId += 1;
+    const password = 'secret1';
+    const body = { firstName: 'amy', lastName: 'stone', employeeId: String(employeeId), phone: '+44 7700 900000', emailPrefix: `pilot${employeeId}`, rank: 'CP', fleet: 'A350', base: 'LHR', apic: true, ltc: false, usualReq: true, password, confirmPassword: password };
+    const registered = await auth.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(registered.statusCode).toBe(201);
+    const pilot = { email: (registered.json() as { pilot: { email: string } }).pilot.email, password };
+    return { pilot, cookie: cookieOf(await pilotLogin(pilot.email, password), PILOT_COOKIE) };
+  };
 
   const call = (method: 'GET' | 'POST', url: string, cookies: Record<string, string>, payload?: unknown) =>
     admin.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), cookies });
@@ -65,8 +81,8 @@ describe('emergency controls', () => {
   });
 
   it('ends every pilot session at once, answers how many, and refuses pilot logins until operations resume', async () => {
-    const first = await auth.signedIn();
-    const second = await auth.signedIn();
+    const first = await signedIn();
+    const second = await signedIn();
     expect((await pilotCurrent(first.cookie)).statusCode).toBe(200);
 
     const shutdown = await call('POST', '/api/admin/emergency-shutdown', asAdmin(master), { reason: 'Roster data incident' });
@@ -75,7 +91,7 @@ describe('emergency controls', () => {
     expect((await call('GET', '/api/admin/emergency-status', asAdmin(master))).json()).toEqual({ isShutdown: true });
     expect((await pilotCurrent(first.cookie)).statusCode).toBe(401);
     expect((await pilotCurrent(second.cookie)).statusCode).toBe(401);
-    const refused = (await auth.login(first.pilot.email, first.pilot.password)).response;
+    const refused = await pilotLogin(first.pilot.email, first.pilot.password);
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ systemShutdown: true, title: 'System Temporarily Unavailable' });
     const events = await admin.runtime.db('outbox').where({ subject: SUBJECTS.systemShutdown }).select('envelope');
@@ -84,11 +100,11 @@ describe('emergency controls', () => {
     const resumed = await call('POST', '/api/admin/resume-operations', asAdmin(master));
     expect(resumed.json()).toEqual({ message: OPERATIONS_RESUMED_MESSAGE });
     expect((await call('GET', '/api/admin/emergency-status', asAdmin(master))).json()).toEqual({ isShutdown: false });
-    expect((await auth.login(first.pilot.email, first.pilot.password)).response.statusCode).toBe(200);
+    expect((await pilotLogin(first.pilot.email, first.pilot.password)).statusCode).toBe(200);
   });
 
   it('accepts a shutdown without a reason (the reason is optional), ending the sessions opened since the last resume', async () => {
-    const pilot = await auth.signedIn();
+    const pilot = await signedIn();
     const response = await call('POST', '/api/admin/emergency-shutdown', asAdmin(master), {});
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: EMERGENCY_SHUTDOWN_MESSAGE, sessionsTerminated: 2 });

@@ -12,23 +12,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, signedElsewhere, startServices, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
 import * as proto from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import { createApp as createAdmin } from '../../admin/src/app';
-import { configSchema as adminConfig } from '../../admin/src/config';
-import { createApp as createAuth } from '../../auth/src/app';
-import { configSchema as authConfig } from '../../auth/src/config';
-import { createApp as createLinks } from '../../links/src/app';
-import { configSchema as linksConfig } from '../../links/src/config';
-import { createApp as createNotifications } from '../../notifications/src/app';
-import { configSchema as notificationsConfig } from '../../notifications/src/config';
-import { createApp as createRosterIngest } from '../../roster-ingest/src/app';
-import { configSchema as rosterIngestConfig } from '../../roster-ingest/src/config';
-import { createApp as createSwaps } from '../../swaps/src/app';
-import { configSchema as swapsConfig } from '../../swaps/src/config';
-import { createApp as createTrips } from '../../trips/src/app';
-import { configSchema as tripsConfig } from '../../trips/src/config';
 import { createApp as createGateway } from '../src/app';
 import { configSchema as gatewayConfig } from '../src/config';
 
@@ -125,24 +111,13 @@ describe('fuzzed bodies on every route of every service', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const base = { ...testBaseConfig(database.url, prefix), PORT: 0 };
-    const admin = await createAdmin(
-      { ...adminConfig.parse({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TESTING_BUTTON_ENABLED: 'true', TESTING_PASSWORD: 'fuzz-pass' }), ...base },
-      { clock },
-    );
-    services.push({ name: 'admin', ...admin });
-    const started = await Promise.all([
-      createAuth({ ...authConfig.parse({ PASSWORD_HASH_COST: '10', SETTINGS_CACHE_MS: '0' }), ...base }, { clock }).then((s) => ({ name: 'auth', ...s })),
-      createTrips({ ...tripsConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'trips', ...s })),
-      createSwaps({ ...swapsConfig.parse({ SETTINGS_RPC_TIMEOUT_MS: '500' }), ...base }, { clock }).then((s) => ({ name: 'swaps', ...s })),
-      createNotifications({ ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...base }, { clock }).then(
-        (s) => ({ name: 'notifications', ...s }),
-      ),
-      createRosterIngest({ ...rosterIngestConfig.parse({ SMTP_INGEST_PORT: '0', SMTP_INGEST_HOST: '127.0.0.1' }), ...base }, { clock }).then((s) => ({
-        name: 'roster-ingest',
-        ...s,
-      })),
-      createLinks({ ...linksConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'links', ...s })),
-    ]);
+    const started = await startServices(['admin', 'auth', 'trips', 'swaps', 'notifications', 'roster-ingest', 'links'], base, {
+      env: {
+        admin: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TESTING_BUTTON_ENABLED: 'true', TESTING_PASSWORD: 'fuzz-pass' },
+        auth: { SETTINGS_CACHE_MS: '0' },
+      },
+      options: { clock },
+    });
     services.push(...started);
     const urls: Record<string, string> = {};
     for (const service of services) {

@@ -7,28 +7,10 @@
  * and one NATS prefix.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, TEST_KEYS, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, startService, startServices, testBaseConfig, TEST_KEYS, uniqueName, type StartedService } from '@crewswap/kit/testing';
 import { ADMIN_ROUTE_PERMISSIONS, PERMISSIONS, SETTING_PERMISSIONS, type AdminRouteRule, type Permission } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import { createApp as createAdmin, type AdminService } from '../../admin/src/app';
-import { configSchema as adminConfig } from '../../admin/src/config';
-import { adminWith, login } from '../../admin/test/helpers';
-import { createApp as createAuth } from '../../auth/src/app';
-import { configSchema as authConfig } from '../../auth/src/config';
-import { createApp as createLinks } from '../../links/src/app';
-import { configSchema as linksConfig } from '../../links/src/config';
-import { createApp as createNotifications } from '../../notifications/src/app';
-import { configSchema as notificationsConfig } from '../../notifications/src/config';
-import { createApp as createRosterIngest } from '../../roster-ingest/src/app';
-import { configSchema as rosterIngestConfig } from '../../roster-ingest/src/config';
-import { createApp as createSwaps } from '../../swaps/src/app';
-import { configSchema as swapsConfig } from '../../swaps/src/config';
-import { createApp as createTrips } from '../../trips/src/app';
-import { configSchema as tripsConfig } from '../../trips/src/config';
 
 jest.setTimeout(300_000);
 
@@ -49,29 +31,18 @@ describe('the permission matrix: every admin route of every service', () => {
   const clock = fixedClock('2026-11-01T12:00:00Z');
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const services: { name: string; app: FastifyInstance; runtime: Runtime; close(): Promise<void> }[] = [];
-  let admin: AdminService;
+  let admin: StartedService<'admin'>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const base = { ...testBaseConfig(database.url, prefix), PORT: 0 };
-    admin = await createAdmin({ ...adminConfig.parse({ ADMIN_EMAIL: MASTER.email, ADMIN_PASSWORD: MASTER.password }), ...base }, { clock });
+    admin = await startService('admin', base, { env: { ADMIN_EMAIL: MASTER.email, ADMIN_PASSWORD: MASTER.password }, options: { clock } });
     services.push({ name: 'admin', ...admin });
-    services.push(
-      ...(await Promise.all([
-        createAuth({ ...authConfig.parse({ PASSWORD_HASH_COST: '10', SETTINGS_CACHE_MS: '0' }), ...base }, { clock }).then((s) => ({ name: 'auth', ...s })),
-        createTrips({ ...tripsConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'trips', ...s })),
-        createSwaps({ ...swapsConfig.parse({ SETTINGS_RPC_TIMEOUT_MS: '500' }), ...base }, { clock }).then((s) => ({ name: 'swaps', ...s })),
-        createNotifications({ ...notificationsConfig.parse({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }), ...base }, { clock }).then((s) => ({
-          name: 'notifications',
-          ...s,
-        })),
-        createRosterIngest({ ...rosterIngestConfig.parse({ SMTP_INGEST_ENABLED: 'false', MAIL_WORKER_ENABLED: 'false' }), ...base }, { clock }).then((s) => ({
-          name: 'roster-ingest',
-          ...s,
-        })),
-        createLinks({ ...linksConfig.parse({}), ...base }, { clock }).then((s) => ({ name: 'links', ...s })),
-      ])),
-    );
+    const others = await startServices(['auth', 'trips', 'swaps', 'notifications', 'roster-ingest', 'links'], base, {
+      env: { auth: { SETTINGS_CACHE_MS: '0' }, 'roster-ingest': { SMTP_INGEST_ENABLED: 'false', MAIL_WORKER_ENABLED: 'false' } },
+      options: { clock },
+    });
+    services.push(...others);
     // Some services add routes once their plugins have loaded.
     for (const service of services) await service.app.ready();
   });
@@ -96,13 +67,28 @@ describe('the permission matrix: every admin route of every service', () => {
   });
 
   it('refuses no session and a pilot session (401) and an admin without the permission (403); lets an admin with it, and a master admin, through', async () => {
-    const cookieFor = new Map<string, string>();
+    const login = async (email: string, password: string) => {
+      const response = await admin.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
+      expect(response.statusCode).toBe(200);
+      return { [ADMIN_COOKIE]: response.cookies.find((cookie) => cookie.name === ADMIN_COOKIE)!.value };
+    };
+    const master = await login(MASTER.email, MASTER.password);
+    // Admins are made as the console makes them: by the master admin, through admin's own routes.
+    const adminWith = async (permissions: readonly Permission[]) => {
+      const email = `${randomUUID()}@crewswap.test`;
+      const created = await admin.app.inject({ method: 'POST', url: '/api/admin/admins', cookies: master, payload: { email, name: 'Matrix Admin', permissions } });
+      expect(created.statusCode).toBe(201);
+      const password = { password: 'matrix-admin-1', confirmPassword: 'matrix-admin-1' };
+      const set = await admin.app.inject({ method: 'POST', url: `/api/admin/admins/${created.json().id}/set-password`, cookies: master, payload: password });
+      expect(set.statusCode).toBe(200);
+      return login(email, password.password);
+    };
+    const cookieFor = new Map<string, Record<string, string>>();
     const adminHolding = async (permissions: readonly Permission[]) => {
       const name = [...permissions].sort().join(',');
-      if (!cookieFor.has(name)) cookieFor.set(name, await adminWith(admin, [...permissions]));
-      return { [ADMIN_COOKIE]: cookieFor.get(name)! };
+      if (!cookieFor.has(name)) cookieFor.set(name, await adminWith(permissions));
+      return cookieFor.get(name)!;
     };
-    const master = { [ADMIN_COOKIE]: await login(admin, MASTER.email, MASTER.password) };
     const pilot = { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: randomUUID() }) };
 
     const failures: string[] = [];

@@ -7,11 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
-import { eventually, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { eventually, openStream, TEST_KEYS, testBaseConfig, type SseStream } from '@crewswap/kit/testing';
 import { realtimePilotSubject } from '@crewswap/proto';
 import { createApp as createRealtime, configSchema as realtimeConfigSchema, type RealtimeService } from '@crewswap/realtime';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openStream, type SseStream } from '../../realtime/test/support/sse-client';
 import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
 

@@ -8,6 +8,8 @@ export * from './logger';
 export * from './metrics';
 export * from './nats';
 export * from './outbox';
+export * from './push';
+export * from './rows';
 export * from './rpc';
 export * from './runtime';
 export * from './sessions';

@@ -210,6 +210,37 @@ export function testPilot(overrides: Partial<import('@crewswap/proto').Pilot> = 
   };
 }
 
+/**
+ * A complete trip as trips publishes it, a manual one of the pilot's own; override what a test is
+ * about. Without a pilot it belongs to a new pilot id.
+ */
+export function testTrip(overrides: Partial<import('@crewswap/proto').Trip> = {}): import('@crewswap/proto').Trip {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    pilotId: randomUUID(),
+    source: 'manual',
+    flightNoStart: 'VS003',
+    flightNoEnd: 'VS004',
+    aircraft: 'A350',
+    route: 'JFK',
+    startDate: '2026-11-10',
+    endDate: '2026-11-12',
+    isSwappable: false,
+    training: false,
+    requested: false,
+    companions: null,
+    swapDescription: null,
+    icsDescription: null,
+    searchStartDate: null,
+    searchEndDate: null,
+    isStandby: false,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
@@ -258,3 +289,5 @@ export async function signedElsewhere(claims: { sessionId: string; pilotId: stri
       : { sid: claims.sessionId, sub: claims.adminId, typ: 'admin', master: claims.isMasterAdmin === true, perms: [] };
   return jwt.sign(payload, testKeys.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
 }
+export * from './testing-services';
+export * from './testing-sse';

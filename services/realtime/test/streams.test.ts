@@ -6,11 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, ensureStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
-import { eventually, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
-import { REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
+import { eventually, openStream, TEST_KEYS, testBaseConfig, testTrip } from '@crewswap/kit/testing';
+import { REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type TripChangeOrigin } from '@crewswap/proto';
 import { createApp, type RealtimeService } from '../src/app';
 import { configSchema } from '../src/config';
-import { openStream } from './support/sse-client';
 
 jest.setTimeout(30_000);
 
@@ -46,32 +45,6 @@ describe('real-time updates', () => {
     await bus.js.publish(bus.subject(subject), JSON.stringify({ id, type: subject, occurredAt: new Date().toISOString(), version: 1, data }), { msgID: id });
   }
 
-  function trip(pilotId: string): Trip {
-    const now = new Date().toISOString();
-    return {
-      id: randomUUID(),
-      pilotId,
-      flightNoStart: 'VS1',
-      flightNoEnd: 'VS2',
-      aircraft: 'A350',
-      route: 'LHR-JFK-LHR',
-      startDate: '2026-12-01',
-      endDate: '2026-12-03',
-      isSwappable: false,
-      training: false,
-      requested: false,
-      companions: null,
-      swapDescription: null,
-      icsDescription: null,
-      searchStartDate: null,
-      searchEndDate: null,
-      isStandby: false,
-      source: 'manual',
-      createdAt: now,
-      updatedAt: now,
-    };
-  }
-
   it('answers 401 JSON without a session cookie', async () => {
     const stream = await openStream(url);
     expect(stream.status).toBe(401);
@@ -87,7 +60,7 @@ describe('real-time updates', () => {
     await Promise.all([onLaptop.next('connected'), otherPilot.next('connected')]);
 
     const origin: TripChangeOrigin = { channel: 'app', sessionId: laptop.sessionId };
-    await publish(SUBJECTS.tripUpdated, { trip: trip(phone.pilotId), origin });
+    await publish(SUBJECTS.tripUpdated, { trip: testTrip({ pilotId: phone.pilotId }), origin });
     const update = await onPhone.next('trips-updated');
     expect(update).toMatchObject({ type: 'trips-updated', message: 'trips-updated', channel: 'app' });
 
@@ -104,7 +77,7 @@ describe('real-time updates', () => {
     const pilot = session();
     const stream = await openStream(url, pilot.cookie);
     await stream.next('connected');
-    for (let i = 0; i < 3; i += 1) await publish(SUBJECTS.tripCreated, { trip: trip(pilot.pilotId), origin: { channel: 'roster_email' } });
+    for (let i = 0; i < 3; i += 1) await publish(SUBJECTS.tripCreated, { trip: testTrip({ pilotId: pilot.pilotId }), origin: { channel: 'roster_email' } });
     await publish(SUBJECTS.rosterProcessed, {
       pilotId: pilot.pilotId,
       historyId: randomUUID(),

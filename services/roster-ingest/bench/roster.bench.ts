@@ -10,10 +10,9 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PILOT_COOKIE, deleteStreams, fixedClock, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, startService, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
 import { SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
-import { createApp as createTripsApp } from '../../trips/src/app';
 import { createApp } from '../src/app';
 
 const ROSTERS = Number(process.env.BENCH_ROSTERS ?? 200);
@@ -38,10 +37,7 @@ const database = await createTestDatabase();
 const base = { ...testBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
 const clock = fixedClock('2026-11-01T12:00:00Z');
 const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
-const trips = await createTripsApp(
-  { ...base, PORT: 0, PROFILE_WAIT_MS: 0 },
-  { clock, settings, keys: TEST_KEYS },
-);
+const trips = await startService('trips', base, { env: { PROFILE_WAIT_MS: '0' }, options: { clock, settings, keys: TEST_KEYS } });
 const roster = await createApp(
   {
     ...base,

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken, type Logger } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, startService, testBaseConfig, testPilot, TEST_KEYS, type StartedService } from '@crewswap/kit/testing';
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
-// The real trips service answers the import call: roster-ingest is tested against it, not a stand-in.
-import { createApp as createTripsApp, type TripsApp } from '../../trips/src/app';
-import type { Config as TripsConfig } from '../../trips/src/config';
 import { createApp, type AppOptions, type RosterIngestApp } from '../src/app';
 import type { Config } from '../src/config';
 import type { DNSResolver } from '../src/mail/authenticate';
@@ -24,13 +21,14 @@ export function testDns(txt: Record<string, string> = { 'example-airline.test': 
   };
 }
 
+type TripsApp = StartedService<'trips'>;
+
 export interface TestStack {
   roster: RosterIngestApp;
   trips: TripsApp;
   clock: ReturnType<typeof fixedClock>;
   config: Config;
   databaseUrl: string;
-  tripsConfig: TripsConfig;
   startTrips(): Promise<TripsApp>;
   stop(): Promise<void>;
 }
@@ -42,13 +40,9 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
   const base = testBaseConfig(database.url);
   const clock = fixedClock(FIXTURE_TODAY);
   const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
-  const tripsConfig: TripsConfig = {
-    ...base,
-    ...(options.tripsDatabaseUrl ? { DATABASE_URL: options.tripsDatabaseUrl } : {}),
-    PORT: 0,
-    PROFILE_WAIT_MS: 300,
-  };
-  const startTrips = () => createTripsApp(tripsConfig, { clock, settings, keys: TEST_KEYS, log: options.tripsLog });
+  // The real trips service answers the import call: roster-ingest is tested against it, not a stand-in.
+  const tripsBase = options.tripsDatabaseUrl ? { ...base, DATABASE_URL: options.tripsDatabaseUrl } : base;
+  const startTrips = () => startService('trips', tripsBase, { env: { PROFILE_WAIT_MS: '300' }, options: { clock, settings, keys: TEST_KEYS, log: options.tripsLog } });
   const trips = await startTrips();
   const config: Config = {
     ...base,
@@ -75,7 +69,6 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     clock,
     config,
     databaseUrl: database.url,
-    tripsConfig,
     startTrips,
     async stop() {
       await deleteStreams(roster.runtime.bus);

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit/testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import { offersQuery, recipientsQuery, type PilotChange, type TripChange } from '../src/data/read-model';
@@ -48,8 +48,8 @@ function fleetFor(roll: number): Fleet {
 
 function makePilot(index: number): Pilot {
   const rank = random() < 0.5 ? 'CP' : 'FO';
-  return {
-    id: randomUUID(),
+  // The seeded random() is called in this order: keep it, or every run's data changes.
+  return testPilot({
     employeeId: String(100000 + index),
     firstName: 'Bench',
     lastName: `Pilot${index}`,
@@ -58,19 +58,12 @@ function makePilot(index: number): Pilot {
     rank,
     fleet: fleetFor(random()),
     base: random() < 0.8 ? 'LHR' : 'MAN',
-    apic: true,
     ltc: rank === 'CP' && random() < 0.1,
     usualReq: random() < 0.9,
-    allVisible: true,
     testData: true,
-    emailVerified: true,
     searchDayRange: random() < 0.2 ? between(0, 10) : null,
-    rankLastChanged: null,
-    fleetLastChanged: null,
-    ltcLastChanged: null,
-    usualReqOff: null,
     createdAt: '2026-01-01T00:00:00.000Z',
-  };
+  });
 }
 
 /** A long-haul roster: trips of 1-5 days with 2-6 days off between (about 4 a month), from a week ago on. */
@@ -83,28 +76,25 @@ function makeTrips(pilot: Pilot): Trip[] {
     const offered = !standby && random() < 0.2;
     const aircraft: Aircraft | null = standby ? null : pilot.fleet === 'SFF' ? pick(['A330', 'A350', 'SFF'] as const) : pilot.fleet;
     const ranged = offered && random() < 0.3;
-    trips.push({
-      id: randomUUID(),
-      pilotId: pilot.id,
-      source: 'manual',
-      flightNoStart: standby ? 'VS000' : `VS${String(between(1, 299)).padStart(3, '0')}`,
-      flightNoEnd: standby ? 'VS000' : `VS${String(between(1, 299)).padStart(3, '0')}`,
-      aircraft,
-      route: standby ? 'SBY' : pick(['JFK', 'LAX', 'SEA-LAX', 'BOS', 'MCO', 'JNB', 'DEL', 'HKG', 'SFO']),
-      startDate: day,
-      endDate: addDays(day, length - 1),
-      isSwappable: offered,
-      training: pilot.ltc && !standby && random() < 0.1,
-      requested: false,
-      companions: null,
-      swapDescription: offered && random() < 0.5 ? 'Any similar trip considered' : null,
-      icsDescription: null,
-      searchStartDate: ranged ? addDays(day, -2) : null,
-      searchEndDate: ranged ? addDays(day, 2) : null,
-      isStandby: standby,
-      createdAt: '2026-10-01T00:00:00.000Z',
-      updatedAt: '2026-10-01T00:00:00.000Z',
-    });
+    trips.push(
+      testTrip({
+        pilotId: pilot.id,
+        flightNoStart: standby ? 'VS000' : `VS${String(between(1, 299)).padStart(3, '0')}`,
+        flightNoEnd: standby ? 'VS000' : `VS${String(between(1, 299)).padStart(3, '0')}`,
+        aircraft,
+        route: standby ? 'SBY' : pick(['JFK', 'LAX', 'SEA-LAX', 'BOS', 'MCO', 'JNB', 'DEL', 'HKG', 'SFO']),
+        startDate: day,
+        endDate: addDays(day, length - 1),
+        isSwappable: offered,
+        training: pilot.ltc && !standby && random() < 0.1,
+        swapDescription: offered && random() < 0.5 ? 'Any similar trip considered' : null,
+        searchStartDate: ranged ? addDays(day, -2) : null,
+        searchEndDate: ranged ? addDays(day, 2) : null,
+        isStandby: standby,
+        createdAt: '2026-10-01T00:00:00.000Z',
+        updatedAt: '2026-10-01T00:00:00.000Z',
+      }),
+    );
     day = addDays(day, length + between(2, 6));
   }
   return trips;

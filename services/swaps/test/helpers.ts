@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteStreams, fixedClock, PILOT_COOKIE, serveRpc, signPilotToken, startRuntime, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, testTrip, uniqueName } from '@crewswap/kit/testing';
 import { addDays, RPC, SUBJECTS, type EventDataMap, type EventEnvelope, type Pilot, type Trip } from '@crewswap/proto';
 import { z } from 'zod';
 import { createApp, type SwapsService } from '../src/app';
@@ -125,29 +125,8 @@ export function makePilot(overrides: Partial<Pilot> = {}): Pilot {
 export function makeTrip(pilot: Pilot, overrides: Partial<Trip> = {}): Trip {
   const startDate = overrides.startDate ?? '2026-12-01';
   const aircraft = overrides.aircraft === undefined ? (pilot.fleet === 'SFF' ? 'A350' : pilot.fleet) : overrides.aircraft;
-  return {
-    id: randomUUID(),
-    pilotId: pilot.id,
-    source: 'manual',
-    flightNoStart: 'VS001',
-    flightNoEnd: 'VS002',
-    aircraft,
-    route: 'JFK',
-    startDate,
-    endDate: addDays(startDate, 3),
-    isSwappable: false,
-    training: false,
-    requested: false,
-    companions: null,
-    swapDescription: null,
-    icsDescription: null,
-    searchStartDate: null,
-    searchEndDate: null,
-    isStandby: false,
-    createdAt: '2026-10-01T00:00:00.000Z',
-    updatedAt: '2026-10-01T00:00:00.000Z',
-    ...overrides,
-  };
+  const stamp = '2026-10-01T00:00:00.000Z';
+  return testTrip({ pilotId: pilot.id, flightNoStart: 'VS001', flightNoEnd: 'VS002', aircraft, startDate, endDate: addDays(startDate, 3), createdAt: stamp, updatedAt: stamp, ...overrides });
 }
 
 /**

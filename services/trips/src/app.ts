@@ -11,11 +11,8 @@ import { createAddExcludedAirport } from './domain/add-excluded-airport';
 import { createAddIataCode } from './domain/add-iata-code';
 import { createAnalyticsService } from './domain/analytics';
 import { createCreateTrip } from './domain/create-trip';
-import { createGetCrossoverTrips } from './domain/crew/crossover-trips';
-import { createGetMasterCalendar } from './domain/crew/master-calendar';
-import { createGetPilotStats } from './domain/crew/pilot-stats';
-import { createSearchUsualRequests } from './domain/crew/search-usual-requests';
-import { createGetTripCrew, createListTripsWithCrew } from './domain/crew/trip-crew';
+import { createListTripsWithCrew } from './domain/crew/trip-crew';
+import { createCrewUseCases } from './domain/crew/use-cases';
 import { createDeleteIataCode } from './domain/delete-iata-code';
 import { createDescribeTrip } from './domain/describe-trip';
 import { createTripEvents } from './domain/events';
@@ -30,11 +27,7 @@ import { createRemoveTrip } from './domain/remove-trip';
 import { createTripWork } from './domain/trip-work';
 import { createUpdateIataCode } from './domain/update-iata-code';
 import { createUpdateTrip } from './domain/update-trip';
-import { createClaimWhatsappGroup } from './domain/whatsapp/claim-group';
-import { createCreateWhatsappGroup } from './domain/whatsapp/create-group';
-import { createDeleteWhatsappGroup } from './domain/whatsapp/delete-group';
-import { createGetWhatsappGroup } from './domain/whatsapp/get-group';
-import { createSetWhatsappGroupLink } from './domain/whatsapp/set-group-link';
+import { createWhatsappGroupUseCases } from './domain/whatsapp/use-cases';
 import { startPilotDirectory } from './events/pilot-directory';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
@@ -71,21 +64,17 @@ export function createApp(config: Config, options: AppOptions = {}) {
       keepTrip: createKeepTrip({ work }),
       listTripsWithCrew: createListTripsWithCrew({ trips: tripsRepo, crew }),
     };
-    const crewUseCases = {
-      tripCrew: createGetTripCrew({ trips: tripsRepo, crew }),
-      masterCalendar: createGetMasterCalendar({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
-      crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
-      searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
-      pilotStats: createGetPilotStats({ stats: createStatsRepository(db), groups, clock }),
-    };
-    const groupDeps = { db, trips: tripsRepo, crew, groups, pilots, outbox: runtime.outbox, clock };
-    const groupUseCases = {
-      get: createGetWhatsappGroup(groupDeps),
-      create: createCreateWhatsappGroup(groupDeps),
-      setLink: createSetWhatsappGroupLink(groupDeps),
-      remove: createDeleteWhatsappGroup(groupDeps),
-      claim: createClaimWhatsappGroup(groupDeps),
-    };
+    const crewUseCases = createCrewUseCases({
+      trips: tripsRepo,
+      pilots,
+      crew,
+      stats: createStatsRepository(db),
+      groups,
+      knownAirports,
+      clock,
+      cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000,
+    });
+    const groupUseCases = createWhatsappGroupUseCases({ db, trips: tripsRepo, crew, groups, pilots, outbox: runtime.outbox, clock });
     const iataList = createIataList(airportsRepo);
     const onChange = () => {
       knownAirports.invalidate();

@@ -1,3 +1,4 @@
+import { testTrip } from '@crewswap/kit/testing';
 import type { Pilot, Trip } from '@crewswap/proto';
 import type { TripFields } from '../src/data/trips';
 import { makePilot, pilotCookie, startTestService, TODAY, type TestService } from './helpers';
@@ -43,25 +44,8 @@ export async function crewPilot(service: TestService, overrides: Partial<Pilot> 
 export type CrewPilot = Awaited<ReturnType<typeof crewPilot>>;
 
 export function tripFields(fields: Partial<TripFields> = {}): TripFields {
-  return {
-    flightNoStart: 'VS003',
-    flightNoEnd: 'VS004',
-    aircraft: 'A350',
-    route: 'JFK',
-    startDate: '2026-11-10',
-    endDate: '2026-11-12',
-    isSwappable: false,
-    training: false,
-    requested: false,
-    companions: null,
-    swapDescription: null,
-    icsDescription: null,
-    searchStartDate: null,
-    searchEndDate: null,
-    isStandby: false,
-    source: 'manual',
-    ...fields,
-  };
+  const { id: _id, pilotId: _pilotId, createdAt: _createdAt, updatedAt: _updatedAt, ...trip } = testTrip(fields);
+  return trip;
 }
 
 let flight = 100;

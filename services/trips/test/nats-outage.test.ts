@@ -6,9 +6,7 @@
  */
 import { addDays, SETTING_DEFAULTS, type Trip } from '@crewswap/proto';
 import { deleteStreams, fixedClock, PILOT_COOKIE } from '@crewswap/kit';
-import { createTestDatabase, eventually, startThrowawayNats, testBaseConfig } from '@crewswap/kit/testing';
-import { createApp as createAuth } from '../../auth/src/app';
-import { configSchema as authConfig } from '../../auth/src/config';
+import { createTestDatabase, eventually, startService, startThrowawayNats, testBaseConfig } from '@crewswap/kit/testing';
 import { createApp } from '../src/app';
 import { TODAY, tripBody } from './helpers';
 
@@ -23,7 +21,7 @@ describe('a NATS outage under load', () => {
     const clock = fixedClock(`${TODAY}T12:00:00Z`);
     const base = { ...testBaseConfig(database.url), NATS_URL: nats.url, PORT: 0 };
     const settings = { get: async (key: string) => ({ ...SETTING_DEFAULTS, email_verification_enabled: 'false' })[key as keyof typeof SETTING_DEFAULTS] };
-    const auth = await createAuth({ ...authConfig.parse({ PASSWORD_HASH_COST: '10' }), ...base }, { clock, settings });
+    const auth = await startService('auth', base, { options: { clock, settings } });
     const trips = await createApp({ ...base, PROFILE_WAIT_MS: 3000, MASTER_CALENDAR_CACHE_MS: 0 }, { clock, settings: { get: async () => '4' } });
     const seen: { pilot: 'in' | 'out'; at: number; status: number; error?: string }[] = [];
     const created: string[] = [];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Clock, Outbox, Runtime, Trx } from '@crewswap/kit';
-import { SUBJECTS, type PilotContact, type Trip } from '@crewswap/proto';
+import { pushToEach, type Clock, type Outbox, type Runtime, type Trx } from '@crewswap/kit';
+import type { PilotContact, Trip } from '@crewswap/proto';
 import type { AlertsRepository } from '../data/alerts';
 import type { ReadModelRepository } from '../data/read-model';
 
@@ -42,16 +42,8 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; alerts:
       const recipients = found.map((r) => r.pilotId);
       const hash = descriptionHash(offer.swapDescription);
       const fresh = await alerts.claim(trx, offer.id, hash, recipients);
-      const message = pushMessage(offer, owner.contact);
-      for (const pilotId of fresh) {
-        await outbox.write(trx, SUBJECTS.sendPush, {
-          pilotId,
-          kind: 'swap_offer',
-          ...message,
-          url: '/',
-          dedupeKey: `swap_offer:${offer.id}:${pilotId}:${hash.slice(0, 16)}`,
-        });
-      }
+      const push = { kind: 'swap_offer' as const, ...pushMessage(offer, owner.contact), url: '/' };
+      await pushToEach(outbox, trx, fresh, push, (pilotId) => `swap_offer:${offer.id}:${pilotId}:${hash.slice(0, 16)}`);
       return { alerted: fresh.length, recipients: recipients.length };
     },
   };

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { camelRow, type Db, type Executor } from '@crewswap/kit';
 import type { Aircraft, CrewMember, CrossoverPilot, Fleet, MasterCalendarEntry, PilotContact, Rank } from '@crewswap/proto';
 import { toTrip, type TripRow } from './trips';
 
@@ -42,19 +42,7 @@ type CalendarRow = Pick<TripRow, 'id' | 'flight_no_start' | 'flight_no_end' | 'r
   Pick<ContactColumns, 'p_id' | 'p_first_name' | 'p_last_name' | 'p_rank' | 'p_fleet'>;
 
 function toContact(row: ContactColumns): PilotContact {
-  return {
-    id: row.p_id,
-    employeeId: row.p_employee_id,
-    firstName: row.p_first_name,
-    lastName: row.p_last_name,
-    email: row.p_email,
-    phone: row.p_phone,
-    rank: row.p_rank,
-    fleet: row.p_fleet,
-    base: row.p_base,
-    apic: row.p_apic,
-    ltc: row.p_ltc,
-  };
+  return camelRow(row, 'p_');
 }
 
 export function toCrewMember(row: TripWithContact): CrewMember {

@@ -1,20 +1,8 @@
 import { routes, type SessionGuard } from '@crewswap/kit';
 import { IdParams, MasterCalendarParams, UsualRequestsQuery } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { createGetCrossoverTrips } from '../domain/crew/crossover-trips';
-import type { createGetMasterCalendar } from '../domain/crew/master-calendar';
-import type { createGetPilotStats } from '../domain/crew/pilot-stats';
-import type { createSearchUsualRequests } from '../domain/crew/search-usual-requests';
-import type { createGetTripCrew } from '../domain/crew/trip-crew';
+import type { CrewUseCases } from '../domain/crew/use-cases';
 import { sendShared } from './shared-body';
-
-export interface CrewUseCases {
-  tripCrew: ReturnType<typeof createGetTripCrew>;
-  masterCalendar: ReturnType<typeof createGetMasterCalendar>;
-  crossoverTrips: ReturnType<typeof createGetCrossoverTrips>;
-  searchUsualRequests: ReturnType<typeof createSearchUsualRequests>;
-  pilotStats: ReturnType<typeof createGetPilotStats>;
-}
 
 /** Other pilots' trips as a pilot may see them: crews, calendars, trip search, and the counts. */
 export function crewRoutes(app: FastifyInstance, deps: { guard: SessionGuard; useCases: CrewUseCases }): void {

@@ -1,19 +1,7 @@
 import { parse, routes, type SessionGuard } from '@crewswap/kit';
 import { CreateWhatsappGroupBody, IdParams, UpdateWhatsappGroupBody } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
-import type { createClaimWhatsappGroup } from '../domain/whatsapp/claim-group';
-import type { createCreateWhatsappGroup } from '../domain/whatsapp/create-group';
-import type { createDeleteWhatsappGroup } from '../domain/whatsapp/delete-group';
-import type { createGetWhatsappGroup } from '../domain/whatsapp/get-group';
-import type { createSetWhatsappGroupLink } from '../domain/whatsapp/set-group-link';
-
-export interface WhatsappGroupUseCases {
-  get: ReturnType<typeof createGetWhatsappGroup>;
-  create: ReturnType<typeof createCreateWhatsappGroup>;
-  setLink: ReturnType<typeof createSetWhatsappGroupLink>;
-  remove: ReturnType<typeof createDeleteWhatsappGroup>;
-  claim: ReturnType<typeof createClaimWhatsappGroup>;
-}
+import type { WhatsappGroupUseCases } from '../domain/whatsapp/use-cases';
 
 /** The WhatsApp group of a trip's crew, reached through the caller's own trip. */
 export function whatsappGroupRoutes(app: FastifyInstance, deps: { guard: SessionGuard; groups: WhatsappGroupUseCases }): void {

@@ -1,4 +1,4 @@
-import type { Outbox, Trx } from '@crewswap/kit';
+import { pushToEach, type Outbox, type Trx } from '@crewswap/kit';
 import { SUBJECTS, type WhatsappGroupEvent } from '@crewswap/proto';
 import type { StoredGroup } from '../../data/whatsapp-groups';
 import type { GroupView } from './state';
@@ -45,14 +45,6 @@ export async function notifyCrew(outbox: Outbox, trx: Trx, action: Action, group
     crewPilotIds,
   };
   await outbox.write(trx, SUBJECT[action], data);
-  const message = pushMessage(action, group);
-  for (const pilotId of crewPilotIds) {
-    await outbox.write(trx, SUBJECTS.sendPush, {
-      pilotId,
-      kind: 'whatsapp_group',
-      ...message,
-      url: '/',
-      dedupeKey: `whatsapp_group:${group.id}:${action}:${group.updatedAt}:${pilotId}`,
-    });
-  }
+  const push = { kind: 'whatsapp_group' as const, ...pushMessage(action, group), url: '/' };
+  await pushToEach(outbox, trx, crewPilotIds, push, (pilotId) => `whatsapp_group:${group.id}:${action}:${group.updatedAt}:${pilotId}`);
 }

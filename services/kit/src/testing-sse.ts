@@ -1,3 +1,4 @@
+/** A test client for the realtime stream (through realtime itself or the gateway): the messages are proto's SseMessage. */
 import { request } from 'node:http';
 import { SseMessage } from '@crewswap/proto';
 

@@ -1,0 +1,2 @@
+export { createApp, type AuthApp } from './app';
+export { configSchema, type Config as AuthConfig } from './config';

@@ -1,0 +1,90 @@
+/**
+ * A service's tests and benches use other services only through their packages (`@crewswap/trips`,
+ * or kit testing's startService): a relative path into another service's folder (its src, or test
+ * helpers that import its src) ties a test to that service's layout, so a refactor there breaks
+ * tests here. Proto and kit are packages too. Relative paths within the service, and to the
+ * repository's scripts, are fine. The deployment's tests, which belong to no service, reach every
+ * service through its package.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { repoRoot } from '@crewswap/kit';
+
+const root = repoRoot();
+
+/** Relative specifiers of static imports, re-exports, dynamic imports and requires. */
+function relativeImports(source: string): string[] {
+  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)(['"`])(\.{1,2}\/[^'"`]*)\1/gm)].map((match) => match[2]!);
+}
+
+/** The folder the import lands in when it leaves `service` (none: deploy/test) for another service or proto; undefined otherwise. */
+function crossing(service: string | undefined, file: string, specifier: string): string | undefined {
+  const [top, name] = relative(root, resolve(dirname(file), specifier)).split(sep);
+  if (top === 'proto') return 'proto';
+  if (top === 'services' && name !== service) return `services/${name}`;
+  return undefined;
+}
+
+function filesUnder(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path);
+    return /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('tests and benches reach other services only through packages', () => {
+  it('sees a reach into another service, a test helper of another service and proto, and lets the own service and scripts be', () => {
+    const file = join(root, 'services', 'roster-ingest', 'test', 'helpers.ts');
+    const source = [
+      "import { createApp } from '../../trips/src/app';",
+      "import type { Harness } from '../../auth/test/harness';",
+      "export { Trip } from '../../../proto/src/trip';",
+      "const config = await import(`../../links/src/config`);",
+      "import { createApp as own } from '../src/app';",
+      "import { startStack } from '../../../scripts/stack';",
+      "import { createApp as trips } from '@crewswap/trips';",
+    ].join('\n');
+    expect(relativeImports(source).map((specifier) => crossing('roster-ingest', file, specifier))).toEqual([
+      'services/trips',
+      'services/auth',
+      'proto',
+      'services/links',
+      undefined,
+      undefined,
+    ]);
+    const deployTest = join(root, 'deploy', 'test', 'chart.test.ts');
+    expect(['../../services/kit/src/config', '../../scripts/build-services', './helm'].map((specifier) => crossing(undefined, deployTest, specifier))).toEqual([
+      'services/kit',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('finds no such reach in any service', () => {
+    const services = readdirSync(join(root, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const reaches = services.flatMap(({ name: service }) =>
+      ['test', 'bench'].flatMap((folder) =>
+        // This file's own examples above are the one reach allowed.
+        filesUnder(join(root, 'services', service, folder)).filter((file) => file !== __filename).flatMap((file) =>
+          relativeImports(readFileSync(file, 'utf8'))
+            .filter((specifier) => crossing(service, file, specifier))
+            .map((specifier) => `${relative(root, file)} imports ${specifier}`),
+        ),
+      ),
+    );
+    const fromDeploy = filesUnder(join(root, 'deploy', 'test')).flatMap((file) =>
+      relativeImports(readFileSync(file, 'utf8'))
+        .filter((specifier) => crossing(undefined, file, specifier))
+        .map((specifier) => `${relative(root, file)} imports ${specifier}`),
+    );
+    expect(services.length).toBeGreaterThan(5);
+    expect([...reaches, ...fromDeploy]).toEqual([]);
+  });
+});

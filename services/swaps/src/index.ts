@@ -1,0 +1,2 @@
+export { createApp, type SwapsService } from './app';
+export { configSchema, type Config as SwapsConfig } from './config';

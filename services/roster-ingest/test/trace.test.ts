@@ -1,12 +1,9 @@
 import { Writable } from 'node:stream';
 import { createLogger, startTracing, stopTracing } from '@crewswap/kit';
-import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
+import { eventually, startService, testBaseConfig, TEST_KEYS, type StartedService } from '@crewswap/kit/testing';
 import { RPC, SUBJECTS } from '@crewswap/proto';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import nodemailer from 'nodemailer';
-// realtime runs in this process too: its delivery is the last hop of the trace.
-import { createApp as createRealtimeApp, type RealtimeService } from '../../realtime/src/app';
-import { configSchema as realtimeConfigSchema } from '../../realtime/src/config';
 import { readFixture } from './fixtures';
 import { registerPilot, startTestStack, UPLOAD_EMAIL, type TestStack } from './helpers';
 
@@ -24,13 +21,13 @@ describe('one emailed roster is one trace, from the SMTP receiver to realtime', 
   });
   const logger = (name: string) => createLogger(name, { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, output);
   let stack: TestStack;
-  let realtime: RealtimeService;
+  // realtime runs in this process too: its delivery is the last hop of the trace.
+  let realtime: StartedService<'realtime'>;
 
   beforeAll(async () => {
     startTracing({ serviceName: 'crewswap-test', spanProcessors: [new SimpleSpanProcessor(spans)] });
     stack = await startTestStack({ log: logger('roster-ingest'), tripsLog: logger('trips') });
-    const { NATS_URL, NATS_PREFIX } = stack.config;
-    realtime = await createRealtimeApp({ ...realtimeConfigSchema.parse({}), NATS_URL, NATS_PREFIX, LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { keys: TEST_KEYS, log: logger('realtime') });
+    realtime = await startService('realtime', testBaseConfig(stack.config.DATABASE_URL, stack.config.NATS_PREFIX), { options: { keys: TEST_KEYS, log: logger('realtime') } });
   });
   afterAll(async () => {
     await realtime?.close();
@@ -54,9 +51,9 @@ describe('one emailed roster is one trace, from the SMTP receiver to realtime', 
       `rpc ${RPC.importTrips}`,
       `serve ${RPC.importTrips}`,
       `publish ${SUBJECTS.tripCreated}`,
-      `deliver ${SUBJECTS.tripCreated}`,
+      `follow ${SUBJECTS.tripCreated}`, // realtime's feed
       `publish ${SUBJECTS.rosterProcessed}`,
-      `deliver ${SUBJECTS.rosterProcessed}`,
+      `follow ${SUBJECTS.rosterProcessed}`,
     ];
     await eventually(() => hops.every((name) => named(name).length > 0), 30_000);
     expect(await stack.trips.repositories.trips.listByPilot(pilot.id)).toHaveLength(9);

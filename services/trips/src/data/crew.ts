@@ -3,12 +3,14 @@ import type { Aircraft, CrewMember, CrossoverPilot, Fleet, MasterCalendarEntry, 
 import { toTrip, type TripRow } from './trips';
 
 /**
- * Reads across pilots: crews, calendars, crossovers and trip search. Only pilots with Master
- * Roster on (usual_req) who are not deleted ever appear here (decisions.md); who may ask is the
- * domain's business.
+ * Reads across pilots: crews, calendars, crossovers and trip search; who may ask is the domain's
+ * business. Deleted pilots never appear. Master Roster off limits a pilot's own-trip visibility
+ * to swap offers and same-trip crew (pilot-app section 6), so Crew on Trip shows them while the
+ * calendars and Trip Search leave them out (decisions.md).
  */
 
 const VISIBLE = 'p.usual_req AND NOT p.deleted';
+const SAME_TRIP_CREW = 'NOT p.deleted';
 const CONTACT = `p.id AS p_id, p.employee_id AS p_employee_id, p.first_name AS p_first_name, p.last_name AS p_last_name,
   coalesce(p.profile->>'email', '') AS p_email, coalesce(p.profile->>'phone', '') AS p_phone,
   p.rank AS p_rank, p.fleet AS p_fleet, p.base AS p_base, p.apic AS p_apic, p.ltc AS p_ltc`;
@@ -90,7 +92,7 @@ export function createCrewRepository(db: Db) {
          FROM unnest(?::text[], ?::date[]) AS k(flight, start)
          JOIN trips t ON t.flight_no_start = k.flight AND t.start_date = k.start
          JOIN pilots p ON p.id = t.pilot_id
-         WHERE NOT t.is_standby AND t.pilot_id <> ? AND ${VISIBLE}
+         WHERE NOT t.is_standby AND t.pilot_id <> ? AND ${SAME_TRIP_CREW}
          ORDER BY ${CREW_ORDER}`,
         [keys.map((key) => key.flightNoStart), keys.map((key) => key.startDate), exceptPilotId],
         trx,
@@ -112,7 +114,7 @@ export function createCrewRepository(db: Db) {
       const found = (await rows(
         `SELECT t.*, ${CONTACT}
          FROM trips mine
-         LEFT JOIN (trips t JOIN pilots p ON p.id = t.pilot_id AND ${VISIBLE})
+         LEFT JOIN (trips t JOIN pilots p ON p.id = t.pilot_id AND ${SAME_TRIP_CREW})
            ON t.flight_no_start = mine.flight_no_start AND t.start_date = mine.start_date AND NOT t.is_standby
               AND NOT mine.is_standby AND t.pilot_id <> mine.pilot_id
          WHERE mine.id = ? AND mine.pilot_id = ?

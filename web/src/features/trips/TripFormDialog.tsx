@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { useIataCodes } from '../../api/iata';
 import { useAddTrip, useUpdateTrip } from '../../api/trips';
 import { AppModal, okAction } from '../../shared/AppModal';
+import { COMPANION_OPTIONS } from '../../shared/options';
 import { ShapedInput } from '../../shared/fields';
 import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
@@ -35,11 +36,6 @@ interface Props {
   onClose: () => void;
   onDelete?: (trip: Trip) => void;
 }
-
-const COMPANION_OPTIONS = [
-  { value: 0, label: 'None' },
-  ...Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
-];
 
 /** Add New Trip and Edit Trip: every rule of pilot spec section 5. */
 export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props) {

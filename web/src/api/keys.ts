@@ -4,6 +4,8 @@ export const queryKeys = {
   currentPilot: ['pilot', 'current'] as const,
   setting: (key: string) => ['settings', key] as const,
   trips: ['trips'] as const,
+  /** GET /api/stats: the pilot's and the community's counts, refreshed after a roster upload. */
+  stats: ['stats'] as const,
   matches: (tripId: string) => ['matches', tripId] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,

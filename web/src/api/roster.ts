@@ -66,7 +66,7 @@ function sendRoster(file: File, onProgress: (stage: UploadStage, percent: number
   });
 }
 
-/** Upload a roster: session check first (GET current pilot), then the file; the trips list refreshes. */
+/** Upload a roster: session check first (GET current pilot), then the file; the trips list and stats refresh. */
 export function useUploadRoster() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -79,7 +79,9 @@ export function useUploadRoster() {
       onProgress('uploading', 30);
       return sendRoster(file, onProgress);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.trips }),
+    // Pilot spec section 7: after an upload /api/stats is refreshed too.
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.trips }), queryClient.invalidateQueries({ queryKey: queryKeys.stats })]),
   });
 }
 

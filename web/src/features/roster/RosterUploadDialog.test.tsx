@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RosterUploadResult } from '@crewswap/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
+import { queryKeys } from '../../api/keys';
 import { rosterFileProblem, uploadName } from '../../api/roster';
 import RosterUploadDialog from './RosterUploadDialog';
 
@@ -36,4 +38,51 @@ describe('Roster upload dialog', () => {
     expect(uploadName('roster.ics_')).toBe('roster.ics');
   });
 
+  it('the result shows the trips skipped as too old, with the reason, and /api/stats is refreshed after the upload', async () => {
+    const answer: RosterUploadResult = {
+      processedCount: 2,
+      duplicateCount: 0,
+      conflictCount: 0,
+      conflicts: [],
+      skippedCount: 1,
+      skipped: [{ trip: 'VS001/VS002 (2026-01-03 to 2026-01-05)', reason: 'Trip ended more than 7 days ago' }],
+      message: '2 trips added',
+    };
+    vi.stubGlobal('XMLHttpRequest', answeringXhr(200, answer));
+    const { calls } = stubFetch((call) => {
+      if (call.path === '/api/pilot/current') return { body: { id: 'x' } };
+      if (call.path === '/api/stats') return { body: {} };
+      return settings(call.path);
+    });
+    const { queryClient } = renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    queryClient.setQueryData(queryKeys.stats, {});
+    const file = new File(['BEGIN:VCALENDAR'], 'roster.ics', { type: 'text/calendar' });
+    fireEvent.change(screen.getByLabelText('Roster file'), { target: { files: [file] } });
+    expect(await screen.findByText('2 trips added')).toBeInTheDocument();
+    expect(screen.getByText('VS001/VS002 (2026-01-03 to 2026-01-05): Trip ended more than 7 days ago')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.stats)?.isInvalidated).toBe(true));
+    expect(calls.some((call) => call.path === '/api/pilot/current')).toBe(true);
+  });
 });
+
+/** An XMLHttpRequest that answers every upload with `status` and `body`. */
+function answeringXhr(status: number, body: unknown) {
+  return class {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: unknown; onload: (() => void) | null } = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      setTimeout(() => {
+        this.upload.onload?.();
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  };
+}

@@ -154,6 +154,18 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
               </ul>
             </>
           )}
+          {result.skipped.length > 0 && (
+            <>
+              <p>Skipped:</p>
+              <ul>
+                {result.skipped.map(({ trip, reason }) => (
+                  <li key={trip}>
+                    {trip}: {reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       )}
       {failure && (

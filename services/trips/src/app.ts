@@ -13,6 +13,7 @@ import { createAnalyticsService } from './domain/analytics';
 import { createCreateTrip } from './domain/create-trip';
 import { createGetCrossoverTrips } from './domain/crew/crossover-trips';
 import { createGetMasterCalendar } from './domain/crew/master-calendar';
+import { createGetPilotContact } from './domain/crew/pilot-contact';
 import { createGetPilotStats } from './domain/crew/pilot-stats';
 import { createSearchUsualRequests } from './domain/crew/search-usual-requests';
 import { createGetTripCrew, createListTripsWithCrew } from './domain/crew/trip-crew';
@@ -77,6 +78,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
       crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock, cacheMs: config.MASTER_CALENDAR_CACHE_MS ?? 15_000 }),
       searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
       pilotStats: createGetPilotStats({ stats: createStatsRepository(db), groups, clock }),
+      pilotContact: createGetPilotContact({ pilots, crew }),
     };
     const groupDeps = { db, trips: tripsRepo, crew, groups, pilots, outbox: runtime.outbox, clock };
     const groupUseCases = {

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
+import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, PILOT_CONTACT_NOT_FOUND, pilotContactPath, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
 import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
 import { startTestService, type TestService } from './helpers';
 
@@ -26,6 +26,34 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
       const answer = await off.get(url);
       expect(answer).toEqual({ status: 403, body: { error: MASTER_ROSTER_MESSAGES.notAvailable, title: 'Not Available' } });
     }
+  });
+
+  it('tapping a pilot in the Master Calendar opens their contact (name, rank, fleet, email, phone), under the calendars\' visibility rules', async () => {
+    const me = await crewPilot(service());
+    const shown = await crewPilot(service(), { firstName: 'Cal', lastName: 'Endar', rank: 'CP', fleet: 'A330', phone: '+447700900333' });
+    const contact = await me.get(pilotContactPath(shown.pilot.id));
+    expect(contact.status).toBe(200);
+    expect(contact.body).toEqual({
+      id: shown.pilot.id,
+      employeeId: shown.pilot.employeeId,
+      firstName: 'Cal',
+      lastName: 'Endar',
+      email: shown.pilot.email,
+      phone: '+447700900333',
+      rank: 'CP',
+      fleet: 'A330',
+      base: 'LHR',
+      apic: true,
+      ltc: false,
+    });
+    // Master Roster off: not in the calendars, so no contact from them; and the caller needs it on.
+    const off = await crewPilot(service(), { usualReq: false });
+    expect(await me.get(pilotContactPath(off.pilot.id))).toEqual({ status: 404, body: { error: PILOT_CONTACT_NOT_FOUND } });
+    expect((await off.get(pilotContactPath(shown.pilot.id))).status).toBe(403);
+    const gone = await crewPilot(service());
+    await service().repositories.pilots.applyDeletion(gone.pilot.id, gone.pilot.employeeId, new Date().toISOString());
+    expect((await me.get(pilotContactPath(gone.pilot.id))).status).toBe(404);
+    expect((await me.get('/api/master-calendar/pilots/not-an-id')).status).toBe(400);
   });
 
   it('refuses a rank or fleet that does not exist', async () => {

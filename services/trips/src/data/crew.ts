@@ -165,6 +165,12 @@ export function createCrewRepository(db: Db) {
       }));
     },
 
+    /** A pilot the calendars show (Master Roster on, not deleted), as the contact view shows them. */
+    async visibleContact(pilotId: string, trx: Executor = db): Promise<PilotContact | undefined> {
+      const { rows: found } = (await trx.raw(`SELECT ${CONTACT} FROM pilots p WHERE p.id = ? AND ${VISIBLE}`, [pilotId])) as { rows: ContactColumns[] };
+      return found[0] && toContact(found[0]);
+    },
+
     /** The longest trip held, in days: a trip covering a day starts at most this long before it. */
     async longestTripDays(trx: Executor = db): Promise<number> {
       const { rows: found } = (await trx.raw('SELECT coalesce(max(end_date - start_date), 0)::int AS days FROM trips')) as { rows: { days: number }[] };

@@ -3,6 +3,7 @@ import { IdParams, MasterCalendarParams, UsualRequestsQuery } from '@crewswap/pr
 import type { FastifyInstance } from 'fastify';
 import type { createGetCrossoverTrips } from '../domain/crew/crossover-trips';
 import type { createGetMasterCalendar } from '../domain/crew/master-calendar';
+import type { createGetPilotContact } from '../domain/crew/pilot-contact';
 import type { createGetPilotStats } from '../domain/crew/pilot-stats';
 import type { createSearchUsualRequests } from '../domain/crew/search-usual-requests';
 import type { createGetTripCrew } from '../domain/crew/trip-crew';
@@ -14,6 +15,7 @@ export interface CrewUseCases {
   crossoverTrips: ReturnType<typeof createGetCrossoverTrips>;
   searchUsualRequests: ReturnType<typeof createSearchUsualRequests>;
   pilotStats: ReturnType<typeof createGetPilotStats>;
+  pilotContact: ReturnType<typeof createGetPilotContact>;
 }
 
 /** Other pilots' trips as a pilot may see them: crews, calendars, trip search, and the counts. */
@@ -24,6 +26,11 @@ export function crewRoutes(app: FastifyInstance, deps: { guard: SessionGuard; us
 
   route.get('/api/trips/:id/pilots', { auth: pilot, params: IdParams }, async ({ session, params }) =>
     useCases.tripCrew.execute({ pilotId: session.pilotId, tripId: params.id }),
+  );
+
+  // Before '/:rank/:fleet': a static segment wins, so 'pilots' is never read as a rank.
+  route.get('/api/master-calendar/pilots/:id', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.pilotContact.execute({ pilotId: session.pilotId, contactId: params.id }),
   );
 
   // MasterCalendarResponse, already serialized and compressed: the same for every caller.

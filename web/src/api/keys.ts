@@ -22,6 +22,7 @@ export const queryKeys = {
   pushSubscription: ['push', 'subscription'] as const,
   tripPilots: (tripId: string) => ['trip-pilots', tripId] as const,
   whatsappGroup: (tripId: string) => ['whatsapp-group', tripId] as const,
+  pilotContact: (pilotId: string) => ['pilot-contact', pilotId] as const,
   masterCalendar: (rank: string, fleet: string) => ['master-calendar', rank, fleet] as const,
   crossoverTrips: ['crossover-trips'] as const,
   /** Swap Calendar's offers per trip, kept apart from Find Swaps' results on the card. */

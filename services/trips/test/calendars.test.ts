@@ -56,6 +56,29 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
     expect((await me.get('/api/master-calendar/pilots/not-an-id')).status).toBe(400);
   });
 
+  it("with All Visible off a pilot's trips leave the Master Calendar and Trip Search (not 'all own trips visible'), while they still use them", async () => {
+    const flight = freshFlight();
+    const me = await crewPilot(service(), { rank: 'FO', fleet: 'B787' });
+    await me.addTrip({ ...flight, aircraft: 'B787', route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    const hidden = await crewPilot(service(), { rank: 'FO', fleet: 'B787', firstName: 'Hidden', allVisible: false });
+    await hidden.addTrip({ ...flight, aircraft: 'B787', route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    const shown = await crewPilot(service(), { rank: 'FO', fleet: 'B787', firstName: 'Shown' });
+    await shown.addTrip({ ...flight, aircraft: 'B787', route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    service().clock.set('2026-11-20T12:00:00Z');
+
+    const calendar = (await me.get('/api/master-calendar/FO/B787')).body as MasterCalendarEntry[];
+    expect(calendar.map((entry) => entry.pilot.id)).toContain(me.pilot.id);
+    expect(calendar.map((entry) => entry.pilot.id)).not.toContain(hidden.pilot.id);
+    const search = (await me.get(`/api/usual-requests/search?date=2026-11-10&flightNumber=${flight.flightNoStart}`)).body as { results: { crew: { id: string }[] }[] };
+    const found = search.results.flatMap((result) => result.crew.map((member) => member.id));
+    expect(found).toContain(shown.pilot.id);
+    expect(found).not.toContain(hidden.pilot.id);
+    // Same-trip crew still see them, and they still use the calendars themselves.
+    const [myTrip] = (await me.get('/api/trips')).body as { id: string }[];
+    expect(((await me.get(`/api/trips/${myTrip!.id}/pilots`)).body as { id: string }[]).map((member) => member.id).sort()).toEqual([hidden.pilot.id, shown.pilot.id].sort());
+    expect((await hidden.get('/api/master-calendar/FO/B787')).status).toBe(200);
+  });
+
   it('refuses a rank or fleet that does not exist', async () => {
     const me = await crewPilot(service());
     expect((await me.get('/api/master-calendar/XX/A350')).status).toBe(400);

@@ -6,10 +6,12 @@ import { toTrip, type TripRow } from './trips';
  * Reads across pilots: crews, calendars, crossovers and trip search; who may ask is the domain's
  * business. Deleted pilots never appear. Master Roster off limits a pilot's own-trip visibility
  * to swap offers and same-trip crew (pilot-app section 6), so Crew on Trip shows them while the
- * calendars and Trip Search leave them out (decisions.md).
+ * calendars and Trip Search leave them out (decisions.md). `allVisible` ("all own trips visible",
+ * which Master Roster on gives) off does the same to a pilot with Master Roster on: they still
+ * use the calendars, but do not appear in them (the profile copy holds it; absent means on).
  */
 
-const VISIBLE = 'p.usual_req AND NOT p.deleted';
+const VISIBLE = "p.usual_req AND coalesce((p.profile->>'allVisible')::boolean, true) AND NOT p.deleted";
 const SAME_TRIP_CREW = 'NOT p.deleted';
 const CONTACT = `p.id AS p_id, p.employee_id AS p_employee_id, p.first_name AS p_first_name, p.last_name AS p_last_name,
   coalesce(p.profile->>'email', '') AS p_email, coalesce(p.profile->>'phone', '') AS p_phone,

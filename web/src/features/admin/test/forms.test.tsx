@@ -142,6 +142,21 @@ describe('pilot forms', () => {
     expect(calls).toEqual([]);
   });
 
+  it("sets the pilot's own Find Swaps range (searchDayRange), and clears it back to the default", async () => {
+    const { calls } = stubFetch((call) => (call.method === 'PATCH' ? { body: { ...ADMIN_PILOT, searchDayRange: 10 } } : undefined));
+    const view = renderWithApp(<EditPilotDialog pilot={ADMIN_PILOT} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Find Swaps range (days)'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ searchDayRange: 10 }));
+    view.unmount();
+
+    const second = stubFetch((call) => (call.method === 'PATCH' ? { body: ADMIN_PILOT } : undefined));
+    renderWithApp(<EditPilotDialog pilot={{ ...ADMIN_PILOT, searchDayRange: 10 }} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Find Swaps range (days)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(second.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ searchDayRange: null }));
+  });
+
   it("tells 'Failed to update pilot: HTTP {status}: {text}'", async () => {
     stubFetch((call) => (call.method === 'PATCH' ? { status: 409, body: { error: 'Employee ID already registered' } } : undefined));
     renderWithApp(<EditPilotDialog pilot={ADMIN_PILOT} onClose={() => {}} />);

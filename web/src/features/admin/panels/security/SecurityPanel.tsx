@@ -98,7 +98,37 @@ function Toggles({ verification, testing }: { verification: boolean; testing: bo
         <Switch checked={testing} loading={update.isPending && update.variables?.key === 'testing_button_enabled'} onChange={(on) => set('testing_button_enabled', on, 'Testing mode')} />
         <span>Testing mode (the login page's Testing button)</span>
       </label>
+      <TestingPassword />
     </Card>
+  );
+}
+
+/**
+ * The testing panel's password: write-only. The server never sends it back (decisions.md), so the
+ * field starts empty and empties again once saved.
+ */
+function TestingPassword() {
+  const update = useUpdateSetting();
+  const [draft, setDraft] = useState('');
+  const save = () =>
+    update.mutate(
+      { key: 'testing_password', value: draft },
+      {
+        onSuccess: () => {
+          setDraft('');
+          toast.success('Settings updated', 'The testing password has been changed.');
+        },
+      },
+    );
+  return (
+    <Form layout="vertical" component="div" className="admin-testing-password">
+      <Form.Item label="Testing password" htmlFor="testing-password" help="Not shown once saved; type a new one to change it.">
+        <Input.Password id="testing-password" autoComplete="new-password" value={draft} onChange={(e) => setDraft(e.target.value)} />
+      </Form.Item>
+      <Button onClick={save} disabled={draft === ''} loading={update.isPending && update.variables?.key === 'testing_password'}>
+        Set Testing Password
+      </Button>
+    </Form>
   );
 }
 

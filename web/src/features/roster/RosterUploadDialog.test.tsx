@@ -65,8 +65,26 @@ describe('Roster upload dialog', () => {
   });
 });
 
-/** An XMLHttpRequest that answers every upload with `status` and `body`. */
-function answeringXhr(status: number, body: unknown) {
+describe('a file opened with the app', () => {
+  it.each(['roster.ical', 'roster.IFB', 'roster.icalendar', 'roster.vcs'])('%s is uploaded (as .ics) and reaches the server, whose answer is shown', async (name) => {
+    const sent: FormData[] = [];
+    vi.stubGlobal('XMLHttpRequest', answeringXhr(400, { error: 'This file is not a calendar file. Please send the .ics calendar file exported from your roster.' }, sent));
+    stubFetch((call) => (call.path === '/api/pilot/current' ? { body: { id: 'x' } } : settings(call.path)));
+    renderWithApp(<RosterUploadDialog file={new File(['BEGIN:VCALENDAR'], name)} onClose={() => {}} />);
+    expect(await screen.findByText('This file is not a calendar file. Please send the .ics calendar file exported from your roster.')).toBeInTheDocument();
+    expect((sent[0]!.get('roster') as File).name).toBe('roster.ics');
+  });
+
+  it("a file chosen in the dialog still needs .ics or .cal: 'Only calendar files with .ics, .ics_, or .cal extensions are supported'", async () => {
+    stubFetch((call) => settings(call.path));
+    renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Roster file'), { target: { files: [new File(['x'], 'roster.vcs')] } });
+    expect(await screen.findByText('Only calendar files with .ics, .ics_, or .cal extensions are supported')).toBeInTheDocument();
+  });
+});
+
+/** An XMLHttpRequest that answers every upload with `status` and `body`; `sent` holds the forms sent. */
+function answeringXhr(status: number, body: unknown, sent: FormData[] = []) {
   return class {
     status = 0;
     responseText = '';
@@ -76,7 +94,8 @@ function answeringXhr(status: number, body: unknown) {
     onerror: (() => void) | null = null;
     open() {}
     setRequestHeader() {}
-    send() {
+    send(form: FormData) {
+      sent.push(form);
       setTimeout(() => {
         this.upload.onload?.();
         this.status = status;

@@ -1,4 +1,4 @@
-import { SUBJECTS, TRIP_MESSAGES as M, type Trip } from '@crewswap/proto';
+import { HOME_BASES_ONLY_MESSAGE, SUBJECTS, TRIP_MESSAGES as M, type Trip } from '@crewswap/proto';
 import { makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';
 
 describe('trips: add, edit, delete and list own trips', () => {
@@ -107,6 +107,15 @@ describe('trips: add, edit, delete and list own trips', () => {
     const edited = await patch(trip.id, { route });
     expect([edited.statusCode, edited.json()]).toEqual([400, { error: message, title: 'Route Validation Error' }]);
     expect((await list()).map((t) => t.route)).toEqual(['JFK']);
+  });
+
+  it('drops the home bases from a typed route as an import does (LHR-JFK is stored as JFK); home bases alone are refused', async () => {
+    const { post, patch } = await newPilot();
+    const added = await post(tripBody({ route: 'lhr-jfk' }));
+    expect(added.statusCode).toBe(201);
+    expect(added.json().route).toBe('JFK');
+    expect((await patch(added.json().id, { route: 'SEA-MAN' })).json().route).toBe('SEA');
+    expect((await post(tripBody({ route: 'LHR', startDate: '2026-11-20', endDate: '2026-11-21' }))).json()).toEqual({ error: HOME_BASES_ONLY_MESSAGE, title: 'Route Validation Error' });
   });
 
   it('accepts a two-outstation route, uppercased', async () => {

@@ -196,6 +196,19 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect(training.json().training).toBe(true);
   });
 
+  it('Manage Trip changes training (LTC captains only) and companions on a trip', async () => {
+    const ltc = await newPilot({ rank: 'CP', ltc: true });
+    const trip = (await ltc.post(tripBody())).json() as Trip;
+    expect((await ltc.patch(trip.id, { training: true })).json()).toMatchObject({ training: true });
+    expect((await ltc.patch(trip.id, { training: false })).json()).toMatchObject({ training: false });
+    expect((await ltc.patch(trip.id, { companions: 3 })).json()).toMatchObject({ companions: 3, requested: true });
+    expect((await ltc.patch(trip.id, { companions: 0 })).json()).toMatchObject({ companions: null });
+    const fo = await newPilot({ rank: 'FO', ltc: false });
+    const theirs = (await fo.post(tripBody())).json() as Trip;
+    const refused = await fo.patch(theirs.id, { training: true });
+    expect([refused.statusCode, refused.json().error]).toEqual([403, M.trainingNotAllowed]);
+  });
+
   it('limits aircraft by fleet: B787, A330 and A350 pilots get their own type, auto-selected', async () => {
     const b787 = await newPilot({ fleet: 'B787' });
     expect((await b787.post(tripBody())).json().aircraft).toBe('B787');

@@ -2,7 +2,7 @@ import { Button, Result, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { AccessCodeResponse } from '@crewswap/proto';
-import { request } from '../api/client';
+import { request } from '../../api/client';
 
 /**
  * Any other path: 'Page Not Found', unless it is the admin's access code path and the visitor is

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
+import { SIGNED_IN_KEY } from '../src/api/client';
 import { createQueryClient } from '../src/api/queryClient';
 import { PILOT, stubFetch } from './render';
 
@@ -23,6 +24,7 @@ class FakeEventSource extends EventTarget {
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  localStorage.clear();
   window.history.pushState({}, '', '/');
 });
 
@@ -57,6 +59,26 @@ describe('session banners', () => {
     endSession();
     act(() => stream.send({ type: 'auth_failed', category: 'admin_shutdown', message: 'admin_shutdown' }));
     expect(await screen.findByText('System Temporarily Unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
+  });
+
+  it("an app reopened after its session ended elsewhere shows 'Session Expired' at /; a first visit shows no banner", async () => {
+    // A fresh page: the app's modules load again and read what the last visit left.
+    const reopen = async () => {
+      vi.resetModules();
+      const fresh = { app: await import('../src/App'), client: await import('../src/api/queryClient') };
+      return render(<fresh.app.App queryClient={fresh.client.createQueryClient()} />);
+    };
+    stubFetch((call) => (call.path === '/api/pilot/current' ? { status: 401, body: { error: 'Session expired' } } : undefined));
+    localStorage.setItem(SIGNED_IN_KEY, 'true');
+    const first = await reopen();
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(localStorage.getItem(SIGNED_IN_KEY)).toBeNull();
+    first.unmount();
+    sessionStorage.clear();
+
+    await reopen();
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
   });
 });

@@ -122,6 +122,33 @@ describe('the last of the spec (issue 35)', () => {
     await manage.waitFor({ state: 'detached' });
   });
 
+  test('the upload result names the skipped old trips with the reason; Edit My Details sets the Find Swaps range', async () => {
+    const page = await newPage(browser);
+    await pilotIn(page, 'Ursula');
+    const day = (offset: number) => addDays(today, offset).replace(/-/g, '');
+    const sector = (uid: string, date: string, summary: string, from: string, to: string) =>
+      ['BEGIN:VEVENT', `UID:${uid}@spec35.test`, 'DTSTAMP:20260101T000000Z', `DTSTART:${date}T${from}00Z`, `DTEND:${date}T${to}00Z`, `SUMMARY:${summary}`, 'END:VEVENT'];
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//spec35//EN',
+      ...sector('old-out', day(-20), 'VS3 LHR 1105 JFK 1355 351 [CP]', '1105', '1855'),
+      ...sector('old-back', day(-19), 'VS4 JFK 0830 LHR 2025 351 [CP]', '1330', '2025'),
+      ...sector('new-out', day(10), 'VS5 LHR 1105 BOS 1355 351 [CP]', '1105', '1855'),
+      ...sector('new-back', day(11), 'VS6 BOS 0830 LHR 2025 351 [CP]', '1330', '2025'),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await page.goto('/upload-roster');
+    await page.getByLabel('Roster file').setInputFiles({ name: 'roster.ics', mimeType: 'text/calendar', buffer: Buffer.from(ics) });
+    await page.getByText('Trip ended more than 7 days ago', { exact: false }).waitFor();
+    await shots(page, 'upload-skipped');
+    await page.getByRole('button', { name: 'Close' }).last().click();
+    await openHeaderAction(page, 'Edit My Details');
+    await page.getByLabel('Find Swaps range (days)').fill('6');
+    await shots(page, 'edit-details-range');
+  });
+
   test('tapping another pilot in the Master Calendar opens their contact', async () => {
     const other = await newPage(browser);
     await pilotIn(other, 'Carla');

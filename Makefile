@@ -4,7 +4,7 @@ SHELL := /bin/bash
 # Not npm ci: the registry reachable here lacks other platforms' optional binaries that npm ci insists on.
 NPM_INSTALL := npm install --no-audit --no-fund
 
-.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench clean
+.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench load clean
 
 help:
 	@echo "make up     install, start Postgres and NATS if needed, build, migrate, seed and run everything at http://localhost:8080"
@@ -63,6 +63,11 @@ bench: install infra
 	@npm run bench -w @crewswap/roster-ingest
 	@npm run bench -w @crewswap/realtime
 	@npm run bench -w @crewswap/notifications
+
+# The whole system at airline scale on this machine (scripts/load.ts): LOAD_SECONDS, LOAD_CLIENTS,
+# LOAD_STREAMS and LOAD_PILOTS change the run.
+load: install infra
+	@node --import tsx scripts/load.ts
 
 clean:
 	rm -rf node_modules */node_modules services/*/node_modules web/dist .local

@@ -13,7 +13,7 @@ import { dirname, join, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { repoRoot } from '../services/kit/src/paths';
 
-const ENTRIES = ['main', 'migrate', 'rebuild', 'reset-directory', 'push-sender'];
+const ENTRIES = ['main', 'migrate', 'rebuild', 'reset-directory', 'push-sender', 'parse-worker'];
 const root = repoRoot();
 
 /** Every folder under services/ with a src/main.ts is a deployable service. */

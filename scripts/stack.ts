@@ -55,6 +55,8 @@ export interface Stack {
   url: string;
   /** How many times each service has exited and been started again (restart server does this). */
   restarts(): Record<string, number>;
+  /** Each process's id while it runs (the load run reads their memory). */
+  pids(): Record<string, number | undefined>;
   /** Waits until every service answers its readiness check again (after a restart). */
   ready(): Promise<void>;
   stop(): Promise<void>;
@@ -117,6 +119,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     url: origin,
     restarts: () => Object.fromEntries(children.map((child) => [child.name, child.restarts()])),
+    pids: () => Object.fromEntries(children.map((child) => [child.name, child.pid()])),
     ready: async () => {
       await Promise.all(present.map((service) => waitReady(service.name, `${urls[urlVariable(service.name)]}/readyz`)));
     },
@@ -127,6 +130,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 interface Supervised {
   name: string;
   restarts(): number;
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -195,6 +199,7 @@ function supervise(
   return {
     name,
     restarts: () => restarts,
+    pid: () => child?.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;

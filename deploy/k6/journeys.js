@@ -1,4 +1,5 @@
-// The main pilot journey: log in, list my trips, find swaps for one, offer it. Run:
+// The main pilot journey: log in, list my trips, find swaps for one, offer it and withdraw it
+// again (so every loop writes twice, whatever the trip was before). Run:
 //   k6 run -e BASE_URL=https://crewswap.example.com -e PASSWORD=... deploy/k6/journeys.js
 import http from 'k6/http';
 import { check, sleep } from 'k6';
@@ -14,6 +15,7 @@ export const options = {
     'http_req_duration{name:list trips}': ['p(95)<300'],
     'http_req_duration{name:find swaps}': ['p(95)<300'],
     'http_req_duration{name:offer}': ['p(95)<500'],
+    'http_req_duration{name:withdraw}': ['p(95)<500'],
     checks: ['rate>0.99'],
   },
 };
@@ -30,13 +32,17 @@ export default function () {
   const trips = http.get(`${BASE}/api/trips`, { tags: { name: 'list trips' } });
   check(trips, { 'trips 200': (r) => r.status === 200 });
   const list = trips.status === 200 ? trips.json() : [];
-  const trip = Array.isArray(list) ? list.find((t) => t.flightNumber !== 'VS000') : undefined;
+  // A trip that flies (proto/src/trip.ts: standby duties have isStandby and no flights to swap).
+  const trip = Array.isArray(list) ? list.find((t) => !t.isStandby) : undefined;
   if (trip) {
     const matches = http.get(`${BASE}/api/trips/${trip.id}/matches`, { tags: { name: 'find swaps' } });
     check(matches, { 'matches 200': (r) => r.status === 200 });
-    // Offer it (idempotent for the journey: the same trip offered again stays offered).
-    const offer = http.patch(`${BASE}/api/trips/${trip.id}/swappable`, JSON.stringify({ isSwappable: true, swapDescription: 'k6 load test' }), { headers: HEADERS, tags: { name: 'offer' } });
+    // Offer it, then withdraw it: an offer of a trip already offered changes nothing, so without
+    // the withdrawal only the first loop would write. skipNotification: no pilot is alerted.
+    const offer = http.patch(`${BASE}/api/trips/${trip.id}/swappable`, JSON.stringify({ isSwappable: true, swapDescription: 'k6 load test', skipNotification: true }), { headers: HEADERS, tags: { name: 'offer' } });
     check(offer, { 'offer 2xx': (r) => r.status >= 200 && r.status < 300 });
+    const withdraw = http.patch(`${BASE}/api/trips/${trip.id}/swappable`, JSON.stringify({ isSwappable: false, skipNotification: true }), { headers: HEADERS, tags: { name: 'withdraw' } });
+    check(withdraw, { 'withdraw 2xx': (r) => r.status >= 200 && r.status < 300 });
   }
   sleep(1 + Math.random() * 2);
 }

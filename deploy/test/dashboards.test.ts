@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { createMetrics } from '../../services/kit/src/metrics';
-import { GRAFANA, ROOT, serviceFolders } from './repo';
+import { chartValues, GRAFANA, ROOT, serviceFolders } from './repo';
 
 interface Panel { title: string; targets?: { expr: string }[]; panels?: Panel[] }
 interface Dashboard { uid: string; title: string; panels: Panel[] }
@@ -12,6 +12,11 @@ const dashboardFiles = readdirSync(join(GRAFANA, 'dashboards')).filter((file) =>
 const dashboards = dashboardFiles.map((file) => JSON.parse(readFileSync(join(GRAFANA, 'dashboards', file), 'utf8')) as Dashboard);
 const rules = (parse(readFileSync(join(GRAFANA, 'alerts.yaml'), 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 const awaited = JSON.parse(readFileSync(join(GRAFANA, 'awaited-metrics.json'), 'utf8')) as Record<string, { service: string; until?: string } | string>;
+const exported = JSON.parse(readFileSync(join(GRAFANA, 'exporter-metrics.json'), 'utf8')) as Record<string, { exporter: string; enabledBy: string } | string>;
+/** A histogram is read through its series: its _bucket, _sum and _count name the metric. */
+const metricOf = (series: string) => series.replace(/_(bucket|sum|count)$/, '');
+/** A value of the chart's values.yaml by its dotted path. */
+const valueAt = (path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], chartValues());
 
 const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset', 'le', 'inf', 'nan']);
 
@@ -94,7 +99,9 @@ describe('dashboards and alerts', () => {
     const missing = [...new Set(allExprs.flatMap(metricNames))]
       .filter((name) => name !== 'up' && !registered.has(name))
       .filter((name) => {
-        const entry = awaited[name];
+        const exporter = exported[name];
+        if (exporter && typeof exporter !== 'string') return valueAt(exporter.enabledBy) !== true;
+        const entry = awaited[name] ?? awaited[metricOf(name)];
         if (!entry || typeof entry === 'string') return true;
         // Awaited from a service not built yet, or from a feature of an existing one not built yet.
         return folders.has(entry.service) && !entry.until;
@@ -102,9 +109,9 @@ describe('dashboards and alerts', () => {
     expect(missing).toEqual([]);
   });
 
-  test('every awaited metric is one a dashboard or alert reads', () => {
-    const read = new Set(allExprs.flatMap(metricNames));
-    for (const name of Object.keys(awaited).filter((key) => key !== '//')) expect(read).toContain(name);
+  test('every awaited or exported metric is one a dashboard or alert reads', () => {
+    const read = new Set(allExprs.flatMap(metricNames).flatMap((name) => [name, metricOf(name)]));
+    for (const name of [...Object.keys(awaited), ...Object.keys(exported)].filter((key) => key !== '//')) expect(read).toContain(name);
   });
 
   test('metric names are found in PromQL as written', () => {

@@ -1,7 +1,7 @@
 /** What the deploy tests read: the service folders, the chart's values, skaffold and the templates. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const CHART = join(ROOT, 'deploy', 'helm', 'crewswap');
@@ -51,25 +51,4 @@ export const chartValues = (file = 'values.yaml') => parse(readFileSync(join(CHA
 export function serviceSettings(values: ChartValues, name: string): ServiceValues {
   const block = values.services[name] ?? {};
   return { ...values.serviceDefaults, ...block, env: { ...values.serviceDefaults.env, ...(block.env ?? {}) } } as ServiceValues;
-}
-
-/**
- * The Go templates with their actions taken out, so the YAML around them can be parsed: comment
- * blocks and lines that are only an action go, an action inside a line becomes a placeholder.
- */
-export function stripTemplate(text: string): string {
-  return text
-    .replace(/\{\{-?\s*\/\*[\s\S]*?\*\/\s*-?\}\}/g, '')
-    .split('\n')
-    .filter((line) => line.replace(/\{\{[\s\S]*?\}\}/g, '').trim() !== '' || !line.includes('{{'))
-    .map((line) => line.replace(/\{\{[\s\S]*?\}\}/g, 'x'))
-    .join('\n');
-}
-
-export function templateDocuments(file: string): Record<string, unknown>[] {
-  const text = stripTemplate(readFileSync(join(CHART, 'templates', file), 'utf8'));
-  return parseAllDocuments(text).map((doc) => {
-    if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((error) => error.message).join('; ')}`);
-    return doc.toJS() as Record<string, unknown>;
-  }).filter((doc) => doc !== null);
 }

@@ -6,11 +6,18 @@ export const CleanupFrequency = z.enum(CLEANUP_FREQUENCIES);
 export type CleanupFrequency = z.infer<typeof CleanupFrequency>;
 
 
-const retentionDays = z.coerce
-  .number({ error: 'Retention must be a number of days' })
-  .int('Retention must be a whole number of days')
-  .min(CLEANUP_RETENTION.min, 'Retention must be at least 1 day')
-  .max(CLEANUP_RETENTION.max, 'Retention cannot exceed 30 days');
+/**
+ * A number of days, or its digits as text (a query string carries only text). Nothing else is
+ * read as a number: `true` would otherwise be taken as 1 day.
+ */
+const retentionDays = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Retention must be a number of days' })
+    .int('Retention must be a whole number of days')
+    .min(CLEANUP_RETENTION.min, 'Retention must be at least 1 day')
+    .max(CLEANUP_RETENTION.max, 'Retention cannot exceed 30 days'),
+);
 
 /** GET /api/admin/cleanup/config; nextScheduledRun is null while stopped. */
 export const CleanupConfig = z.object({ frequency: CleanupFrequency, retentionDays: z.number().int(), nextScheduledRun: z.string().nullable() });

@@ -26,6 +26,11 @@ export const SessionRevokedEvent = z.object({
   reason: z.enum(['logout', 'logged_in_elsewhere', 'password_reset', 'timeout', 'deleted', 'admin_shutdown']),
 });
 export const AdminSessionRevokedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
+export const SessionStartedEvent = z.object({ sessionId: z.uuid(), pilotId: z.uuid() });
+export const AdminSessionStartedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
+/** A guard's question to the session's owner, and its answer (see sessionIssuedSubject). */
+export const SessionIssuedRequest = z.object({ sessionId: z.uuid() });
+export const SessionIssuedReply = z.object({ issued: z.boolean() });
 /** `origin` says which channel made the change (absent in events written before it was added). */
 export const TripEvent = z.object({ trip: Trip, origin: TripChangeOrigin.optional() });
 /** `trip` is the trip as it was when deleted (absent in events written before it was added). */
@@ -68,7 +73,9 @@ export const EVENT_DATA = {
   [SUBJECTS.pilotRegistered]: PilotProfileEvent,
   [SUBJECTS.pilotUpdated]: PilotProfileEvent,
   [SUBJECTS.pilotDeleted]: PilotDeletedEvent,
+  [SUBJECTS.sessionStarted]: SessionStartedEvent,
   [SUBJECTS.sessionRevoked]: SessionRevokedEvent,
+  [SUBJECTS.adminSessionStarted]: AdminSessionStartedEvent,
   [SUBJECTS.adminSessionRevoked]: AdminSessionRevokedEvent,
   [SUBJECTS.tripCreated]: TripEvent,
   [SUBJECTS.tripUpdated]: TripEvent,

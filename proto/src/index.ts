@@ -20,3 +20,4 @@ export * from './realtime';
 export * from './notifications';
 export * from './pwa';
 export * from './crew';
+export * from './api';

@@ -3,6 +3,11 @@ import { ROSTER_FILE_TOO_LARGE, ROSTER_UNSUPPORTED_EXTENSION } from './roster-fi
 
 export * from './roster-files';
 
+/** A real roster has a few hundred events; a calendar past this is refused before it is read. */
+export const ROSTER_MAX_EVENTS = 2000;
+/** A roster email carries one or two calendars; past this the mail is refused unread. */
+export const ROSTER_MAX_ATTACHMENTS = 20;
+
 export const ROSTER_ERROR_TYPES = [
   'NOT_A_CALENDAR',
   'MALFORMED_CALENDAR',
@@ -13,6 +18,11 @@ export const ROSTER_ERROR_TYPES = [
   'UNKNOWN_SENDER',
   'NO_CALENDAR_ATTACHMENT',
   'IMPORT_FAILED',
+  'TOO_MANY_EVENTS',
+  'TOO_MANY_ATTACHMENTS',
+  'UNREADABLE_EMAIL',
+  'UNAUTHENTICATED_SENDER',
+  'CALENDAR_TOO_COMPLEX',
 ] as const;
 export const RosterErrorType = z.enum(ROSTER_ERROR_TYPES);
 export type RosterErrorType = z.infer<typeof RosterErrorType>;
@@ -27,7 +37,23 @@ export const ROSTER_MESSAGES: Record<RosterErrorType, string> = {
   UNKNOWN_SENDER: 'Rosters can only be emailed from the company email address registered in CrewSwap.',
   NO_CALENDAR_ATTACHMENT: 'No calendar file (.ics, .ics_ or .cal) was attached to this email.',
   IMPORT_FAILED: 'Upload failed',
+  TOO_MANY_EVENTS: `This calendar has more than ${ROSTER_MAX_EVENTS} events, far more than a roster holds, so nothing was imported. Please send the calendar file exported from your roster.`,
+  TOO_MANY_ATTACHMENTS: `This email has more than ${ROSTER_MAX_ATTACHMENTS} attachments, so nothing was imported. Please send your roster calendar file on its own.`,
+  UNREADABLE_EMAIL: 'This email could not be read, so nothing was imported. Please send the roster calendar file again as an attachment.',
+  CALENDAR_TOO_COMPLEX: 'This calendar file takes too long to read, so nothing was imported. Please send the calendar file exported from your roster.',
+  UNAUTHENTICATED_SENDER:
+    'This email could not be verified as sent by the company mail system (no SPF or DKIM pass for its sender), so nothing was imported and no reply was sent.',
 };
+
+/** Refusals of an upload request that never reaches the import, so none is recorded in roster history. */
+export const ROSTER_UPLOAD_MESSAGES = {
+  unreadable: 'The upload could not be read. Please choose the calendar file again and retry.',
+  badFileName: 'The file name contains characters that are not allowed. Please rename the file and retry.',
+} as const;
+
+/** GET /api/roster/upload-address (and POST, which replaces it): the pilot's own roster upload address. */
+export const RosterUploadAddress = z.object({ address: z.email() });
+export type RosterUploadAddress = z.infer<typeof RosterUploadAddress>;
 
 export const RosterSource = z.enum(['email', 'manual_upload']);
 export type RosterSource = z.infer<typeof RosterSource>;

@@ -32,10 +32,18 @@ export const PUBLIC_SETTING_KEYS = [
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
 
+/**
+ * Settings the console may set but never read back (decisions: the browser never receives the
+ * testing password): their `value` is always '' in answers, and `isSet` says whether one is stored.
+ */
+export const WRITE_ONLY_SETTING_KEYS = ['testing_password'] as const satisfies readonly SettingKey[];
+
 export const Setting = z.object({
   key: SettingKey,
   value: z.string(),
   updated_at: z.string(),
+  /** Write-only settings only: whether a value is stored (the value itself is never sent). */
+  isSet: z.boolean().optional(),
 });
 export type Setting = z.infer<typeof Setting>;
 
@@ -58,6 +66,7 @@ export const PutSettingBody = z.strictObject({
 export type PutSettingBody = z.infer<typeof PutSettingBody>;
 
 const email = z.email('Please enter a valid email address');
+export const TESTING_PASSWORD_MIN_LENGTH = 8;
 const dayCount = z.coerce
   .number('Must be a number')
   .int('Must be a whole number')
@@ -80,8 +89,10 @@ export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
     .max(1440, 'Cannot exceed 24 hours (1440 minutes)'),
   email_verification_enabled: boolText,
   testing_button_enabled: boolText,
-  testing_password: z.string().min(1, 'Testing password is required'),
-  daily_access_code: z.string().trim().min(1, 'Daily access code is required'),
+  // It opens every pilot's account in testing mode: longer than a pilot's own minimum of 6.
+  testing_password: z.string().min(1, 'Testing password is required').min(TESTING_PASSWORD_MIN_LENGTH, `Testing password must be at least ${TESTING_PASSWORD_MIN_LENGTH} characters long`),
+  // Spec: 'a random 6-digit number'.
+  daily_access_code: z.string().trim().min(1, 'Daily access code is required').regex(/^\d{6}$/, 'Daily access code must be exactly 6 digits'),
   access_code_path: z.string().trim().min(1, 'Access code path is required'),
   access_code_email: email,
   // The Tech Support Group's join link: blank until an admin sets it, else a WhatsApp invite link.

@@ -8,7 +8,10 @@ export const SUBJECTS = {
   pilotRegistered: 'auth.pilot.registered',
   pilotUpdated: 'auth.pilot.updated',
   pilotDeleted: 'auth.pilot.deleted',
+  /** A pilot session was issued (login); with the revocations, what every session guard follows. */
+  sessionStarted: 'auth.session.started',
   sessionRevoked: 'auth.session.revoked',
+  adminSessionStarted: 'admin.session.started',
   adminSessionRevoked: 'admin.session.revoked',
   tripCreated: 'trips.trip.created',
   tripUpdated: 'trips.trip.updated',
@@ -58,6 +61,13 @@ export type RpcSubject = (typeof RPC)[keyof typeof RPC];
  * it has read the stream up to the newest revocation.
  */
 export const revocationsPendingSubject = (service: string) => `${service}.rpc.revocations-pending`;
+
+/**
+ * Auth (pilot sessions) and admin (admin sessions) answer on their service's subject whether they
+ * ever issued a session (`{sessionId}` -> `{issued}`): a guard asks when a signed token names a
+ * session it has not heard of yet (issued a moment ago, or before the guard could replay it).
+ */
+export const sessionIssuedSubject = (service: 'auth' | 'admin') => `${service}.rpc.session-issued`;
 
 /** One JetStream stream per owning service, holding only its event subjects. */
 export const STREAMS = {

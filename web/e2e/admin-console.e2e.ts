@@ -16,7 +16,7 @@ import { api, BASE_URL, launchBrowser, ok, SCREENSHOTS, settle, unique, verifica
 
 const ADMIN = { email: 'admin@crewswap.local', password: 'change-me-now' };
 const PILOT_PASSWORD = 'secret-pass-1';
-const ROSTER = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-a-lhr-a350-cp.ics', import.meta.url));
+const ROSTER = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-a-lhr-a350-cp.ics', import.meta.url));
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, newPage, pilotData, register, screenshot } from './support';
 
-const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
+const ROSTER_C = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
 
 /** roster-ingest's SMTP port: 2525 beside the documented ports, basePort+9 in the test stacks. */
 function smtpPort(): number {
@@ -79,9 +79,9 @@ describe('real-time updates in the browser', () => {
     await register(page, pilot);
     await page.getByText('No trips yet').waitFor();
     const email = await page.evaluate(async () => ((await (await fetch('/api/pilot/current', { credentials: 'include' })).json()) as { email: string }).email);
-    const uploadAddress = await page.evaluate(async () => (await (await fetch('/api/settings/upload_email')).json()) as unknown);
-    // The setting, or roster-ingest's fallback address when it is not set.
-    const to = (uploadAddress as { value: string }).value || process.env.ROSTER_UPLOAD_EMAIL || 'roster-upload@crewswap.local';
+    // The pilot's private upload address: the shared one takes only mail whose sender SPF or DKIM
+    // vouches for, which a test's mail from 127.0.0.1 cannot have.
+    const to = await page.evaluate(async () => ((await (await fetch('/api/roster/upload-address', { credentials: 'include' })).json()) as { address: string }).address);
 
     await sendMail(email, to, rosterMail(email, to));
     // Nothing is clicked: the import's 'trips added' message refreshes the open list.

@@ -5,8 +5,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { startLocalPushService, type LocalPushService } from './pushService';
 import { BASE_URL, DESKTOP, launchBrowser, PHONE, pilotData, register, screenshot, settle } from './support';
 
-/** The shared fixtures sit beside the repository: ../shared/fixtures/rosters from its root. */
-const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
+const ROSTER_C = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
 
 /**
  * Headless Chromium cannot subscribe at its vendor's push service (no network here), so its

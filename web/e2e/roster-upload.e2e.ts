@@ -4,8 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, unique, verificationCode } from './support';
 
-/** The shared fixtures sit beside the repository: ../shared/fixtures/rosters from its root. */
-const ROSTER_C = fileURLToPath(new URL('../../../shared/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
+const ROSTER_C = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
 
 async function chooseOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).first().click();

@@ -1,4 +1,4 @@
-import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
+import { serveSessionIssued, startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { AdminConfig } from './config';
 import { createActivityRepository } from './data/activity-repository';
 import { createAdminRepository } from './data/admin-repository';
@@ -50,6 +50,8 @@ export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
     runtime.onClose(() => scheduler.stop());
     const rpc = serveSettingsRpc({ bus, log, settings });
     runtime.onClose(() => rpc.unsubscribe());
+    const issued = serveSessionIssued({ bus, log, service: 'admin', issued: async (sessionId) => (await admins.findSession(sessionId)) !== undefined });
+    runtime.onClose(() => issued.unsubscribe());
 
     return { useCases };
   });

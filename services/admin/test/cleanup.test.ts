@@ -88,6 +88,10 @@ describe('data cleanup', () => {
     }
   });
 
+  it('takes the retention as digits too, as a form or a query string sends it', async () => {
+    expect((await call('POST', '/api/admin/cleanup/config', master, { frequency: 'daily', retentionDays: '9' })).json()).toMatchObject({ retentionDays: 9 });
+  });
+
   it('keeps the configuration (daily and 7 days by default) and answers the next 01:00 UTC run', async () => {
     expect((await call('POST', '/api/admin/cleanup/config', master, { frequency: 'daily', retentionDays: 7 })).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/cleanup/config', master)).json()).toEqual({ frequency: 'daily', retentionDays: 7, nextScheduledRun: '2026-11-24T01:00:00.000Z' });
@@ -102,6 +106,12 @@ describe('data cleanup', () => {
     [{ frequency: 'daily', retentionDays: 0 }, 'Retention must be at least 1 day'],
     [{ frequency: 'daily', retentionDays: 31 }, 'Retention cannot exceed 30 days'],
     [{ frequency: 'daily', retentionDays: 2.5 }, 'Retention must be a whole number of days'],
+    // Not a number of days at all: never read as one (true was taken as 1 day).
+    [{ frequency: 'daily', retentionDays: true }, 'Retention must be a number of days'],
+    [{ frequency: 'daily', retentionDays: false }, 'Retention must be a number of days'],
+    [{ frequency: 'daily', retentionDays: null }, 'Retention must be a number of days'],
+    [{ frequency: 'daily', retentionDays: [7] }, 'Retention must be a number of days'],
+    [{ frequency: 'daily', retentionDays: '' }, 'Retention must be a number of days'],
   ])('refuses the configuration %j with "%s" and changes nothing', async (payload, message) => {
     const before = (await call('GET', '/api/admin/cleanup/config', master)).json();
     const response = await call('POST', '/api/admin/cleanup/config', master, payload);

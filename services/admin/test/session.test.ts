@@ -6,12 +6,13 @@ import {
   kitMigrations,
   migrate,
   PILOT_COOKIE,
+  requestRpc,
   signPilotToken,
   startRuntime,
   type Runtime,
 } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
-import { CurrentAdmin, PERMISSIONS, SUBJECTS } from '@crewswap/proto';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { CurrentAdmin, PERMISSIONS, SessionIssuedReply, sessionIssuedSubject, SUBJECTS } from '@crewswap/proto';
 import type { InjectOptions } from 'fastify';
 import { createAdminRepository } from '../src/data/admin-repository';
 import { hashPassword } from '../src/domain/passwords';
@@ -244,8 +245,22 @@ describe('admin session', () => {
 
   it('answers health, readiness and metrics', async () => {
     expect((await inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true } });
+    expect((await inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true, sessions: true } });
     expect((await inject({ method: 'GET', url: '/metrics' })).body).toContain('http_request_duration_seconds');
+  });
+
+  it('announces every session it issues (admin.session.started), answers whether it issued one, and every service refuses one it never issued', async () => {
+    const cookie = await login(admin, MASTER.email, MASTER.password);
+    const sessionId = JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()).sid as string;
+    const started = await admin.runtime.db('outbox').where({ subject: SUBJECTS.adminSessionStarted }).select('envelope');
+    expect(started.map((row: { envelope: { data: { sessionId: string } } }) => row.envelope.data.sessionId)).toContain(sessionId);
+    const ask = (id: string) => requestRpc(admin.runtime.bus, sessionIssuedSubject('admin'), { sessionId: id }, SessionIssuedReply);
+    expect(await ask(sessionId)).toEqual({ issued: true });
+    expect(await ask(randomUUID())).toEqual({ issued: false });
+    // A master admin's token signed with the real key for a session nobody issued opens nothing.
+    const forged = await signedElsewhere({ sessionId: randomUUID(), adminId: randomUUID(), isMasterAdmin: true });
+    const response = await inject({ method: 'GET', url: '/api/admin/settings', cookies: { [ADMIN_COOKIE]: forged } });
+    expect([response.statusCode, response.json()]).toEqual([401, { error: 'Session expired' }]);
   });
 
   it('keeps the cookie it was given usable for /current until logout', async () => {

@@ -25,6 +25,7 @@ describe('settings', () => {
     admin.app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, payload: { value }, cookies: { [ADMIN_COOKIE]: cookie } });
   const list = (cookies: Record<string, string> = { [ADMIN_COOKIE]: master }) => admin.app.inject({ method: 'GET', url: '/api/admin/settings', cookies });
   const valueOf = async (key: SettingKey) => ((await list()).json() as Setting[]).find((s) => s.key === key)?.value;
+  const stored = async (key: SettingKey) => ((await admin.runtime.db('settings').where({ key }).first('value')) as { value: string }).value;
 
   describe('seeding', () => {
     it('seeds every setting on first start: the spec defaults, with the testing and upload values from the environment', async () => {
@@ -37,9 +38,13 @@ describe('settings', () => {
       expect(values).toEqual({
         ...SETTING_DEFAULTS,
         testing_button_enabled: 'true',
-        testing_password: 'let-me-test',
+        // Never sent to a browser: only that one is set.
+        testing_password: '',
         upload_email: 'rosters@crewswap.test',
       });
+      expect(settings.find((s) => s.key === 'testing_password')?.isSet).toBe(true);
+      expect(response.body).not.toContain('let-me-test');
+      expect(await stored('testing_password')).toBe('let-me-test');
       expect(settings[0]!.updated_at).toBe('2026-11-23T10:15:00.000Z');
     });
 
@@ -103,7 +108,12 @@ describe('settings', () => {
       ['email_verification_enabled', 'yes', "Must be 'true' or 'false'"],
       ['testing_button_enabled', 'on', "Must be 'true' or 'false'"],
       ['testing_password', '', 'Testing password is required'],
+      ['testing_password', 'x', 'Testing password must be at least 8 characters long'],
+      ['testing_password', 'seven77', 'Testing password must be at least 8 characters long'],
       ['daily_access_code', ' ', 'Daily access code is required'],
+      ['daily_access_code', '5', 'Daily access code must be exactly 6 digits'],
+      ['daily_access_code', '12345a', 'Daily access code must be exactly 6 digits'],
+      ['daily_access_code', '1234567', 'Daily access code must be exactly 6 digits'],
       ['access_code_path', '', 'Access code path is required'],
       ['access_code_email', 'nope', 'Please enter a valid email address'],
       ['tech_support_whatsapp_url', 'https://example.com/AbCdEfGhIjKlMnOpQrStUv', 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'],
@@ -127,7 +137,6 @@ describe('settings', () => {
       ['session_timeout_minutes', 1440, '1440'],
       ['email_verification_enabled', false, 'false'],
       ['testing_button_enabled', 'true', 'true'],
-      ['testing_password', ' spaced secret ', ' spaced secret '],
       ['daily_access_code', '123456', '123456'],
       ['access_code_path', '/code', '/code'],
       ['access_code_email', 'codes@crewswap.test', 'codes@crewswap.test'],
@@ -140,6 +149,16 @@ describe('settings', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ key, value: stored, updated_at: '2026-11-24T09:00:00.000Z' });
       expect(await valueOf(key)).toBe(stored);
+    });
+
+    it('stores the testing password as typed and answers only that one is set, never the value', async () => {
+      admin.clock.set('2026-11-24T09:00:00Z');
+      const response = await put('testing_password', ' spaced secret ');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ key: 'testing_password', value: '', isSet: true, updated_at: '2026-11-24T09:00:00.000Z' });
+      expect(await stored('testing_password')).toBe(' spaced secret ');
+      expect((await list()).body).not.toContain('spaced secret');
+      await put('testing_password', 'let-me-test');
     });
 
     it('answers 404 for an unknown key', async () => {
@@ -185,7 +204,7 @@ describe('settings', () => {
       ['manage_system', 'swap_search_days', 200, ['manage_system']],
       ['manage_system', 'daily_access_code', 200, ['manage_system']],
     ])('an admin with %s changing %s gets %i', async (_name, key, status, permissions) => {
-      const value = { swap_search_days: '5', session_timeout_minutes: '60', interbids_url: 'https://a.test', testing_password: 'pw', daily_access_code: '654321' }[
+      const value = { swap_search_days: '5', session_timeout_minutes: '60', interbids_url: 'https://a.test', testing_password: 'pw-long-enough', daily_access_code: '654321' }[
         key as string
       ];
       const response = await put(key, value, await as(permissions));
@@ -288,7 +307,7 @@ describe('settings', () => {
     it('answers every setting over request/reply', async () => {
       const values = await requestRpc(bus, RPC.getSettings, {}, GetSettingsReply);
       expect(Object.keys(values).sort()).toEqual([...SETTING_KEYS].sort());
-      expect(values.testing_password).toBe(await valueOf('testing_password'));
+      expect(values.testing_password).toBe(await stored('testing_password'));
     });
 
     it('reaches JetStream with {key, value}, and a settings client sees the new value within a second', async () => {

@@ -1,4 +1,4 @@
-import { startService, type ServiceOptions } from '@crewswap/kit';
+import { serveSessionIssued, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createRepositories } from './domain/deps';
 import { createPasswords } from './domain/passwords';
@@ -45,6 +45,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     runtime.onClose(() => system.unsubscribe());
     const activity = startActivitySubscription({ bus, log, clock, sessions: repos.sessions });
     runtime.onClose(() => activity.stop());
+    const issued = serveSessionIssued({ bus, log, service: 'auth', issued: (sessionId) => repos.sessions.exists(sessionId) });
+    runtime.onClose(() => issued.unsubscribe());
     const seed = serveSeedDemoPilots({ bus, log, seedDemoPilots: useCases.seedDemoPilots });
     runtime.onClose(() => seed.unsubscribe());
 

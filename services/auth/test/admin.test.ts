@@ -163,7 +163,7 @@ describe('Admin pilot password reset', () => {
     const { cookie } = await h.login(me.pilot.email, 'temp-pass');
     // Another service: the kit's guard as trips and swaps run it, knowing only the token.
     const tripsApp = createServiceApp({ name: 'trips', logger: h.runtime.log, readiness: {} });
-    tripsApp.post('/api/trips', async (request, reply) => reply.status(201).send(h.runtime.guard.pilot(request)));
+    tripsApp.post('/api/trips', async (request, reply) => reply.status(201).send(await h.runtime.guard.pilot(request)));
     const addTrip = (value: string) => tripsApp.inject({ method: 'POST', url: '/api/trips', cookies: { [PILOT_COOKIE]: value } });
 
     const refused = await addTrip(cookie!);

@@ -1,6 +1,7 @@
 import { PILOT_COOKIE, requestRpc } from '@crewswap/kit';
 import { RPC, SUBJECTS, SystemStateReply } from '@crewswap/proto';
 import { startAuth, type Harness } from './harness';
+import { SHUTDOWN_MESSAGE } from '../src/domain/login';
 
 let h: Harness;
 beforeAll(async () => {
@@ -259,8 +260,13 @@ describe('Emergency shutdown', () => {
       expect.arrayContaining([first.pilot.id, second.pilot.id]),
     );
     expect(await setState(true)).toEqual({ sessionsTerminated: 0 });
+    // No new pilot gets in either: registration answers the shutdown message too.
+    const registering = await h.register();
+    expect(registering.statusCode).toBe(503);
+    expect(registering.json()).toMatchObject({ error: SHUTDOWN_MESSAGE, systemShutdown: true, title: 'System Temporarily Unavailable' });
 
     expect(await setState(false)).toEqual({ sessionsTerminated: 0 });
+    expect((await h.register()).statusCode).toBe(201);
     expect((await h.login(first.pilot.email, first.pilot.password)).response.statusCode).toBe(200);
   });
 });

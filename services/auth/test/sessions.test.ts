@@ -1,6 +1,7 @@
-import { PILOT_COOKIE, startSessionGuard } from '@crewswap/kit';
+import { randomUUID } from 'node:crypto';
+import { PILOT_COOKIE, requestRpc, startSessionGuard } from '@crewswap/kit';
 import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
-import { SUBJECTS } from '@crewswap/proto';
+import { SessionIssuedReply, sessionIssuedSubject, SUBJECTS } from '@crewswap/proto';
 import { startAuth, type Harness } from './harness';
 
 let h: Harness;
@@ -19,14 +20,14 @@ describe('One session per pilot', () => {
     try {
       const { pilot, cookie: oldCookie } = await h.signedIn();
       const request = { cookies: { [PILOT_COOKIE]: oldCookie } } as unknown as Parameters<typeof otherService.pilot>[0];
-      expect(otherService.pilot(request).pilotId).toBe(pilot.id);
+      expect((await otherService.pilot(request)).pilotId).toBe(pilot.id);
 
       const { cookie: newCookie } = await h.login(pilot.email, pilot.password);
       expect((await current(oldCookie)).statusCode).toBe(401);
       expect((await current(newCookie!)).statusCode).toBe(200);
-      await eventually(() => {
+      await eventually(async () => {
         try {
-          otherService.pilot(request);
+          await otherService.pilot(request);
           return false;
         } catch {
           return true;
@@ -39,6 +40,14 @@ describe('One session per pilot', () => {
     } finally {
       await otherService.stop();
     }
+  });
+
+  it('logging in 20 times at once still leaves one open session', async () => {
+    const { pilot } = await h.signedIn();
+    const logins = await Promise.all(Array.from({ length: 20 }, () => h.login(pilot.email, pilot.password)));
+    expect(logins.map((login) => login.response.statusCode)).toEqual(Array(20).fill(200));
+    const open = await h.runtime.db('sessions').where({ pilot_id: pilot.id }).whereNull('logout_at').count({ n: '*' }).first();
+    expect(Number(open?.n)).toBe(1);
   });
 
   it('records login time, last activity and logout time', async () => {
@@ -94,5 +103,19 @@ describe('Inactivity timeout (session_timeout_minutes)', () => {
     h.clock.advance(6 * 60_000);
     await h.auth.sweepIdleSessions();
     expect((await current(busy.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('Sessions issued', () => {
+  it('a login announces its session (auth.session.started), and auth answers whether it ever issued a session', async () => {
+    const { pilot, cookie } = await h.signedIn();
+    const sessionId = sessionIdOf(cookie);
+    expect((await h.events(SUBJECTS.sessionStarted)).map((event) => event.data)).toContainEqual({ sessionId, pilotId: pilot.id });
+    const ask = (id: string) => requestRpc(h.runtime.bus, sessionIssuedSubject('auth'), { sessionId: id }, SessionIssuedReply);
+    expect(await ask(sessionId)).toEqual({ issued: true });
+    expect(await ask(randomUUID())).toEqual({ issued: false });
+    // Still issued once ended: its revocation is what refuses it.
+    await h.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [PILOT_COOKIE]: cookie } });
+    expect(await ask(sessionId)).toEqual({ issued: true });
   });
 });

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const testLogin = (email: string, password: string) => h.app.inject({ method: 'POST', url: '/api/auth/test-login', payload: { email, password } });
+const testLogin = (email: string, password: string, from?: string) =>
+  h.app.inject({ method: 'POST', url: '/api/auth/test-login', payload: { email, password }, ...(from ? { headers: { 'x-forwarded-for': from } } : {}) });
 const allPilots = () => h.app.inject({ method: 'GET', url: '/api/pilots/all' });
 
 describe('Testing mode (testing_button_enabled)', () => {
@@ -45,6 +46,30 @@ describe('Testing mode (testing_button_enabled)', () => {
       expect((await testLogin(pilot.email, 'let-me-test')).statusCode).toBe(429);
       h.clock.advance(15 * 60_000);
       expect((await testLogin(pilot.email, 'let-me-test')).statusCode).toBe(200);
+    });
+
+    it('wrong passwords for a made-up email lock test login for that email only, not for everyone', async () => {
+      const pilot = await h.createPilot();
+      const from = '203.0.113.10';
+      for (let i = 0; i < 4; i += 1) expect((await testLogin('made.up@fly.virgin.com', `guess-${i}`, from)).statusCode).toBe(403);
+      expect((await testLogin('made.up@fly.virgin.com', 'guess-5', from)).statusCode).toBe(429);
+      expect((await testLogin('made.up@fly.virgin.com', 'let-me-test', from)).statusCode).toBe(429);
+      // Another pilot, from the same address and from another, still gets in.
+      expect((await testLogin(pilot.email, 'let-me-test', from)).statusCode).toBe(200);
+      expect((await testLogin(pilot.email, 'let-me-test', '203.0.113.11')).statusCode).toBe(200);
+    });
+
+    it('20 wrong passwords in a row from one address, whichever pilots they name, lock test login from that address only', async () => {
+      const pilot = await h.createPilot();
+      const from = '203.0.113.20';
+      const statuses = [];
+      for (let i = 0; i < 20; i += 1) statuses.push((await testLogin(`guess${i}@fly.virgin.com`, 'wrong-password', from)).statusCode);
+      expect(statuses.slice(0, 19)).toEqual(Array(19).fill(403));
+      expect(statuses[19]).toBe(429);
+      expect((await testLogin(pilot.email, 'let-me-test', from)).statusCode).toBe(429);
+      expect((await testLogin(pilot.email, 'let-me-test', '203.0.113.21')).statusCode).toBe(200);
+      h.clock.advance(15 * 60_000);
+      expect((await testLogin(pilot.email, 'let-me-test', from)).statusCode).toBe(200);
     });
 
     it('test-login logs in as the chosen pilot without their password', async () => {

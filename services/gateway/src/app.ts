@@ -6,10 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createLogger, createServiceApp, forbidden, HttpError, notFound, startMetricsServer, type ReadinessCheck } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerProxy } from './proxy';
-import { ownerOf, type ServiceName } from './route-table';
+import { answeredByGateway, ownerOf, type ServiceName } from './route-table';
 import { securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
@@ -47,6 +48,14 @@ export function upstreamReadiness(services: Record<ServiceName, string>): Record
   return checks;
 }
 
+/**
+ * fastify's own reading of a hop count trusts nothing (it cannot check the nearest peer), so the
+ * count is a function: the socket's peer and the hops behind it up to N are proxies.
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export function upstreams(config: Config): Record<ServiceName, string> {
   return {
     auth: config.AUTH_URL,
@@ -60,7 +69,12 @@ export function upstreams(config: Config): Record<ServiceName, string> {
   };
 }
 
-export async function createApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export interface GatewayOptions {
+  /** Passes `/api/*` on to the services: the gateway's own proxy unless another is measured (the bench). */
+  proxy?: (app: FastifyInstance, services: Record<ServiceName, string>) => void | Promise<void>;
+}
+
+export async function createApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const log = createLogger('gateway', config);
   const indexHtml = join(config.WEB_DIST, 'index.html');
   const webBuilt = existsSync(indexHtml);
@@ -72,7 +86,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     readiness: upstreamReadiness(services),
     // This port is public: metrics are served apart (main.ts, METRICS_PORT).
     serveMetrics: false,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     parseJsonBodies: false,
     // Cookies are passed on to the services unread.
     parseCookies: false,
@@ -122,6 +136,7 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     if (!url.startsWith('/api/')) return done();
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    if (answeredByGateway(request.method, path)) return done();
     // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
     if (DOT_SEGMENT.test(path) || !ownerOf(path)) return done(notFound(`No such API path: ${request.method} ${path}`));
     if (MUTATING.has(request.method)) {
@@ -132,7 +147,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
     done();
   });
 
-  registerProxy(app, services);
+  registerApiDocs(app);
+  await (options.proxy ?? registerProxy)(app, services);
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
@@ -173,8 +189,8 @@ export async function createApp(config: Config): Promise<{ app: FastifyInstance;
  * The gateway as `main.ts` runs it: its port is public, so its metrics are served on a port of
  * their own (METRICS_PORT), closed with it.
  */
-export async function createPublicApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const { app } = await createApp(config);
+export async function createPublicApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { app } = await createApp(config, options);
   const metrics = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST }).catch(async (error: unknown) => {
     await app.close();
     throw error;

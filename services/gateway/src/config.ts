@@ -3,6 +3,28 @@ import { z } from 'zod';
 
 const upstream = (port: number) => requiredInProduction(z.url().default(`http://127.0.0.1:${port}`));
 
+/** A proxy the gateway believes: an address, a CIDR range, or one of proxy-addr's names for ranges. */
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
+
+/**
+ * Who may tell the gateway a client's address in `X-Forwarded-For`: nobody (`false`), the
+ * proxies at these addresses or ranges (`10.0.0.0/8,fd00::/8`), or the nearest N hops (`1`), which
+ * trusts whoever connects, so only for a gateway that nothing but the ingress can reach.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const wrong = list.filter((item) => !proxyAddress.safeParse(item).success);
+    if (wrong.length === 0) return list;
+    context.addIssue({ code: 'custom', message: `${wrong.join(', ')}: give false, a hop count, or proxy addresses and CIDR ranges separated by commas` });
+    return z.NEVER;
+  });
+
 export const configSchema = baseConfigSchema
   .pick({ HOST: true, LOG_LEVEL: true, LOG_FORMAT: true })
   .extend({
@@ -28,6 +50,11 @@ export const configSchema = baseConfigSchema
      * generous; the per-account lockout in auth does the real protecting.
      */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /**
+     * Behind an ingress every request comes from the ingress's address, so all pilots would share
+     * one rate-limit bucket: trusting the ingress's `X-Forwarded-For` gives each client its own.
+     */
+    TRUST_PROXY: trustProxy,
   });
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,10 +1,10 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
-import { REQUEST_ID_HEADER } from '@crewswap/kit';
+import { REQUEST_ID_HEADER, trackStream } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
-import { ownerOf, type ServiceName } from './route-table';
+import { isStream, ownerOf, type ServiceName } from './route-table';
 
 /**
  * An answer up to this size is read whole and sent as one buffer: one write to the client, a
@@ -13,7 +13,7 @@ import { ownerOf, type ServiceName } from './route-table';
  */
 export const WHOLE_BODY_MAX = 256 * 1024;
 
-/** Kept-alive connections to each service; more requests than this wait for a free one. */
+/** Kept-alive connections to each service for requests; more requests than this wait for a free one. */
 const CONNECTIONS_PER_SERVICE = 64;
 
 /**
@@ -27,11 +27,19 @@ const ANSWER_HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encodi
 /**
  * Passes `/api/*` on to the service that owns the path, over a pool of kept-alive connections
  * per service (undici): no new connection per request, no per-request proxy set-up.
+ * An event stream holds its connection for its whole life, so streams go apart, each on a
+ * connection of its own without a cap (node:http, whose client costs a stream less memory than
+ * an undici client): in the capped pool, the 65th pilot's stream (and every request behind it)
+ * would wait for one of the first 64 to end, which may be hours.
  */
 export function registerProxy(app: FastifyInstance, services: Record<ServiceName, string>): void {
   const pools = Object.fromEntries(
     Object.entries(services).map(([name, url]) => [name, new Pool(url, { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 })]),
   ) as Record<ServiceName, Pool>;
+  const streams = streamForwarder();
+  // Before the server waits for open connections to finish: streams never finish on their own.
+  // Cut, they end for the client, which reconnects to another replica.
+  app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(pools).map((pool) => pool.close()));
   });
@@ -45,14 +53,13 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     const body = request.body as Readable | undefined;
     let answer: Answer;
     try {
-      answer = await forward(pools[service], {
+      const options = {
         method: request.method as Dispatcher.HttpMethod,
         path: request.url,
         headers: forwardedHeaders(request, body !== undefined),
         body: body ?? null,
-        // The event stream stays open with long quiet spells.
-        bodyTimeout: 0,
-      });
+      };
+      answer = isStream(request.url) ? await streams.forward(services[service], options) : await forward(pools[service], options);
     } catch (error) {
       return failed(reply, service, error);
     }
@@ -64,11 +71,13 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     // A 304 (a service's answer to If-None-Match, as the Master Calendar's) has no body: sent
     // without one, compression leaves it alone rather than gzip nothing and label the 304 gzip.
     if (answer.statusCode === 304) {
-      if (answer.body instanceof PassThrough) answer.body.resume();
+      if (answer.body instanceof Readable) answer.body.resume();
       return reply.send();
     }
-    if (answer.body instanceof PassThrough && request.url.startsWith('/api/sse/')) {
+    if (answer.body instanceof Readable && isStream(request.url)) {
       reply.header('x-accel-buffering', 'no').header('cache-control', 'no-cache');
+      // Labelled by its path (the gateway's one route is /api/*); only paths realtime streams get here.
+      if (answer.statusCode === 200) trackStream(request, reply, request.url.split('?')[0]);
     }
     return reply.send(answer.body);
   });
@@ -78,7 +87,41 @@ interface Answer {
   statusCode: number;
   headers: IncomingHttpHeaders;
   /** The whole body when it is small, else a stream of it. */
-  body: Buffer | PassThrough;
+  body: Buffer | Readable;
+}
+
+/**
+ * Event streams, each on a kept-alive connection of its own. The answer is passed to fastify as
+ * it comes (node's IncomingMessage): fastify pipes it to the client, so a slow client pauses the
+ * service's socket, and a client that leaves destroys it, which realtime sees as its stream
+ * closing. The event stream has long quiet spells: no timeout.
+ */
+function streamForwarder() {
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 64 });
+  const open = new Set<ClientRequest>();
+  return {
+    forward(origin: string, options: { method: string; path: string; headers: Record<string, string | string[]>; body: Readable | null }): Promise<Answer> {
+      return new Promise((resolve, reject) => {
+        const url = new URL(options.path, origin);
+        const outgoing = httpRequest(url, { method: options.method, headers: options.headers, agent }, (answer) => {
+          answer.once('close', () => open.delete(outgoing));
+          resolve({ statusCode: answer.statusCode ?? 502, headers: answer.headers, body: answer });
+        });
+        open.add(outgoing);
+        outgoing.on('error', (error) => {
+          open.delete(outgoing);
+          reject(error);
+        });
+        if (options.body) options.body.pipe(outgoing);
+        else outgoing.end();
+      });
+    },
+    closeAll(): void {
+      for (const outgoing of open) outgoing.destroy();
+      open.clear();
+      agent.destroy();
+    },
+  };
 }
 
 /**
@@ -138,6 +181,9 @@ function forwardedHeaders(request: FastifyRequest, hasBody: boolean): Record<str
   // A GET is never read for a body, so a length it declares would promise bytes never sent.
   if (!hasBody) delete headers['content-length'];
   headers[REQUEST_ID_HEADER] = String(request.id);
+  // The client's address as the gateway judged it (TRUST_PROXY): services trust the gateway's
+  // word, so an X-Forwarded-For a client wrote itself must not reach them.
+  headers['x-forwarded-for'] = request.ip;
   return headers;
 }
 

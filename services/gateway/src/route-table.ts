@@ -24,10 +24,22 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
   [/^\/api\/crew-links(\/|$)/, 'links'],
 ];
 
+/** The API reference, which the gateway answers itself (GET only): no service owns it. */
+export const API_DOCS_PATH = '/api/docs';
+export const OPENAPI_PATH = '/api/docs/openapi.json';
+export const answeredByGateway = (method: string, path: string): boolean => method === 'GET' && (path === API_DOCS_PATH || path === OPENAPI_PATH);
+
 /** The service that owns a request path (query string ignored), or undefined for an unknown path. */
 export function ownerOf(url: string): ServiceName | undefined {
   const path = url.split('?')[0] ?? '';
   return ROUTES.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+/** Paths whose answer is an open-ended event stream, held open for as long as the client stays. */
+const STREAMS = /^\/api\/sse(\/|$|\?)/;
+
+export function isStream(url: string): boolean {
+  return STREAMS.test(url);
 }
 
 /** Request bodies above this are refused at the gateway (413), unless the route says otherwise. */

@@ -36,5 +36,26 @@ export function securityHeaders(): Record<string, string> {
   })({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
+
+/**
+ * Browser features no page of CrewSwap uses are switched off, so injected script or a framed page
+ * cannot ask for them either. The app copies text (crew links, a pilot's email), so clipboard-write
+ * stays allowed for its own origin.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'clipboard-write=(self)',
+].join(', ');

@@ -37,6 +37,7 @@ describe('route table', () => {
     ['/api/notifications/preferences', 'notifications'],
     ['/api/sse/events', 'realtime'],
     ['/api/roster/upload', 'roster-ingest'],
+    ['/api/roster/upload-address', 'roster-ingest'],
     ['/api/crew-links', 'links'],
   ])('%s is answered by %s', (path, service) => {
     expect(ownerOf(path)).toBe(service);
@@ -125,6 +126,10 @@ describe('gateway', () => {
     const response = await gateway.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Features the app never uses are off; copying to the clipboard stays the app's own.
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['permissions-policy']).toContain('geolocation=()');
+    expect(response.headers['permissions-policy']).toContain('clipboard-write=(self)');
   });
 
   it('rate limits auth paths by client address, and only those', async () => {
@@ -406,5 +411,73 @@ describe('gateway: a shared roster', () => {
     } finally {
       await gateway.close();
     }
+  });
+});
+
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  let upstream: FastifyInstance;
+  let upstreamUrl: string;
+  const ingress = '10.0.3.4';
+
+  beforeAll(async () => {
+    upstream = Fastify();
+    upstream.all('/api/*', async (request) => ({ forwardedFor: request.headers['x-forwarded-for'] }));
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    upstreamUrl = `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await upstream.close();
+  });
+
+  async function gatewayTrusting(trust: string | undefined): Promise<FastifyInstance> {
+    const config = configSchema.parse({ LOG_LEVEL: 'silent', AUTH_URL: upstreamUrl, AUTH_RATE_LIMIT_PER_MINUTE: '3', ...(trust === undefined ? {} : { TRUST_PROXY: trust }) });
+    return (await createApp(config)).app;
+  }
+  const login = (gateway: FastifyInstance, from: string, forwardedFor?: string) =>
+    gateway.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: from,
+      headers: { origin: ORIGIN, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      payload: {},
+    });
+
+  it.each([['10.0.0.0/8'], ['1']])('gives two pilots behind a trusted ingress (TRUST_PROXY=%s) separate rate-limit buckets', async (trust) => {
+    const gateway = await gatewayTrusting(trust);
+    try {
+      const first: number[] = [];
+      for (let i = 0; i < 4; i += 1) first.push((await login(gateway, ingress, '203.0.113.10')).statusCode);
+      expect(first).toEqual([200, 200, 200, 429]);
+      const other = await login(gateway, ingress, '203.0.113.20');
+      expect(other.statusCode).toBe(200);
+      // The service is told the pilot's address, not the ingress's.
+      expect(other.json()).toEqual({ forwardedFor: '203.0.113.20' });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('ignores an X-Forwarded-For from a client it does not trust, and never passes it on', async () => {
+    for (const trust of [undefined, '10.0.0.0/8']) {
+      const gateway = await gatewayTrusting(trust);
+      try {
+        const statuses: number[] = [];
+        // One client making up a new address for each try still has one bucket.
+        for (let i = 0; i < 4; i += 1) statuses.push((await login(gateway, '198.51.100.7', `203.0.113.${i}`)).statusCode);
+        expect([trust, statuses]).toEqual([trust, [200, 200, 200, 429]]);
+        const fresh = await login(gateway, '198.51.100.8', '203.0.113.99');
+        expect(fresh.json()).toEqual({ forwardedFor: '198.51.100.8' });
+      } finally {
+        await gateway.close();
+      }
+    }
+  });
+
+  it('trusts nobody by default, and refuses a TRUST_PROXY it cannot read', () => {
+    expect(configSchema.parse({}).TRUST_PROXY).toBe(false);
+    expect(configSchema.parse({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(configSchema.parse({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(configSchema.safeParse({ TRUST_PROXY: 'the ingress' }).success).toBe(false);
+    expect(configSchema.safeParse({ TRUST_PROXY: '10.0.0.0/40' }).success).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Reads the API tables of the two spec files (section 7 of each) into rows: method, path and the
- * body fields the row lists. The contract test walks these rows, so a row added to the spec is
- * tried without anyone copying it into a test. Prose the reader cannot understand is an error
- * naming the row, never a row quietly skipped.
+ * body fields the row lists. The spec sits beside the repository in some checkouts only
+ * (../shared/spec); where it does, the contract test checks every row is a route of the API
+ * document and sends each row's fields. Prose the reader cannot understand is an error naming
+ * the row, never a row quietly skipped.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '@crewswap/kit';
 
@@ -44,8 +45,13 @@ const NO_BODY = new Set(['none', 'no body', 'like', 'unlike', 'delete', 'list'])
 
 const FIELD = /^[a-z][A-Za-z0-9]*$/;
 
+const specDir = (root: string) => join(root, '..', 'shared', 'spec');
+
+/** Whether this checkout has the spec beside it; a plain clone does not. */
+export const hasSpec = (root = repoRoot()): boolean => existsSync(join(specDir(root), 'pilot-app.md'));
+
 export function readApiRows(root = repoRoot()): ApiRow[] {
-  const spec = (name: string) => readFileSync(join(root, '..', 'shared', 'spec', name), 'utf8');
+  const spec = (name: string) => readFileSync(join(specDir(root), name), 'utf8');
   const rows = [...pilotAppRows(spec('pilot-app.md')), ...adminRows(spec('admin-and-platform.md'))];
   // Both files list a few of the same calls (GET /api/trips); one row each.
   const byKey = new Map<string, ApiRow>();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { HttpError, unreachableDependency } from './errors';
+import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
@@ -22,8 +22,8 @@ export interface ServiceAppOptions {
   /** False where /metrics must not be on the app's own port (the gateway's is public). */
   serveMetrics?: boolean;
   bodyLimit?: number;
-  /** Requests to trust `x-forwarded-*` from (the gateway). */
-  trustProxy?: boolean;
+  /** Requests to trust `x-forwarded-*` from (services: the gateway; the gateway: TRUST_PROXY). */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
   /** False where bodies are passed on unread (the gateway's proxy brings its own parsers). */
   parseJsonBodies?: boolean;
   /** False where no route reads a cookie (the gateway passes them on unread). */
@@ -38,6 +38,27 @@ declare module 'fastify' {
     /** Every route the service registered, for tests that exercise them all (the fuzz test). */
     routeList: { method: string; url: string }[];
   }
+}
+
+const UNTIMED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Requests answered with an event stream: timed by `sse_stream_duration_seconds` instead. */
+const streams = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a request whose answer is an event stream (realtime's, and the gateway's passing it on):
+ * it counts in `sse_streams_open` while open and in `sse_stream_duration_seconds` when it closes,
+ * not as a request. `route` names it (by default the route's own path).
+ */
+export function trackStream(request: FastifyRequest, reply: FastifyReply, route = request.routeOptions.url ?? 'unmatched'): void {
+  if (streams.has(request)) return;
+  streams.add(request);
+  const { metrics } = request.server;
+  metrics.streamsOpen.inc({ route });
+  reply.raw.once('close', () => {
+    metrics.streamsOpen.dec({ route });
+    metrics.streamDuration.observe({ route }, reply.elapsedTime / 1000);
+  });
 }
 
 /**
@@ -57,9 +78,19 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   // A POST without a body (logout, send-notifications) may still say it is JSON, as curl -H and
   // many clients do; treat it as no body rather than as broken JSON.
   if (options.parseJsonBodies !== false) {
+    // A compressed body would be read as if it were plain; nothing here unpacks one (nor should,
+    // with no bound on what it unpacks to), so it is refused before it is read.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+      if (encoding && encoding !== 'identity' && hasBody(request)) return done(new HttpError(415, UNSUPPORTED_ENCODING_MESSAGE));
+      done();
+    });
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      // Bodies are read as UTF-8: one that says it is anything else would be read wrong.
+      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return done(new HttpError(415, UNSUPPORTED_CHARSET_MESSAGE), undefined);
       const text = body.toString();
       if (text.trim() === '') return done(null, undefined);
       if (jsonNestedDeeperThan(text)) return done(new HttpError(400, TOO_DEEP_MESSAGE), undefined);
@@ -85,6 +116,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
+    // Probes and scrapes come every few seconds whatever the traffic, and a stream's time is its
+    // life: either would drown what pilots wait for.
+    if (UNTIMED_ROUTES.has(route) || streams.has(request)) return done();
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
@@ -94,6 +128,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       const { title, fields, extra } = error.options;
       return reply.status(error.status).send({ ...extra, error: error.message, ...(title ? { title } : {}), ...(fields ? { fields } : {}) });
     }
+    // Two requests raced past a read-then-insert: a conflict, never a server error.
+    if (isUniqueViolation(error)) return reply.status(409).send({ error: ALREADY_EXISTS_MESSAGE });
+    if (isMalformedMultipart(error)) return reply.status(400).send({ error: MALFORMED_MULTIPART_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ error: clientMessage(error) });
@@ -159,6 +196,14 @@ class AccessLog extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
+}
+
+export const UNSUPPORTED_ENCODING_MESSAGE = 'Compressed request bodies are not supported: send the body without Content-Encoding.';
+export const UNSUPPORTED_CHARSET_MESSAGE = 'The request body must be UTF-8 (charset=utf-8).';
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
 /** Seconds a 503 asks the client to wait: outages we answer this way are restarts and blips. */

@@ -24,6 +24,19 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9_]*$/, 'NATS_PREFIX may hold only a-z, 0-9 and _')
     .default(''),
+  /**
+   * How JetStream keeps each stream: on how many servers (3 on a NATS cluster; a single server
+   * keeps 1 whatever is asked), and how much history before the oldest events go (0: no limit).
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  NATS_STREAM_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(30 * 24 * 3600),
+  /**
+   * No byte limit unless set: NATS reserves a stream's byte limit from its storage when the stream
+   * is made, so a default would reserve six times it for every NATS_PREFIX (every test file and
+   * test stack) and soon fill a shared development server. Production sets it (the chart), with
+   * JetStream storage of at least six times it.
+   */
+  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
   /** pretty on a terminal and JSON elsewhere, unless set. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -31,6 +44,11 @@ export const baseConfigSchema = z.object({
   JWT_PUBLIC_KEY: requiredInProduction(z.string().optional()),
   JWT_PRIVATE_KEY: z.string().optional(),
   SIGNING_KEYS_DIR: z.string().default(repoPath('.local', 'keys')),
+  /**
+   * How long a service that lost NATS keeps serving sessions with the revocations it already
+   * knows (a logout meanwhile takes effect once NATS is back); after that it answers 503.
+   */
+  SESSION_OUTAGE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Set true wherever the app is served over https. */
   SECURE_COOKIES: z
     .enum(['true', 'false'])

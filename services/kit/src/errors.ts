@@ -23,6 +23,30 @@ export const conflict = (message: string, options?: Options) => new HttpError(40
 export const tooMany = (message: string, options?: Options) => new HttpError(429, message, options);
 export const unavailable = (message: string, options?: Options) => new HttpError(503, message, options);
 
+/** What a 409 says when a unique index refused a row that a concurrent request wrote first. */
+export const ALREADY_EXISTS_MESSAGE = 'This already exists: it was just saved by another request. Please reload and check.';
+
+/**
+ * Postgres's unique_violation (23505), optionally on a constraint whose name contains `column`.
+ * A read-then-insert can race another request past its read; the unique index decides, and the
+ * loser is told 409 (by the route, in its own words, or by the kit's error handler).
+ */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && (!column || (typeof constraint === 'string' && constraint.includes(column)));
+}
+
+export const MALFORMED_MULTIPART_MESSAGE = 'The request body is not a well-formed multipart form.';
+
+/** busboy (under @fastify/multipart) throws plain Errors for broken framing; their words are the only mark. */
+const BUSBOY_FRAMING = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form))$/;
+
+/** A multipart body whose framing is broken: the client's mistake, not ours. */
+export function isMalformedMultipart(error: unknown): boolean {
+  return error instanceof Error && BUSBOY_FRAMING.test(error.message);
+}
+
 export type Dependency = 'database' | 'nats';
 
 /** Postgres's own words for "not now": connection exceptions, shutting down, starting up, too many clients. */

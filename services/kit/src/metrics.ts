@@ -4,7 +4,11 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
+  /** Requests answered: an event stream and the probes and scrapes are not in it (see below). */
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** How long each event stream stayed open: minutes to hours, nothing like a request's time. */
+  streamDuration: Histogram<'route'>;
+  streamsOpen: Gauge<'route'>;
 }
 
 /** One registry per app, so tests that build several apps in one process do not collide. */
@@ -19,7 +23,20 @@ export function createMetrics(service: string): Metrics {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  return { registry, httpDuration };
+  const streamDuration = new Histogram({
+    name: 'sse_stream_duration_seconds',
+    help: 'How long server-sent event streams stayed open',
+    labelNames: ['route'] as const,
+    buckets: [1, 10, 60, 300, 900, 1800, 3600, 4 * 3600, 12 * 3600],
+    registers: [registry],
+  });
+  const streamsOpen = new Gauge({
+    name: 'sse_streams_open',
+    help: 'Server-sent event streams open in this process',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  return { registry, httpDuration, streamDuration, streamsOpen };
 }
 
 /**

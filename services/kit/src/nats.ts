@@ -1,7 +1,11 @@
 import { STREAMS, type StreamName } from '@crewswap/proto';
 import {
   connect,
+  DiscardPolicy,
+  NatsError,
+  nanos,
   type ConsumerConfig,
+  type StreamConfig,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
@@ -9,6 +13,7 @@ import {
   StorageType,
 } from 'nats';
 import type { Logger } from 'pino';
+import type { BaseConfig } from './config';
 
 /**
  * The NATS connection of one process, with the subject prefix applied in one place. Domain code
@@ -63,24 +68,88 @@ export async function connectBus(options: { url: string; prefix: string; name: s
   };
 }
 
-/** Makes sure every stream exists with its subjects (idempotent; safe from every replica). */
-export async function ensureStreams(bus: Bus): Promise<void> {
+/** How much each stream keeps, and on how many servers (the base config's NATS_STREAM_*). */
+export interface StreamLimits {
+  replicas: number;
+  /** 0: no limit. */
+  maxAgeSeconds: number;
+  /** 0: no limit. */
+  maxBytes: number;
+}
+
+export function streamLimits(config: Pick<BaseConfig, 'NATS_STREAM_REPLICAS' | 'NATS_STREAM_MAX_AGE_SECONDS' | 'NATS_STREAM_MAX_BYTES'>): StreamLimits {
+  return { replicas: config.NATS_STREAM_REPLICAS, maxAgeSeconds: config.NATS_STREAM_MAX_AGE_SECONDS, maxBytes: config.NATS_STREAM_MAX_BYTES };
+}
+
+/** The base config's defaults: one replica, 30 days, no byte limit. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { replicas: 1, maxAgeSeconds: 30 * 24 * 3600, maxBytes: 0 };
+
+/** Long enough that the Nats-Msg-Id dedupe window covers a relay retrying after a restart. */
+const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+/** JetStream's error codes that ensureStreams acts on. */
+const STREAM_NOT_FOUND = 10059;
+const STREAM_NAME_IN_USE = 10058;
+const REPLICAS_NOT_SUPPORTED = 10074;
+const INSUFFICIENT_STORAGE = 10047;
+
+/** The fields ensureStreams sets: an existing stream is updated only when one of these differs. */
+const MANAGED = ['subjects', 'num_replicas', 'max_age', 'max_bytes', 'discard', 'duplicate_window'] as const;
+
+/**
+ * Makes sure every stream exists with its subjects and limits (idempotent; safe from every
+ * replica): a missing one is made, one whose subjects or limits differ is updated in place, its
+ * events kept. Past a limit the oldest events go, never new ones: a refused publish would stall
+ * every outbox. A NATS that cannot keep the replicas asked for (a single server) keeps what it
+ * can, with a warning, rather than stopping the service.
+ */
+export async function ensureStreams(bus: Bus, limits: StreamLimits = DEFAULT_STREAM_LIMITS, log?: Logger): Promise<void> {
+  const maxAge = limits.maxAgeSeconds * 1000;
   for (const [name, subjects] of Object.entries(STREAMS) as [StreamName, readonly string[]][]) {
-    const config = {
+    const wanted: Partial<StreamConfig> & { name: string } = {
       name: bus.stream(name),
       subjects: subjects.map((subject) => bus.subject(subject)),
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
-      // Long enough that the Nats-Msg-Id dedupe window covers a relay retrying after a restart.
-      duplicate_window: 10 * 60 * 1_000_000_000,
+      num_replicas: limits.replicas,
+      max_age: nanos(maxAge),
+      max_bytes: limits.maxBytes > 0 ? limits.maxBytes : -1,
+      discard: DiscardPolicy.Old,
+      // NATS refuses a dedupe window longer than the streams' age limit.
+      duplicate_window: nanos(maxAge > 0 ? Math.min(DUPLICATE_WINDOW_MS, maxAge) : DUPLICATE_WINDOW_MS),
     };
-    try {
-      await bus.jsm.streams.info(config.name);
-      await bus.jsm.streams.update(config.name, config);
-    } catch {
-      await bus.jsm.streams.add(config);
-    }
+    await ensureStream(bus, wanted, log);
   }
+}
+
+async function ensureStream(bus: Bus, wanted: Partial<StreamConfig> & { name: string }, log: Logger | undefined, again = true): Promise<void> {
+  const existing = await bus.jsm.streams.info(wanted.name).catch((error: unknown) => {
+    if (apiErrorCode(error) === STREAM_NOT_FOUND) return undefined;
+    throw error;
+  });
+  if (existing && MANAGED.every((key) => JSON.stringify(existing.config[key]) === JSON.stringify(wanted[key]))) return;
+  const write = (config: typeof wanted) => (existing ? bus.jsm.streams.update(wanted.name, config) : bus.jsm.streams.add(config));
+  try {
+    await write(wanted);
+  } catch (error) {
+    const code = apiErrorCode(error);
+    // Another replica made it a moment ago: compare with what it made.
+    if (!existing && code === STREAM_NAME_IN_USE && again) return ensureStream(bus, wanted, log, false);
+    if (code === INSUFFICIENT_STORAGE) {
+      throw new Error(
+        `NATS cannot reserve ${wanted.max_bytes} bytes for stream ${wanted.name} (NATS_STREAM_MAX_BYTES, reserved for each of the ${Object.keys(STREAMS).length} streams on each replica): give JetStream more storage or lower the limit`,
+        { cause: error },
+      );
+    }
+    if (code !== REPLICAS_NOT_SUPPORTED) throw error;
+    const replicas = existing?.config.num_replicas ?? 1;
+    log?.warn({ stream: wanted.name, asked: wanted.num_replicas, kept: replicas }, 'NATS cannot keep this many replicas of a stream here (a single server?): keeping what it has');
+    await write({ ...wanted, num_replicas: replicas });
+  }
+}
+
+function apiErrorCode(error: unknown): number | undefined {
+  return error instanceof NatsError ? error.api_error?.err_code : undefined;
 }
 
 export async function deleteStreams(bus: Bus): Promise<void> {

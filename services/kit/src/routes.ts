@@ -94,9 +94,9 @@ function parseTitled<T extends z.ZodType>(schema: T, input: unknown, title: stri
 }
 
 /** A signed-in admin holding any one of `permissions` (a master admin holds them all). */
-export function adminWith(guard: Pick<SessionGuard, 'admin'>, ...permissions: Permission[]): (request: FastifyRequest) => AdminSession {
-  return (request) => {
-    const admin = guard.admin(request);
+export function adminWith(guard: Pick<SessionGuard, 'admin'>, ...permissions: Permission[]): (request: FastifyRequest) => Promise<AdminSession> {
+  return async (request) => {
+    const admin = await guard.admin(request);
     if (admin.isMasterAdmin || permissions.some((permission) => admin.permissions.includes(permission))) return admin;
     throw forbidden('You do not have permission to do this.');
   };

@@ -2,7 +2,7 @@ import { RpcError } from '@crewswap/proto';
 import { type Msg, type Subscription } from 'nats';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { HttpError, unavailable } from './errors';
+import { HttpError, unavailable, unreachableDependency } from './errors';
 import type { Bus } from './nats';
 
 /**
@@ -34,9 +34,17 @@ export function serveRpc<Req extends z.ZodType, Res>(options: {
           const result = await options.handle(input.data);
           message.respond(JSON.stringify(result));
         } catch (failure) {
-          const status = failure instanceof HttpError ? failure.status : 500;
-          if (status >= 500) log.error({ err: failure, subject: options.subject }, 'rpc handler failed');
-          message.respond(JSON.stringify({ error: status >= 500 ? 'Internal error' : (failure as Error).message, status }));
+          // The database going away mid-request (a failed COMMIT in a restart) is an outage the caller waits out, not a bug.
+          const dependency = failure instanceof HttpError ? undefined : unreachableDependency(failure);
+          const status = failure instanceof HttpError ? failure.status : dependency ? 503 : 500;
+          if (status >= 500) log.error({ err: failure, subject: options.subject, ...(dependency ? { dependency } : {}) }, 'rpc handler failed');
+          const error =
+            status < 500 || failure instanceof HttpError
+              ? (failure as Error).message
+              : status === 503
+                ? `The ${options.subject.split('.')[0]} service is not available right now. Please try again shortly.`
+                : 'Internal error';
+          message.respond(JSON.stringify({ error, status }));
         }
       })();
     },
@@ -58,7 +66,9 @@ export async function requestRpc<Res extends z.ZodType>(
   let message: Msg;
   try {
     message = await bus.nc.request(bus.subject(subject), JSON.stringify(body), { timeout: timeoutMs });
-  } catch {
+  } catch (error) {
+    // Too large is the request's own fault and will never go through; anything else (no responder, timeout) is an outage.
+    if ((error as { code?: unknown }).code === 'MAX_PAYLOAD_EXCEEDED') throw new HttpError(413, `The request is too large to send to the ${service} service.`);
     throw unavailable(`The ${service} service is not available right now. Please try again shortly.`);
   }
   const json: unknown = message.json();

@@ -4,7 +4,7 @@ import type { BaseConfig } from './config';
 import { createDb, isDatabaseReachable, migrate, type Db, type Migration } from './db';
 import { loadSigningKeys, type SigningKeys } from './keys';
 import { createLogger } from './logger';
-import { connectBus, ensureStreams, isBusReachable, type Bus } from './nats';
+import { connectBus, ensureStreams, isBusReachable, streamLimits, type Bus } from './nats';
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
 import { startKitPruner } from './prune';
 import { startRestartListener } from './restart';
@@ -59,13 +59,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
     });
     closers.push(() => bus.close());
-    await ensureStreams(bus);
+    await ensureStreams(bus, streamLimits(config), log);
     const relay = startOutboxRelay({ db, bus, log });
     closers.push(() => relay.stop());
     const keys = options.keys ?? loadSigningKeys(config);
     const pending = serveRevocationsPending({ bus, db, log, service: name });
     closers.push(() => pending.unsubscribe());
-    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
+    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
     closers.push(() => guard.stop());
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());
@@ -84,6 +84,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         database: () => isDatabaseReachable(db),
         nats: { required: false, check: () => isBusReachable(bus) },
         revocations: { required: false, check: async () => guard.following() },
+        // Sessions are still served during the outage grace; this turns false once it is over.
+        sessions: { required: false, check: async () => guard.serving() },
       },
       onRestartRequested: (fn) => restart.onRestartRequested(fn),
       onClose: (fn) => closers.push(fn),

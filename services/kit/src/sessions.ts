@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { revocationsPendingSubject, SESSION_ACTIVITY, SUBJECTS, type Permission } from '@crewswap/proto';
+import { revocationsPendingSubject, SESSION_ACTIVITY, SessionIssuedReply, SessionIssuedRequest, sessionIssuedSubject, SUBJECTS, type Permission } from '@crewswap/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import { DeliverPolicy, type Subscription } from 'nats';
@@ -19,6 +19,8 @@ export const SESSION_EXPIRED_MESSAGE = 'Session expired';
 export const CHANGE_PASSWORD_FIRST = 'You must change your password before continuing.';
 export const CHANGE_PASSWORD_TITLE = 'Password Change Required';
 export const SESSIONS_UNCHECKABLE_MESSAGE = 'Your session cannot be checked right now. Please try again in a moment.';
+/** How long a guard that lost NATS keeps serving with the revocations it already knows (SESSION_OUTAGE_GRACE_SECONDS). */
+export const DEFAULT_OUTAGE_GRACE_MS = 60_000;
 
 export interface PilotSession {
   kind: 'pilot';
@@ -45,12 +47,25 @@ interface TokenClaims {
   pwc?: true;
 }
 
+/**
+ * Sessions this process issued itself (auth's logins, admin's): its own guard knows them without
+ * asking anyone. Every other process learns them from the `*.session.started` events, or asks.
+ */
+const issuedHere = new Set<string>();
+const MAX_ISSUED_HERE = 200_000;
+function issueHere(sessionId: string): void {
+  if (issuedHere.size >= MAX_ISSUED_HERE) issuedHere.clear();
+  issuedHere.add(sessionId);
+}
+
 export function signPilotToken(privateKey: string, session: Omit<PilotSession, 'kind'> & { mustChangePassword?: boolean }): string {
+  issueHere(session.sessionId);
   const claims: TokenClaims = { sid: session.sessionId, sub: session.pilotId, typ: 'pilot', ...(session.mustChangePassword ? { pwc: true } : {}) };
   return jwt.sign(claims, signingKey(privateKey), { algorithm: 'ES256', expiresIn: SESSION_TOKEN_TTL_SECONDS });
 }
 
 export function signAdminToken(privateKey: string, session: Omit<AdminSession, 'kind'>): string {
+  issueHere(session.sessionId);
   const claims: TokenClaims = {
     sid: session.sessionId,
     sub: session.adminId,
@@ -104,17 +119,20 @@ export interface PilotGuardOptions {
 
 export interface SessionGuard {
   /**
-   * The pilot session of a request, or 401 'Session expired'; 403 while the pilot must change a
-   * temporary password; 503 while this process cannot follow revocations.
+   * The pilot session of a request, or 401 'Session expired' (also for a session never issued);
+   * 403 while the pilot must change a temporary password; 503 once this process has been unable
+   * to follow revocations for longer than its outage grace.
    */
-  pilot(request: FastifyRequest, options?: PilotGuardOptions): PilotSession;
+  pilot(request: FastifyRequest, options?: PilotGuardOptions): Promise<PilotSession>;
   /** The admin session of a request, or 401; with a permission, 403 when the admin lacks it. */
-  admin(request: FastifyRequest, permission?: Permission): AdminSession;
+  admin(request: FastifyRequest, permission?: Permission): Promise<AdminSession>;
   /** Marks a session ended in this process at once (the event brings it to every other). */
   revoke(sessionId: string): void;
   isRevoked(sessionId: string): boolean;
   /** Whether revocations are being followed (false while NATS is away and until caught up after). */
   following(): boolean;
+  /** Whether sessions are served: following, or not following for less than the outage grace. */
+  serving(): boolean;
   /**
    * Calls `listener` with every revocation read from now on, with auth's reason for pilot
    * sessions (realtime ends the session's streams with the matching event). Returns the undo.
@@ -129,11 +147,28 @@ export interface SessionGuard {
  */
 const RECONNECT_GRACE_MS = 5000;
 
-/** Each stream of revocations, and the service whose outbox writes them. */
+/**
+ * Each stream of revocations, the service whose outbox writes them, the subject of its sessions'
+ * starts, and one filter for both (a consumer with several filters needs NATS 2.10).
+ */
 const REVOCATION_FEEDS = [
-  ['AUTH', SUBJECTS.sessionRevoked, 'auth'],
-  ['ADMIN', SUBJECTS.adminSessionRevoked, 'admin'],
+  ['AUTH', SUBJECTS.sessionRevoked, 'auth', SUBJECTS.sessionStarted, 'auth.session.>'],
+  ['ADMIN', SUBJECTS.adminSessionRevoked, 'admin', SUBJECTS.adminSessionStarted, 'admin.session.>'],
 ] as const;
+
+/**
+ * Answers on `sessionIssuedSubject(service)` whether the service ever issued a session (auth and
+ * admin, from their session tables): what a guard asks about a session it has not heard of.
+ */
+export function serveSessionIssued(options: { bus: Bus; log: Logger; service: 'auth' | 'admin'; issued: (sessionId: string) => Promise<boolean> }): Subscription {
+  return serveRpc({
+    bus: options.bus,
+    log: options.log,
+    subject: sessionIssuedSubject(options.service),
+    request: SessionIssuedRequest,
+    handle: async ({ sessionId }) => SessionIssuedReply.parse({ issued: await options.issued(sessionId) }),
+  });
+}
 
 /**
  * Answers on this service's `revocationsPendingSubject` how many session revocations its outbox
@@ -158,21 +193,32 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
 }
 
 /**
- * Verifies session cookies with the public key and refuses ended sessions. Every process follows
- * the revocation events from the streams, replayed from as far back as a token can live, so a
- * session ended anywhere is refused here as soon as its event arrives (well inside a second).
+ * Verifies session cookies with the public key, refuses ended sessions and sessions never issued.
+ * Every process follows the session events from the streams (starts and revocations), replayed
+ * from as far back as a token can live, so a session ended anywhere is refused here as soon as
+ * its event arrives (well inside a second). A signed token naming a session not heard of yet (a
+ * login a moment ago) is asked about once, of its owner (auth or admin), and the answer kept:
+ * a token signed for a session that was never issued is refused, even with the real key.
  *
- * A process that cannot follow them (NATS away, or back but not yet caught up) cannot know
- * whether a session has ended, so it refuses sessions with 503 rather than trust them; auth,
- * which owns pilot sessions, checks its own store instead (`storeChecked`). It starts serving
- * them only after catching up (catchUp), at start and after every reconnect. See docs/DECISIONS.md.
+ * A process that cannot follow them (NATS away, or back but not yet caught up) keeps serving the
+ * sessions it knows, with the revocations it already knows, for `outageGraceMs`; after that it
+ * refuses sessions with 503 rather than trust them any longer. A session it has not heard of
+ * cannot be asked about while NATS is away, so it is refused with 503. Auth, which owns pilot
+ * sessions, checks its own store instead (`storeChecked`). Serving resumes in full only after
+ * catching up (catchUp), at start and after every reconnect. See docs/FAILURES.md.
  */
-export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger }): Promise<SessionGuard> {
+export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger; outageGraceMs?: number }): Promise<SessionGuard> {
   const { bus, log } = options;
+  const outageGraceMs = options.outageGraceMs ?? DEFAULT_OUTAGE_GRACE_MS;
   // Parsed once: jsonwebtoken given the PEM text parses it again on every check, which costs
   // more than the ES256 verification itself.
   const publicKey = createPublicKey(options.publicKey);
   const revoked = new Map<string, number>();
+  /** Sessions heard of (started events, or their owner's answer). */
+  const issued = new Set<string>();
+  /** Sessions their owner said it never issued, and when: asked again only after NEVER_ISSUED_MS. */
+  const neverIssued = new Map<string, number>();
+  const asking = new Map<string, Promise<boolean>>();
   const listeners = new Set<(revocation: SessionRevocation) => void>();
   const lastReported = new Map<string, number>();
   const since = new Date(Date.now() - SESSION_TOKEN_TTL_SECONDS * 1000).toISOString();
@@ -180,13 +226,15 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   /** The highest stream sequence read from each revocation stream. */
   const read = new Map<string, number>();
   let following = false;
+  /** When following stopped because NATS went away (undefined while following, and before the first catch-up). */
+  let lostAt: number | undefined;
   let stopped = false;
   /** Bumped by every disconnect, so a catch-up started before it gives up. */
   let epoch = 0;
 
-  for (const [stream, subject] of REVOCATION_FEEDS) {
+  for (const [stream, revokedSubject, , startedSubject, sessionEvents] of REVOCATION_FEEDS) {
     const consumer = await bus.js.consumers.get(bus.stream(stream), {
-      filterSubjects: bus.subject(subject),
+      filterSubjects: bus.subject(sessionEvents),
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since,
     });
@@ -195,7 +243,11 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       for await (const message of messages) {
         try {
           const event = message.json<{ data: { sessionId?: string; pilotId?: string; reason?: RevocationReason } }>();
-          if (typeof event.data?.sessionId === 'string') {
+          if (typeof event.data?.sessionId !== 'string') throw new Error('no session id');
+          if (message.subject === bus.subject(startedSubject)) {
+            issued.add(event.data.sessionId);
+            neverIssued.delete(event.data.sessionId);
+          } else if (message.subject === bus.subject(revokedSubject)) {
             revoked.set(event.data.sessionId, Date.now());
             const revocation: SessionRevocation = {
               kind: stream === 'AUTH' ? 'pilot' : 'admin',
@@ -212,7 +264,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
             }
           }
         } catch (error) {
-          log.warn({ err: error }, 'ignoring an unreadable session revocation');
+          log.warn({ err: error }, 'ignoring an unreadable session event');
         }
         read.set(stream, Math.max(read.get(stream) ?? 0, message.seq));
       }
@@ -223,7 +275,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     });
   }
 
-  /** The sequence of the newest revocation in a stream that this guard reads (0 when there is none). */
+  /** The sequence of the newest event on a subject that this guard reads (0 when there is none). */
   async function newest(stream: (typeof REVOCATION_FEEDS)[number][0], subject: string): Promise<number> {
     try {
       const message = await bus.jsm.streams.getMessage(bus.stream(stream), { last_by_subj: bus.subject(subject) });
@@ -255,7 +307,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
 
   /**
    * Follows again once auth and admin hold no unpublished revocation (those made while NATS was
-   * away are on the streams) and this process has read the streams up to the newest one.
+   * away are on the streams) and this process has read the streams up to the newest session event.
    */
   async function catchUp(afterReconnect: boolean): Promise<void> {
     const mine = ++epoch;
@@ -270,10 +322,14 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
           await pause(100);
           continue;
         }
-        const targets = await Promise.all(REVOCATION_FEEDS.map(async ([stream, subject]) => [stream, await newest(stream, subject)] as const));
+        // Up to the newest start too: a new process then knows the open sessions without asking.
+        const targets = await Promise.all(
+          REVOCATION_FEEDS.map(async ([stream, revokedSubject, , startedSubject]) => [stream, Math.max(await newest(stream, revokedSubject), await newest(stream, startedSubject))] as const),
+        );
         while (current() && !targets.every(([stream, seq]) => (read.get(stream) ?? 0) >= seq)) await pause(20);
         if (current()) {
           following = true;
+          lostAt = undefined;
           log.info('following session revocations');
         }
         return;
@@ -288,7 +344,10 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     for await (const status of bus.nc.status()) {
       if (status.type === 'disconnect') {
         epoch += 1;
-        if (following) log.warn('cannot follow session revocations while NATS is away: refusing sessions with 503');
+        if (following) {
+          lostAt = Date.now();
+          log.warn({ graceMs: outageGraceMs }, 'cannot follow session revocations while NATS is away: serving known sessions for the grace, then refusing with 503');
+        }
         following = false;
       } else if (status.type === 'reconnect') {
         void catchUp(true);
@@ -296,9 +355,13 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     }
   })();
 
+  /** Following, or lost only a short while ago: the revocations known then are still trusted. */
+  const serving = () => following || (lostAt !== undefined && Date.now() - lostAt < outageGraceMs);
+
   // An ES256 check costs about half a millisecond; a pilot's app sends the same token many times.
   const verified = new Map<string, TokenClaims & { exp: number }>();
   const MAX_CACHED_TOKENS = 50_000;
+  const NEVER_ISSUED_MS = 10_000;
 
   function checkSignature(token: string): TokenClaims & { exp: number } {
     const cached = verified.get(token);
@@ -309,7 +372,33 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     return claims;
   }
 
-  function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): TokenClaims & { exp?: number } {
+  /** Asks the session's owner whether it issued the session (once at a time per session). */
+  function askOwner(sessionId: string, owner: 'auth' | 'admin'): Promise<boolean> {
+    let answer = asking.get(sessionId);
+    if (!answer) {
+      answer = (async () => {
+        let reply;
+        try {
+          reply = await bus.nc.request(bus.subject(sessionIssuedSubject(owner)), JSON.stringify({ sessionId }), { timeout: 2000 });
+        } catch {
+          // NATS away, or the owner not running: nobody can say, so the session is not trusted yet.
+          throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+        }
+        const parsed = SessionIssuedReply.safeParse(reply.json());
+        if (!parsed.success) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+        if (parsed.data.issued) issued.add(sessionId);
+        else {
+          if (neverIssued.size >= MAX_CACHED_TOKENS) neverIssued.clear();
+          neverIssued.set(sessionId, Date.now());
+        }
+        return parsed.data.issued;
+      })().finally(() => asking.delete(sessionId));
+      asking.set(sessionId, answer);
+    }
+    return answer;
+  }
+
+  async function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): Promise<TokenClaims & { exp?: number }> {
     if (!token) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     let claims: TokenClaims & { exp?: number };
     try {
@@ -318,7 +407,16 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       throw unauthorized(SESSION_EXPIRED_MESSAGE);
     }
     if (claims.typ !== typ || revoked.has(claims.sid)) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-    if (!following && !storeChecked) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+    if (!storeChecked) {
+      if (!serving()) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+      if (!issued.has(claims.sid) && !issuedHere.has(claims.sid)) {
+        const refusedAt = neverIssued.get(claims.sid);
+        if (refusedAt !== undefined && Date.now() - refusedAt < NEVER_ISSUED_MS) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+        if (!(await askOwner(claims.sid, typ === 'pilot' ? 'auth' : 'admin'))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+        // Revoked while the question was out.
+        if (revoked.has(claims.sid)) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+      }
+    }
     reportActivity(claims.sid);
     return claims;
   }
@@ -335,15 +433,15 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   }
 
   return {
-    pilot(request, options = {}) {
-      const claims = verify(request.cookies[PILOT_COOKIE], 'pilot', options.storeChecked);
+    async pilot(request, options = {}) {
+      const claims = await verify(request.cookies[PILOT_COOKIE], 'pilot', options.storeChecked);
       if (claims.pwc && !options.allowForcedChange) {
         throw forbidden(CHANGE_PASSWORD_FIRST, { title: CHANGE_PASSWORD_TITLE, extra: { forcePasswordChange: true } });
       }
       return { kind: 'pilot', sessionId: claims.sid, pilotId: claims.sub, ...(claims.exp ? { expiresAt: claims.exp * 1000 } : {}) };
     },
-    admin(request, permission) {
-      const claims = verify(request.cookies[ADMIN_COOKIE], 'admin');
+    async admin(request, permission) {
+      const claims = await verify(request.cookies[ADMIN_COOKIE], 'admin');
       const session: AdminSession = {
         kind: 'admin',
         sessionId: claims.sid,
@@ -361,6 +459,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     },
     isRevoked: (sessionId) => revoked.has(sessionId),
     following: () => following,
+    serving,
     onRevoked(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -244,3 +244,17 @@ export function databaseCpuSince(before: Map<number, number>, after: Map<number,
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
+/**
+ * A session token signed with the test key by no issuer at all (as a thief of the key would sign
+ * it): unlike signPilotToken and signAdminToken, it does not tell this process's guards that the
+ * session was issued, so a guard learns of it only as it would in another process.
+ */
+export async function signedElsewhere(claims: { sessionId: string; pilotId: string } | { sessionId: string; adminId: string; isMasterAdmin?: boolean }): Promise<string> {
+  const { default: jwt } = await import('jsonwebtoken');
+  const payload =
+    'pilotId' in claims
+      ? { sid: claims.sessionId, sub: claims.pilotId, typ: 'pilot' }
+      : { sid: claims.sessionId, sub: claims.adminId, typ: 'admin', master: claims.isMasterAdmin === true, perms: [] };
+  return jwt.sign(payload, testKeys.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
+}

@@ -6,12 +6,13 @@ import { createTestDatabase, eventually, startThrowawayNats, testBaseConfig, TES
 jest.setTimeout(90_000);
 
 describe('logout while NATS is down', () => {
-  it('a service that cannot follow revocations refuses sessions with 503, and a session ended meanwhile never works again', async () => {
+  it('a service that cannot follow revocations serves known sessions for its grace, then refuses them with 503, and a session ended meanwhile never works again', async () => {
     const database = await createTestDatabase();
     const nats = await startThrowawayNats();
     const runtimes: Runtime[] = [];
     try {
-      const config = { ...testBaseConfig(database.url), NATS_URL: nats.url };
+      // A short grace, so the test sees it end; production's default is 60 s.
+      const config = { ...testBaseConfig(database.url), NATS_URL: nats.url, SESSION_OUTAGE_GRACE_SECONDS: 3 };
       // auth ends sessions (through its outbox); trips only follows the revocations.
       const auth = await startRuntime({ name: 'auth', schema: 'auth_test', migrations: {}, config });
       runtimes.push(auth);
@@ -28,14 +29,18 @@ describe('logout while NATS is down', () => {
       expect((await ask(loggedOut)).statusCode).toBe(200);
 
       await nats.stop();
+      const lostAt = Date.now();
+      // Within the grace the session is served with the revocations known before the outage.
+      expect((await ask(other)).statusCode).toBe(200);
       const refused = await eventually(async () => {
         const response = await ask(other);
         return response.statusCode === 503 ? response : undefined;
       }, 10_000);
       expect(refused.json()).toEqual({ error: SESSIONS_UNCHECKABLE_MESSAGE });
       expect(refused.headers['retry-after']).toBe('5');
+      expect(Date.now() - lostAt).toBeGreaterThanOrEqual(2_900);
       const ready = await app.inject('/readyz');
-      expect(ready.json().checks).toMatchObject({ database: true, revocations: false });
+      expect(ready.json().checks).toMatchObject({ database: true, revocations: false, sessions: false });
 
       // The pilot logs out during the outage: auth's outbox holds the revocation.
       await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionRevoked, { ...loggedOut, reason: 'logout' }));

@@ -99,10 +99,27 @@ describe('service kit runtime', () => {
     const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: runtime.readiness });
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     const ready = await app.inject('/readyz');
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true, sessions: true } });
     const metrics = await app.inject('/metrics');
     expect(metrics.body).toContain('http_request_duration_seconds');
     expect(metrics.body).toContain('process_cpu_user_seconds_total');
+    await app.close();
+  });
+
+  it('answers a unique violation (two requests racing past a read-then-insert) with 409, never 500', async () => {
+    const { ALREADY_EXISTS_MESSAGE } = await import('../src');
+    const app = createServiceApp({ name: 'kit-test', logger: runtime.log, readiness: {} });
+    const id = '0b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4';
+    app.post('/notes', async () => {
+      // The check a use case would make first, then the insert: both requests pass the check.
+      const taken = await runtime.db('notes').where({ id }).first();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!taken) await runtime.db('notes').insert({ id });
+      return { id };
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'POST', url: '/notes' })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ error: ALREADY_EXISTS_MESSAGE });
     await app.close();
   });
 });
@@ -119,6 +136,27 @@ describe('request bodies', () => {
     expect(broken.json()).toEqual({ error: 'The request body is not valid JSON.' });
     const poisoned = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' });
     expect(poisoned.statusCode).toBe(400);
+    await app.close();
+  });
+
+  it('refuses with 415 a body it would read wrong: another charset than UTF-8, or compressed', async () => {
+    const { createServiceApp: create, createLogger, UNSUPPORTED_CHARSET_MESSAGE, UNSUPPORTED_ENCODING_MESSAGE } = await import('../src');
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const app = create({ name: 'kit-test', logger: createLogger('kit-test', { LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }), readiness: {} });
+    app.post('/echo', async (request) => ({ body: request.body ?? null }));
+    const send = (headers: Record<string, string>, payload: string | Buffer) => app.inject({ method: 'POST', url: '/echo', headers, payload });
+    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"']) {
+      const response = await send({ 'content-type': `application/json; charset=${charset}` }, Buffer.from('{"a":"é"}', 'utf16le'));
+      expect([response.statusCode, response.json()]).toEqual([415, { error: UNSUPPORTED_CHARSET_MESSAGE }]);
+    }
+    for (const [encoding, payload] of [['br', brotliCompressSync('{"a":1}')], ['gzip', gzipSync('{"a":1}')], ['deflate', Buffer.from('x')]] as const) {
+      const response = await send({ 'content-type': 'application/json', 'content-encoding': encoding }, payload);
+      expect([response.statusCode, response.json()]).toEqual([415, { error: UNSUPPORTED_ENCODING_MESSAGE }]);
+    }
+    // UTF-8 said either way, or not said, is read as it always was.
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset=UTF8', 'application/json']) {
+      expect((await send({ 'content-type': type, 'content-encoding': 'identity' }, '{"a":"é"}')).json()).toEqual({ body: { a: 'é' } });
+    }
     await app.close();
   });
 });

@@ -107,7 +107,7 @@ describe('mail without SMTP_URL: .eml files in the outbox folder', () => {
 
   it('serves /healthz, /readyz and /metrics beside its pilot routes, which need a session', async () => {
     expect((await service.app.inject('/healthz')).statusCode).toBe(200);
-    expect((await service.app.inject('/readyz')).json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true } });
+    expect((await service.app.inject('/readyz')).json()).toEqual({ status: 'ready', checks: { database: true, nats: true, revocations: true, sessions: true } });
     expect((await service.app.inject('/metrics')).body).toContain('http_request_duration_seconds');
     expect((await service.app.inject('/api/notifications/preferences')).statusCode).toBe(401);
     expect((await service.app.inject('/api/notifications/nothing-here')).statusCode).toBe(404);

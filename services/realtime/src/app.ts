@@ -7,6 +7,7 @@ import {
   loadSigningKeys,
   startRestartListener,
   startSessionGuard,
+  streamLimits,
   type RestartListener,
   type Logger,
   type SigningKeys,
@@ -50,11 +51,11 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
     });
     closers.push(() => bus.close());
     // Realtime may start before any service with data has made the streams it reads.
-    await ensureStreams(bus);
+    await ensureStreams(bus, streamLimits(config), log);
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());
     const keys = options.keys ?? loadSigningKeys(config);
-    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log });
+    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
     closers.push(() => guard.stop());
 
     const hub = createHub({ bufferLimitBytes: config.SSE_BUFFER_LIMIT_BYTES });
@@ -70,9 +71,12 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
     const app = createServiceApp({
       name: 'realtime',
       logger: log,
+      // Reported, not required, as in every other service: every replica loses NATS alike, and
+      // pilots' open streams come back on their own once it returns.
       readiness: {
-        nats: () => isBusReachable(bus),
+        nats: { required: false, check: () => isBusReachable(bus) },
         revocations: { required: false, check: async () => guard.following() },
+        sessions: { required: false, check: async () => guard.serving() },
       },
     });
     new Gauge({

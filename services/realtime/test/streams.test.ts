@@ -162,5 +162,26 @@ describe('real-time updates', () => {
     stream.close();
     await eventually(() => service.hub.size() === 0);
   });
+
+  it("times a stream's life in sse_stream_duration_seconds, and keeps streams, probes and scrapes out of the request latency histogram", async () => {
+    const scrape = async () => (await service.app.inject({ method: 'GET', url: '/metrics' })).body;
+    /** A series' value by its name and route, whatever order the labels come in. */
+    const sample = (text: string, name: string) =>
+      Number(text.split('\n').find((line) => line.startsWith(`${name}{`) && line.includes('route="/api/sse/events"'))?.split(' ')[1] ?? 0);
+    const pilot = session();
+    const stream = await openStream(url, pilot.cookie);
+    await stream.next('connected');
+    expect(sample(await scrape(), 'sse_streams_open')).toBe(1);
+    const endedBefore = sample(await scrape(), 'sse_stream_duration_seconds_count');
+    stream.close();
+    await eventually(async () => sample(await scrape(), 'sse_stream_duration_seconds_count') === endedBefore + 1);
+    for (const probe of ['/healthz', '/readyz', '/metrics']) await service.app.inject({ method: 'GET', url: probe });
+    const text = await scrape();
+    expect(sample(text, 'sse_streams_open')).toBe(0);
+    const timed = text.split('\n').filter((line) => line.startsWith('http_request_duration_seconds_count{'));
+    // Only the streams refused without a session (401), which are requests like any other.
+    expect(timed.length).toBeGreaterThan(0);
+    for (const line of timed) expect(line).toMatch(/route="\/api\/sse\/events".*status_code="401"|status_code="401".*route="\/api\/sse\/events"/);
+  });
 });
 

@@ -19,7 +19,7 @@ import { createApp } from '../src/app';
 const ROSTERS = Number(process.env.BENCH_ROSTERS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const UPLOAD_EMAIL = 'roster-upload@example-airline.test';
-const FIXTURES = join(import.meta.dirname, '../../../../shared/fixtures/rosters');
+const FIXTURES = join(import.meta.dirname, '../test/fixtures/rosters');
 const ics = readFileSync(join(FIXTURES, 'roster-a-lhr-a350-cp.ics'));
 const eml = readFileSync(join(FIXTURES, 'roster-a.eml'), 'utf8');
 
@@ -55,8 +55,20 @@ const roster = await createApp(
     MAIL_WORKER_CONCURRENCY: Number(process.env.MAIL_WORKER_CONCURRENCY ?? 4),
     ROSTER_UPLOAD_EMAIL: UPLOAD_EMAIL,
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
+    SMTP_REQUIRE_TLS: false,
+    PARSE_WORKERS: 2,
+    PARSE_TIMEOUT_MS: 20_000,
   },
-  { clock, settings, keys: TEST_KEYS },
+  {
+    clock,
+    settings,
+    keys: TEST_KEYS,
+    // The bench's mail comes from 127.0.0.1, which the airline's SPF (answered here, not by real DNS) allows.
+    dnsResolver: async (name, type) => {
+      if (type === 'TXT' && name === 'example-airline.test') return [['v=spf1 ip4:127.0.0.1 -all']];
+      throw Object.assign(new Error(`query${type} ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+    },
+  },
 );
 
 try {

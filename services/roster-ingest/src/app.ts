@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import { startService, type ServiceOptions } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES } from '@crewswap/proto';
@@ -5,42 +6,75 @@ import type { Config } from './config';
 import { createHistoryRepository } from './data/history';
 import { createMailRepository } from './data/mail';
 import { createPilotRepository } from './data/pilots';
+import { createSystemStateRepository } from './data/system-state';
+import { createUploadAddressRepository } from './data/upload-addresses';
 import { createImportRoster } from './domain/import-roster';
 import { createProcessMail } from './domain/process-mail';
 import { startMailWorker } from './events/mail-worker';
 import { startPilotDirectory } from './events/pilot-directory';
+import { startSystemState } from './events/system-state';
+import type { DNSResolver } from './mail/authenticate';
 import { createRosterMetrics } from './metrics';
 import { migrations } from './migrations';
+import { startParsePool } from './parse/pool';
 import { historyRoutes } from './routes/history';
 import { uploadRoutes } from './routes/upload';
+import { uploadAddressRoutes } from './routes/upload-address';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
 
-export type AppOptions = ServiceOptions;
+export type AppOptions = ServiceOptions & {
+  /** DNS for the SPF and DKIM checks of emailed rosters (tests answer for their own domains). */
+  dnsResolver?: DNSResolver;
+};
 
-export function createApp(config: Config, options: AppOptions = {}) {
+export function createApp(config: Config, appOptions: AppOptions = {}) {
+  const { dnsResolver, ...options } = appOptions;
   return startService({ name: 'roster-ingest', schema: 'roster_ingest', migrations, config, options }, async (parts) => {
     const { app, runtime, clock } = parts;
     const { db, bus, log, outbox } = runtime;
     const pilots = createPilotRepository(db);
     const history = createHistoryRepository(db);
     const mails = createMailRepository(db);
+    const addresses = createUploadAddressRepository(db);
+    const state = createSystemStateRepository(db);
 
     const settings = parts.settings();
 
     const metrics = createRosterMetrics(app.metrics.registry);
-    const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME });
-    const processMail = createProcessMail({ mails, pilots, history, importRoster });
+    const parsePool = startParsePool({ size: config.PARSE_WORKERS, timeoutMs: config.PARSE_TIMEOUT_MS, log });
+    runtime.onClose(() => parsePool.close());
+    const importRoster = createImportRoster({ db, bus, outbox, history, metrics, productName: config.PRODUCT_NAME, parse: parsePool.parse });
+    // The shared address: the admin's setting, or the fallback while admin cannot be asked. Mail to either is taken.
+    const uploadAddress = async () => (await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL;
+    const uploadAddresses = async () => [await uploadAddress(), config.ROSTER_UPLOAD_EMAIL];
+    const processMail = createProcessMail({ mails, pilots, history, addresses, state, importRoster, log, uploadAddresses, resolver: dnsResolver });
 
     const directory = await startPilotDirectory({ db, bus, log, pilots });
     runtime.onClose(() => directory.stop());
+    const systemState = await startSystemState({ db, bus, log, outbox, state, mails });
+    runtime.onClose(() => systemState.stop());
     if (config.MAIL_WORKER_ENABLED) {
       const worker = await startMailWorker({ db, bus, log, processMail, ackWaitMs: config.MAIL_ACK_WAIT_MS, concurrency: config.MAIL_WORKER_CONCURRENCY });
       runtime.onClose(() => worker.stop());
     }
     let smtp: SmtpReceiver | undefined;
     if (config.SMTP_INGEST_ENABLED) {
-      const uploadAddresses = async () => [(await settings.get('upload_email').catch(() => '')) || config.ROSTER_UPLOAD_EMAIL, config.ROSTER_UPLOAD_EMAIL];
-      smtp = await startSmtpReceiver({ db, outbox, mails, log, host: config.SMTP_INGEST_HOST, port: config.SMTP_INGEST_PORT, maxBytes: config.SMTP_MAX_MESSAGE_BYTES, uploadAddresses });
+      const tls =
+        config.SMTP_TLS_KEY_FILE && config.SMTP_TLS_CERT_FILE
+          ? { key: readFileSync(config.SMTP_TLS_KEY_FILE), cert: readFileSync(config.SMTP_TLS_CERT_FILE), required: config.SMTP_REQUIRE_TLS }
+          : undefined;
+      smtp = await startSmtpReceiver({
+        db,
+        outbox,
+        mails,
+        log,
+        host: config.SMTP_INGEST_HOST,
+        port: config.SMTP_INGEST_PORT,
+        maxBytes: config.SMTP_MAX_MESSAGE_BYTES,
+        uploadAddresses,
+        isPrivateToken: async (token) => (await addresses.pilotOf(token)) !== undefined,
+        tls,
+      });
       const receiver = smtp;
       runtime.onClose(() => receiver.close());
     }
@@ -49,13 +83,14 @@ export function createApp(config: Config, options: AppOptions = {}) {
     app.register(multipart, { limits: { fileSize: ROSTER_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     app.after(() => {
       uploadRoutes(app, { guard: runtime.guard, pilots, importRoster });
+      uploadAddressRoutes(app, { guard: runtime.guard, addresses, uploadAddress });
       historyRoutes(app, { guard: runtime.guard, history, clock });
     });
 
     return {
       smtpPort: smtp?.port,
       useCases: { importRoster, processMail },
-      repositories: { pilots, history, mails },
+      repositories: { pilots, history, mails, addresses, state },
     };
   });
 }

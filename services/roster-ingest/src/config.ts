@@ -30,5 +30,22 @@ export const configSchema = baseConfigSchema.extend({
    * headers and a message body.
    */
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(15 * 1024 * 1024),
-});
+  /** Worker threads that parse calendars, so a huge file never holds up the service's event loop. */
+  PARSE_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
+  /** A calendar still being parsed after this is refused (a real roster takes milliseconds). */
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** PEM files of the receiver's TLS key and certificate: with both, STARTTLS is offered. */
+  SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
+  SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
+  /** Refuse MAIL FROM until the client has switched to TLS with STARTTLS. */
+  SMTP_REQUIRE_TLS: flag('false'),
+})
+  .refine((config) => Boolean(config.SMTP_TLS_KEY_FILE) === Boolean(config.SMTP_TLS_CERT_FILE), {
+    message: 'set both SMTP_TLS_KEY_FILE and SMTP_TLS_CERT_FILE, or neither',
+    path: ['SMTP_TLS_KEY_FILE'],
+  })
+  .refine((config) => !config.SMTP_REQUIRE_TLS || Boolean(config.SMTP_TLS_KEY_FILE), {
+    message: 'SMTP_REQUIRE_TLS needs SMTP_TLS_KEY_FILE and SMTP_TLS_CERT_FILE',
+    path: ['SMTP_REQUIRE_TLS'],
+  });
 export type Config = z.infer<typeof configSchema>;

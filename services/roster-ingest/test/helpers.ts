@@ -7,9 +7,22 @@ import { createApp as createTripsApp, type TripsApp } from '../../trips/src/app'
 import type { Config as TripsConfig } from '../../trips/src/config';
 import { createApp, type AppOptions, type RosterIngestApp } from '../src/app';
 import type { Config } from '../src/config';
+import type { DNSResolver } from '../src/mail/authenticate';
 import { FIXTURE_TODAY } from './fixtures';
 
 export const UPLOAD_EMAIL = 'roster-upload@example-airline.test';
+
+/**
+ * DNS of the test's own for SPF and DKIM: TXT records by name; any other name does not exist.
+ * By default the airline's domain lets 127.0.0.1 (the tests' mail client) send for it.
+ */
+export function testDns(txt: Record<string, string> = { 'example-airline.test': 'v=spf1 ip4:127.0.0.1 -all' }): DNSResolver {
+  return async (name, type) => {
+    const record = txt[name.toLowerCase().replace(/\.$/, '')];
+    if (type === 'TXT' && record) return [[record]];
+    throw Object.assign(new Error(`query${type} ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  };
+}
 
 export interface TestStack {
   roster: RosterIngestApp;
@@ -22,13 +35,15 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean } = {}): Promise<TestStack> {
+/** `tripsDatabaseUrl`: trips on a database of its own (a Postgres the test stops), roster-ingest on the shared one. */
+export async function startTestStack(options: AppOptions & { config?: Partial<Config>; trips?: boolean; tripsDatabaseUrl?: string } = {}): Promise<TestStack> {
   const database = await createTestDatabase();
   const base = testBaseConfig(database.url);
   const clock = fixedClock(FIXTURE_TODAY);
   const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
   const tripsConfig: TripsConfig = {
     ...base,
+    ...(options.tripsDatabaseUrl ? { DATABASE_URL: options.tripsDatabaseUrl } : {}),
     PORT: 0,
     PROFILE_WAIT_MS: 300,
   };
@@ -45,10 +60,14 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     MAIL_ACK_WAIT_MS: 2000,
     MAIL_WORKER_CONCURRENCY: 4,
     ROSTER_UPLOAD_EMAIL: 'fallback-upload@crewswap.local',
+    SMTP_REQUIRE_TLS: false,
+    PARSE_WORKERS: 2,
+    PARSE_TIMEOUT_MS: 20_000,
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
     ...options.config,
   };
-  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, ...options });
+  const { config: _config, trips: _trips, tripsDatabaseUrl: _tripsDatabase, ...appOptions } = options;
+  const roster = await createApp(config, { clock, settings, keys: TEST_KEYS, dnsResolver: testDns(), ...appOptions });
   const stack: TestStack = {
     roster,
     trips,
@@ -78,6 +97,12 @@ export async function registerPilot(stack: TestStack, overrides: Partial<Pilot> 
 
 export function pilotCookie(pilotId: string): Record<string, string> {
   return { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId }) };
+}
+
+/** The pilot's private upload address, as the upload dialog shows it. */
+export async function privateUploadAddress(stack: TestStack, pilotId: string): Promise<string> {
+  const response = await stack.roster.app.inject({ method: 'GET', url: '/api/roster/upload-address', cookies: pilotCookie(pilotId) });
+  return (response.json() as { address: string }).address;
 }
 
 export function adminCookie(): Record<string, string> {

@@ -1,5 +1,5 @@
 import { parseRoster } from '../src/domain/parse-roster';
-import { CALENDAR_FIXTURES, expected, readFixture, tripKey } from './fixtures';
+import { conflictsOf, readFixture, repoFixtures, sharedFixtures, tripKey, tripKeyNoAircraft, type FixtureSet } from './fixtures';
 
 const parse = (text: string, base: 'LHR' | 'MAN' = 'LHR') => parseRoster(text, { base });
 const keys = (text: string, base: 'LHR' | 'MAN' = 'LHR') => parse(text, base).trips.map(({ trip }) => tripKey(trip));
@@ -10,30 +10,41 @@ function calendar(events: string[], header = ''): string {
 }
 const vevent = (lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'].join('\r\n');
 
+/** Every record a fixture lists, in order; what trips refuses as a conflict; and every event accounted for. */
+function checkFixture(set: FixtureSet, name: string) {
+  const file = set.expected.files[name]!;
+  const parsed = parse(set.read(name).toString('utf8'), file.base);
+  const stored = new Set(file.trips!.map(tripKey));
+  const extra = parsed.trips.filter(({ trip }) => !stored.has(tripKey(trip)));
+  expect(parsed.trips.map(({ trip }) => tripKey(trip)).filter((key) => stored.has(key))).toEqual(file.trips!.map(tripKey));
+  expect(extra.map(({ trip }) => tripKeyNoAircraft(trip))).toEqual(conflictsOf(file).map(tripKeyNoAircraft));
+  for (const want of file.trips!) {
+    const got = parsed.trips.find(({ trip }) => tripKey(trip) === tripKey(want))!.trip;
+    expect(got.icsDescription).toContain(want.icsDescriptionContains);
+  }
+  const used = parsed.trips.reduce((sum, trip) => sum + trip.events, 0);
+  expect(parsed.totalEvents).toBe(file.eventCount);
+  expect(used + parsed.skipped.length + parsed.duplicateEvents).toBe(file.eventCount);
+  const conflictEvents = extra.reduce((sum, trip) => sum + trip.events, 0);
+  expect(parsed.skipped.length + parsed.duplicateEvents + conflictEvents).toBe(file.skippedEventCount);
+  expect(parsed.skipped.every((skip) => skip.reason.length > 0)).toBe(true);
+}
+
 describe('roster parsing: each fixture gives exactly the records its README lists', () => {
-  it.each(CALENDAR_FIXTURES)('%s', (name) => {
-    const file = expected.files[name]!;
-    const parsed = parse(readFixture(name).toString('utf8'), file.base);
-    const stored = new Set(file.trips!.map(tripKey));
-    // Roster B also yields its overlapping trip, which trips reports as a conflict (FORMAT.md D1).
-    const extra = parsed.trips.filter(({ trip }) => !stored.has(tripKey(trip)));
-    expect(parsed.trips.map(({ trip }) => tripKey(trip)).filter((key) => stored.has(key))).toEqual(file.trips!.map(tripKey));
-    if (name.startsWith('roster-b')) {
-      expect(extra.map(({ trip }) => tripKey(trip))).toEqual(['VS127 VS128 JFK 2026-12-08 2026-12-11 A330']);
-    } else {
-      expect(extra).toEqual([]);
+  it.each(repoFixtures.calendars)('%s', (name) => checkFixture(repoFixtures, name));
+
+  // The shared oracle beside the repository, where a checkout has it; a plain clone skips this.
+  (sharedFixtures ? describe : describe.skip)('the shared fixtures beside the repository', () => {
+    it.each(sharedFixtures?.calendars ?? ['(absent)'])('%s', (name) => checkFixture(sharedFixtures!, name));
+  });
+
+  it("the repository's fixtures keep the line ends their styles test: CRLF and folded (A, B, D), LF with long lines (C)", () => {
+    const text = (name: string) => readFixture(name).toString('utf8');
+    for (const name of ['roster-a-lhr-a350-cp.ics', 'roster-b-man-a330-fo.ics', 'roster-d-lhr-a350-interbids.ics']) {
+      expect({ name, bareLf: /[^\r]\n/.test(text(name)), folded: /\r\n /.test(text(name)) }).toEqual({ name, bareLf: false, folded: true });
     }
-    for (const want of file.trips!) {
-      const got = parsed.trips.find(({ trip }) => tripKey(trip) === tripKey(want))!.trip;
-      expect(got.icsDescription).toContain(want.icsDescriptionContains);
-    }
-    // Every event is accounted for: in a record, skipped with a reason, or a repeat.
-    const used = parsed.trips.reduce((sum, trip) => sum + trip.events, 0);
-    expect(parsed.totalEvents).toBe(file.eventCount);
-    expect(used + parsed.skipped.length + parsed.duplicateEvents).toBe(file.eventCount);
-    const conflictEvents = extra.reduce((sum, trip) => sum + trip.events, 0);
-    expect(parsed.skipped.length + parsed.duplicateEvents + conflictEvents).toBe(file.skippedEventCount);
-    expect(parsed.skipped.every((skip) => skip.reason.length > 0)).toBe(true);
+    const c = text('roster-c-lhr-b787-fo.ics_');
+    expect({ crlf: c.includes('\r'), longLine: c.split('\n').some((line) => line.length > 75) }).toEqual({ crlf: false, longLine: true });
   });
 
   it('reads the same roster with LF line ends, unfolded lines and events in reverse order', () => {
@@ -81,6 +92,52 @@ describe('roster parsing: each fixture gives exactly the records its README list
     const parsed = parse(text);
     expect(parsed.trips.map(({ trip }) => tripKey(trip))).toEqual(['VS024 VS025 EDI-JFK 2026-12-01 2026-12-03 A330']);
     expect(parsed.skipped.map((skip) => skip.reason)).toEqual(['Positioning only, no operated flight', 'Positioning only, no operated flight']);
+  });
+
+  describe('positioning by road, rail, bus or taxi, anywhere in a pairing, neither drops nor splits it nor gives it a flight number', () => {
+    // Roster D is Interbids-like: one event per pairing, its legs (4-digit flight numbers) in DESCRIPTION.
+    const interbids = keys(readFixture('roster-d-lhr-a350-interbids.ics').toString('utf8'));
+    it.each([
+      ['a taxi with times in the middle', 'VS133 VS004 JFK-EWR 2027-02-02 2027-02-05 A350'],
+      ['rail in the middle', 'VS041 VS042 SFO-SJC 2027-02-08 2027-02-11 A350'],
+      ['a bus first, from the base', 'VS027 VS028 LGW-MCO 2027-02-14 2027-02-18 A350'],
+      ['a coach last, back to the base', 'VS103 VS104 ATL-LGW 2027-02-20 2027-02-23 A350'],
+      ['several: a car first, another carrier in the middle, a train with a designator of its own last', 'VS029 VS030 LGW-BGI 2027-02-25 2027-03-02 A350'],
+    ])('Interbids-like pairing with %s', (_, record) => {
+      expect(interbids).toContain(record);
+    });
+
+    it('a flown leg that mentions a bus or car elsewhere on its line is still flown', () => {
+      const text = calendar([
+        vevent([
+          'UID:1',
+          'DTSTART:20270402T084500Z',
+          'DTEND:20270404T081000Z',
+          'SUMMARY:VS0137 LHR-JFK-LHR 3D',
+          'DESCRIPTION:02APR VS0137 LHR 10:00 JFK 13:05 A351 hotel by bus\\n03APR VS0138 JFK 19:30 LHR 07:40 A351 crew car at 17:30',
+        ]),
+      ]);
+      expect(keys(text)).toEqual(['VS137 VS138 JFK 2027-04-02 2027-04-04 A350']);
+    });
+
+    it('a pairing of ground legs only (to a course and back) is positioning, not a trip', () => {
+      const parsed = parse(readFixture('roster-d-lhr-a350-interbids.ics').toString('utf8'));
+      expect(parsed.skipped.find((skip) => skip.date === '2027-03-10')?.reason).toBe('Positioning only, no operated flight');
+    });
+
+    it('one event per sector: road and rail legs of their own, with or without times, first, middle and last', () => {
+      const text = calendar([
+        vevent(['UID:1', 'DTSTART:20261201T060000Z', 'DTEND:20261201T071500Z', 'SUMMARY:BUS LHR 0600 LGW 0715']),
+        vevent(['UID:2', 'DTSTART:20261201T093000Z', 'DTEND:20261201T183000Z', 'SUMMARY:VS15 LGW 0930 MCO 1330 351']),
+        vevent(['UID:3', 'DTSTART:20261203T140000Z', 'DTEND:20261203T153000Z', 'SUMMARY:RAIL MCO-TPA']),
+        vevent(['UID:4', 'DTSTART:20261203T230000Z', 'DTEND:20261204T073000Z', 'SUMMARY:VS0016 TPA 1800 MAN 0730 351']),
+        vevent(['UID:5', 'DTSTART:20261204T090000Z', 'DTEND:20261204T113000Z', 'SUMMARY:Train MAN 09:00 \u2013 LHR 11:30']),
+      ]);
+      const parsed = parse(text);
+      expect(parsed.trips.map(({ trip }) => tripKey(trip))).toEqual(['VS015 VS016 LGW-MCO 2026-12-01 2026-12-04 A350']);
+      expect(parsed.trips[0]!.events).toBe(5);
+      expect(parsed.skipped).toEqual([]);
+    });
   });
 
   describe('a malformed, truncated, empty or non-calendar file is refused', () => {

@@ -69,9 +69,9 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
     expect(replies.at(-1)!.text).toContain('9 trips were already in CrewSwap');
   });
 
-  it('an unknown sender is recorded as failed, never imported, and told why', async () => {
-    const stranger = 'someone@elsewhere.test';
-    await transport().sendMail({ envelope: { from: stranger, to: [UPLOAD_EMAIL] }, raw: readFixture('roster-a.eml').toString('utf8').replace(IMOGEN, stranger).replace(IMOGEN, stranger) });
+  it('an authenticated sender who is not a registered pilot is recorded as failed, never imported, and told why', async () => {
+    const stranger = 'someone@example-airline.test';
+    await transport().sendMail({ envelope: { from: stranger, to: [UPLOAD_EMAIL] }, raw: readFixture('roster-a.eml').toString('utf8').replaceAll(IMOGEN, stranger) });
     const { records } = await eventually(async () => {
       const found = await historyFor(stranger);
       return found.records.length === 1 && found;
@@ -82,6 +82,17 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
     expect(replies[0]!.text).toContain(ROSTER_MESSAGES.UNKNOWN_SENDER);
     const processed = await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.rosterProcessed });
     expect(processed.every((row: { envelope: { data: { historyId: string } } }) => row.envelope.data.historyId !== records[0]!.id)).toBe(true);
+  });
+
+  it('a sender whose domain vouches for nothing is refused, recorded, and gets no reply', async () => {
+    const stranger = 'someone@elsewhere.test';
+    await transport().sendMail({ envelope: { from: stranger, to: [UPLOAD_EMAIL] }, raw: readFixture('roster-a.eml').toString('utf8').replaceAll(IMOGEN, stranger) });
+    const { records } = await eventually(async () => {
+      const found = await historyFor(stranger);
+      return found.records.length === 1 && found;
+    }, 20_000);
+    expect(records[0]).toMatchObject({ success: false, pilotId: null, errorType: 'UNAUTHENTICATED_SENDER', errorMessage: ROSTER_MESSAGES.UNAUTHENTICATED_SENDER, confirmationEmailSent: false });
+    expect(await mailsTo(stranger)).toEqual([]);
   });
 
   it('two calendars in one mail are both imported', async () => {

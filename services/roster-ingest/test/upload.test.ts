@@ -45,7 +45,7 @@ describe('roster upload: POST /api/roster/upload', () => {
     const pilot = await registerPilot(stack, { base: 'LHR', fleet: 'A350' });
     await upload(pilot.id, 'roster.ics', readFixture('roster-a-lhr-a350-cp.ics'));
     const again = await upload(pilot.id, 'roster.ics', readFixture('roster-a-lhr-a350-cp.ics'));
-    expect(again.json()).toMatchObject({ processedCount: 0, duplicateCount: 9, conflictCount: 0, message: '0 trips added, 9 duplicates skipped' });
+    expect(again.json()).toMatchObject({ processedCount: 0, duplicateCount: 9, conflictCount: 0, message: 'Already imported: 0 trips added, 9 duplicates skipped' });
     expect(await tripsOf(pilot.id)).toHaveLength(9);
   });
 

@@ -5,7 +5,7 @@ import { TEST_KEYS, eventually } from '@crewswap/kit/testing';
 import { SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { readFixture } from './fixtures';
-import { registerPilot, startTestStack, type TestStack } from './helpers';
+import { privateUploadAddress, registerPilot, startTestStack, type TestStack } from './helpers';
 
 const IMOGEN = 'imogen.thistlewood@example-airline.test';
 const FALLBACK_ADDRESS = 'roster-upload@example-airline.test';
@@ -74,7 +74,9 @@ describe('emailed roster survives a worker killed mid-import', () => {
 
     // Trips goes away, so the worker takes the mail and cannot finish its import.
     await stack.trips.close();
-    await transport.sendMail({ envelope: { from: IMOGEN, to: [FALLBACK_ADDRESS] }, raw: readFixture('roster-a.eml') });
+    // The pilot's private address: the child process asks real DNS, which knows nothing of the test's domain.
+    const address = await privateUploadAddress(stack, pilot.id);
+    await transport.sendMail({ envelope: { from: IMOGEN, to: [address] }, raw: readFixture('roster-a.eml') });
     const [mail] = await eventually(async () => {
       const rows = await sql('SELECT id FROM roster_ingest.inbound_mail');
       return rows.length === 1 && rows;
@@ -119,7 +121,7 @@ describe('emailed roster survives a worker killed mid-import', () => {
     const hold = await stack.roster.runtime.db.transaction();
     await hold.raw('LOCK TABLE roster_ingest.roster_history IN SHARE MODE');
     try {
-      await transport.sendMail({ envelope: { from: email, to: [FALLBACK_ADDRESS] }, raw: readFixture('roster-a.eml').toString('utf8').replaceAll(IMOGEN, email) });
+      await transport.sendMail({ envelope: { from: email, to: [await privateUploadAddress(stack, pilot.id)] }, raw: readFixture('roster-a.eml').toString('utf8').replaceAll(IMOGEN, email) });
       await eventually(async () => (await stack.trips.repositories.trips.listByPilot(pilot.id)).length === 9, 30_000);
       child!.kill('SIGKILL');
       await new Promise((resolve) => child!.once('exit', resolve));

@@ -26,7 +26,8 @@ interface ExpectedTrip {
   aircraft: 'A330' | 'A350' | 'B787' | null;
   icsDescriptionContains: string;
 }
-const expected = JSON.parse(readFileSync(join(__dirname, '../../../../shared/fixtures/rosters/expected.json'), 'utf8')) as {
+// The roster fixtures' oracle lives with roster-ingest, whose parser produces these records.
+const expected = JSON.parse(readFileSync(join(__dirname, '../../roster-ingest/test/fixtures/rosters/expected.json'), 'utf8')) as {
   files: Record<string, { trips?: ExpectedTrip[] }>;
 };
 const asImport = (trip: ExpectedTrip) => ({
@@ -64,7 +65,7 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
       ['HSBY', null],
       ['RSV', null],
     ]);
-    expect(stored.find((trip) => trip.flightNoStart === 'VS023')).toMatchObject({ route: 'LAX-SFO', aircraft: 'A350', endDate: '2026-11-14' });
+    expect(stored.find((trip) => trip.flightNoStart === 'VS135')).toMatchObject({ route: 'LAS-LAX', aircraft: 'A350', endDate: '2026-11-15' });
 
     const again = await ask(RPC.importTrips, { pilotId: pilot.id, trips: rosterA }, ImportTripsReply);
     expect(again).toEqual({ processedCount: 0, duplicateCount: 9, conflicts: [], skipped: [] });
@@ -145,8 +146,8 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
     });
 
     it('previews and purges trips that ended more than 7 days ago, publishing trips.trip.deleted', async () => {
-      // 2026-11-12: VS003/VS004 ended 2026-11-04 (8 days ago), the SBY 2026-11-07 (5 days ago).
-      service.clock.set('2026-11-12T12:00:00Z');
+      // 2026-11-14: VS019/VS020 ended 2026-11-06 (8 days ago), the SBY 2026-11-08 (6 days ago).
+      service.clock.set('2026-11-14T12:00:00Z');
       const before = (await tripsOf(pilotId)).length;
       const preview = await ask(RPC.purgePreview, { retentionDays: 7 }, PurgePreviewReply);
       expect(preview.tripsToDelete).toBeGreaterThanOrEqual(1);
@@ -154,16 +155,16 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
       expect(purged.tripsDeleted).toBe(preview.tripsToDelete);
       const left = await tripsOf(pilotId);
       expect(left).toHaveLength(before - 1);
-      expect(left.some((trip) => trip.flightNoStart === 'VS003')).toBe(false);
+      expect(left.some((trip) => trip.flightNoStart === 'VS019')).toBe(false);
       expect(left.some((trip) => trip.route === 'SBY')).toBe(true);
       const deleted = await service.runtime.db('outbox').where({ subject: SUBJECTS.tripDeleted });
-      expect(deleted.some((row: { envelope: { data: { trip: Trip } } }) => row.envelope.data.trip.flightNoStart === 'VS003' && row.envelope.data.trip.pilotId === pilotId)).toBe(true);
+      expect(deleted.some((row: { envelope: { data: { trip: Trip } } }) => row.envelope.data.trip.flightNoStart === 'VS019' && row.envelope.data.trip.pilotId === pilotId)).toBe(true);
 
-      // 2026-11-14: the SBY ended exactly 7 days ago and stays; 2026-11-15 it goes.
-      service.clock.set('2026-11-14T23:30:00Z');
+      // 2026-11-15: the SBY ended exactly 7 days ago and stays; 2026-11-16 it goes.
+      service.clock.set('2026-11-15T23:30:00Z');
       await ask(RPC.purgeTrips, { retentionDays: 7 }, PurgeTripsReply);
       expect((await tripsOf(pilotId)).some((trip) => trip.route === 'SBY')).toBe(true);
-      service.clock.set('2026-11-15T00:30:00Z');
+      service.clock.set('2026-11-16T00:30:00Z');
       await ask(RPC.purgeTrips, { retentionDays: 7 }, PurgeTripsReply);
       expect((await tripsOf(pilotId)).some((trip) => trip.route === 'SBY')).toBe(false);
       service.clock.set(`${TODAY}T12:00:00Z`);

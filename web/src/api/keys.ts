@@ -6,6 +6,8 @@ export const queryKeys = {
   trips: ['trips'] as const,
   /** GET /api/stats: the pilot's and the community's counts, refreshed after a roster upload. */
   stats: ['stats'] as const,
+  /** The pilot's private roster upload address (roster+<token>@...). */
+  uploadAddress: ['roster', 'upload-address'] as const,
   matches: (tripId: string) => ['matches', tripId] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Pilot, RosterUploadResult } from '@crewswap/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Pilot, RosterUploadAddress, RosterUploadResult } from '@crewswap/proto';
 import { ROSTER_FILE_TOO_LARGE, ROSTER_MAX_BYTES, ROSTER_UNSUPPORTED_EXTENSION, isRosterFileName } from '@crewswap/proto/browser';
 import { ApiError, endSession, request, SESSION_FLAGS } from './client';
 import { queryKeys } from './keys';
@@ -98,4 +98,22 @@ export async function checkSession(): Promise<boolean> {
   const pilot = await request<Pilot | null>('/api/pilot/current', { nullOn401: true }).catch(() => null);
   if (!pilot) endSession(SESSION_FLAGS.expired);
   return Boolean(pilot);
+}
+
+/** The pilot's private upload address: mail to it is imported for this pilot from any account. */
+export function useUploadAddress() {
+  return useQuery({
+    queryKey: queryKeys.uploadAddress,
+    queryFn: async () => (await request<RosterUploadAddress>('/api/roster/upload-address')).address,
+    staleTime: Infinity,
+  });
+}
+
+/** Replaces the private address (one that leaked); the old one stops working at once. */
+export function useReplaceUploadAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await request<RosterUploadAddress>('/api/roster/upload-address', { method: 'POST', body: {} })).address,
+    onSuccess: (address) => queryClient.setQueryData(queryKeys.uploadAddress, address),
+  });
 }

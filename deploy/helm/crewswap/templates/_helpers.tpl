@@ -14,7 +14,11 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
 
-{{/* Selector labels of one service's pods: (dict "root" $ "name" "auth"). */}}
+{{/*
+  Selector labels of one service's pods: (dict "root" $ "name" "auth"). A Deployment's selector
+  is immutable once installed; migration Jobs' pods never carry app.kubernetes.io/name, so nothing
+  that selects by it (Services, PDBs, NetworkPolicies) picks them.
+*/}}
 {{- define "crewswap.selector" -}}
 app.kubernetes.io/part-of: crewswap
 app.kubernetes.io/instance: {{ .root.Release.Name }}

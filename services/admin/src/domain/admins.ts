@@ -1,4 +1,4 @@
-import { forbidden, notFound, type AdminSession, type Clock, type Db, type Executor, type Outbox, type SessionGuard } from '@crewswap/kit';
+import { conflict, forbidden, isUniqueViolation, notFound, type AdminSession, type Clock, type Db, type Executor, type Outbox, type SessionGuard } from '@crewswap/kit';
 import { PERMISSIONS, SUBJECTS, type Admin, type Permission } from '@crewswap/proto';
 import type { AdminRepository } from '../data/admin-repository';
 
@@ -9,6 +9,18 @@ export interface AdminDeps {
   outbox: Outbox;
   guard: SessionGuard;
   clock: Clock;
+}
+
+export const ADMIN_EMAIL_TAKEN = 'An admin with this email already exists';
+
+/** Two saves of one email raced past the emailTaken check: the unique index decides, in the same words. */
+export async function emailTakenOnRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error, 'email')) throw conflict(ADMIN_EMAIL_TAKEN);
+    throw error;
+  }
 }
 
 /** A master admin holds every permission; others keep their subset, each key once, in the spec's order. */

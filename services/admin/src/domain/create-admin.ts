@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, forbidden, type AdminSession } from '@crewswap/kit';
 import type { Admin, AdminBody } from '@crewswap/proto';
-import { loadAdmin, permissionsFor, type AdminDeps } from './admins';
+import { emailTakenOnRace, loadAdmin, permissionsFor, type AdminDeps, ADMIN_EMAIL_TAKEN } from './admins';
 
 export function createCreateAdmin(deps: Pick<AdminDeps, 'db' | 'admins'>) {
   const { db, admins } = deps;
@@ -10,8 +10,8 @@ export function createCreateAdmin(deps: Pick<AdminDeps, 'db' | 'admins'>) {
       const { actor, body } = input;
       if (body.isMasterAdmin && !actor.isMasterAdmin) throw forbidden('Only a master admin can create a master admin.');
       const id = randomUUID();
-      return db.transaction(async (trx) => {
-        if (await admins.emailTaken(body.email, null, trx)) throw conflict('An admin with this email already exists');
+      return emailTakenOnRace(db.transaction(async (trx) => {
+        if (await admins.emailTaken(body.email, null, trx)) throw conflict(ADMIN_EMAIL_TAKEN);
         await admins.insert(
           {
             id,
@@ -27,7 +27,7 @@ export function createCreateAdmin(deps: Pick<AdminDeps, 'db' | 'admins'>) {
           trx,
         );
         return loadAdmin(admins, id, trx);
-      });
+      }));
     },
   };
 }

@@ -10,7 +10,7 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 const DEFAULT_TIMEOUT_MINUTES = 30;
 
 /** Checks the credentials and opens a session; the token carries the admin's permissions. Both outcomes go in the activity log. */
-export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock: Clock; privateKey: string; activity: ActivityRepository }) {
+export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; outbox: Outbox; clock: Clock; privateKey: string; activity: ActivityRepository }) {
   const { db, admins, clock, activity } = deps;
   return {
     async execute(input: AdminLoginBody & { ipAddress: string | null; userAgent: string | null }): Promise<{ token: string; admin: CurrentAdmin }> {
@@ -26,6 +26,8 @@ export function createLoginAdmin(deps: { db: Db; admins: AdminRepository; clock:
       await db.transaction(async (trx) => {
         await admins.startSession({ id: sessionId, adminId: admin.id, at: now, ipAddress: input.ipAddress, userAgent: input.userAgent }, trx);
         await admins.recordLogin(admin.id, now, trx);
+        // Every service's guard refuses a session it never heard was issued.
+        await deps.outbox.write(trx, SUBJECTS.adminSessionStarted, { sessionId, adminId: admin.id });
         await activity.record({ adminId: admin.id, action: 'login', ipAddress: input.ipAddress, at: now }, trx);
       });
       const token = signAdminToken(deps.privateKey, {

@@ -8,6 +8,7 @@ import {
   SETTING_PERMISSIONS,
   SETTING_VALUE_RULES,
   SUBJECTS,
+  WRITE_ONLY_SETTING_KEYS,
   type Permission,
   type Setting,
   type SettingKey,
@@ -41,10 +42,16 @@ export function requireSettingsReadPermission(session: AdminSession): void {
   if (!holds(session, SETTINGS_READ_PERMISSIONS)) throw forbidden('You do not have permission to do this.');
 }
 
-/** The settings this admin may see: the secret ones are left out unless the admin may see secrets. */
+/** A setting as a browser may receive it: a write-only one without its value, saying only whether one is stored. */
+export function forBrowser(setting: Setting): Setting {
+  if (!(WRITE_ONLY_SETTING_KEYS as readonly string[]).includes(setting.key)) return setting;
+  return { ...setting, value: '', isSet: setting.value !== '' };
+}
+
+/** The settings this admin may see: the secret ones are left out unless the admin may see secrets; write-only ones never carry their value. */
 export function visibleSettings(session: AdminSession, settings: Setting[]): Setting[] {
-  if (holds(session, [SECRET_SETTINGS_PERMISSION])) return settings;
-  return settings.filter((setting) => !(SECRET_SETTING_KEYS as readonly string[]).includes(setting.key));
+  const visible = holds(session, [SECRET_SETTINGS_PERMISSION]) ? settings : settings.filter((setting) => !(SECRET_SETTING_KEYS as readonly string[]).includes(setting.key));
+  return visible.map(forBrowser);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterCommit, badRequest, conflict, forbidden, type AdminSession } from '@crewswap/kit';
 import type { Admin, AdminBody } from '@crewswap/proto';
-import { assertMayEdit, endSessions, loadAdmin, permissionsFor, samePermissions, type AdminDeps } from './admins';
+import { assertMayEdit, emailTakenOnRace, endSessions, loadAdmin, permissionsFor, samePermissions, type AdminDeps, ADMIN_EMAIL_TAKEN } from './admins';
 
 /** Edits an admin; changed permissions end the admin's sessions (they carry the old ones). */
 export function createUpdateAdmin(deps: AdminDeps) {
@@ -9,7 +9,7 @@ export function createUpdateAdmin(deps: AdminDeps) {
     async execute(input: { actor: AdminSession; id: string; body: AdminBody }): Promise<Admin> {
       const { actor, id, body } = input;
       if (body.id !== undefined && body.id !== id) throw badRequest('The admin id does not match the address', { fields: { id: 'Does not match' } });
-      return db.transaction(async (trx) => {
+      return emailTakenOnRace(db.transaction(async (trx) => {
         const target = await loadAdmin(admins, id, trx);
         assertMayEdit(actor, target);
         if (body.isMasterAdmin !== target.isMasterAdmin && !actor.isMasterAdmin) {
@@ -19,7 +19,7 @@ export function createUpdateAdmin(deps: AdminDeps) {
         if (target.id === actor.adminId && target.isMasterAdmin && !body.isMasterAdmin) {
           throw badRequest('You cannot remove your own master admin status', { fields: { isMasterAdmin: 'Cannot be removed from yourself' } });
         }
-        if (await admins.emailTaken(body.email, id, trx)) throw conflict('An admin with this email already exists');
+        if (await admins.emailTaken(body.email, id, trx)) throw conflict(ADMIN_EMAIL_TAKEN);
         const permissions = permissionsFor(body.isMasterAdmin, body.permissions);
         const admin = await admins.update(
           id,
@@ -31,7 +31,7 @@ export function createUpdateAdmin(deps: AdminDeps) {
           afterCommit(trx, () => ended.forEach((sessionId) => guard.revoke(sessionId)));
         }
         return admin!;
-      });
+      }));
     },
   };
 }

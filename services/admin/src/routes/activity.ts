@@ -20,7 +20,7 @@ export function activityRoutes(app: FastifyInstance, deps: { runtime: Runtime; a
   app.addHook('preHandler', async (request) => {
     if (!MUTATING.has(request.method) || OWN_ENTRIES.has(request.routeOptions.url ?? '')) return;
     try {
-      actors.set(request, runtime.guard.admin(request).adminId);
+      actors.set(request, (await runtime.guard.admin(request)).adminId);
     } catch {
       // Not an admin: the route refuses it, and nothing is recorded.
     }

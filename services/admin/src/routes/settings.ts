@@ -5,6 +5,7 @@ import type { SettingsRepository } from '../data/settings-repository';
 import {
   asPublicSettingKey,
   asSettingKey,
+  forBrowser,
   normaliseSettingValue,
   requireSettingPermission,
   requireSettingsReadPermission,
@@ -28,7 +29,7 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
     const key = asSettingKey(params.key);
     requireSettingPermission(session, key);
     const { value } = parse(PutSettingBody, request.body ?? {});
-    return changeSetting.execute({ key, value: normaliseSettingValue(key, value) });
+    return forBrowser(await changeSetting.execute({ key, value: normaliseSettingValue(key, value) }));
   });
 
   // Those who may hand the code on: any signed-in administrator, or a signed-in (so verified) pilot.

@@ -131,11 +131,8 @@ export interface PilotFilters {
   search?: string;
 }
 
-/** Postgres 'unique_violation': a second pilot with the same employee ID or email. */
-export function isUniqueViolation(error: unknown, column?: 'employee_id' | 'email'): boolean {
-  const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23505' && (!column || (pgError.constraint ?? '').includes(column));
-}
+/** Postgres 'unique_violation': a second pilot with the same employee ID or email (the kit's check). */
+export { isUniqueViolation } from '@crewswap/kit';
 
 export function createPilotRepository(db: Db) {
   return {

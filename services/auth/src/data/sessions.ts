@@ -64,6 +64,16 @@ export function createSessionRepository(db: Db) {
       await trx('sessions').insert({ id: session.id, pilot_id: session.pilotId, login_at: session.at, last_activity_at: session.at });
     },
 
+    /** Holds the pilot's row until the transaction ends: logins of one pilot then start one at a time. */
+    async lockPilot(pilotId: string, trx: Executor): Promise<void> {
+      await trx('pilots').where({ id: pilotId }).forUpdate().first('id');
+    },
+
+    /** Whether the session was ever issued (open or ended). */
+    async exists(id: string, trx: Executor = db): Promise<boolean> {
+      return (await trx('sessions').where({ id }).first('id')) !== undefined;
+    },
+
     async isOpen(id: string, pilotId: string, trx: Executor = db): Promise<boolean> {
       const row = await trx('sessions').where({ id, pilot_id: pilotId }).whereNull('logout_at').first('id');
       return row !== undefined;

@@ -45,9 +45,13 @@ export function createPilotSessions(deps: {
      * (403) until the change re-issues it.
      */
     async start(trx: Executor, pilotId: string, mustChangePassword: boolean): Promise<string> {
+      // Concurrent logins would each end only the sessions they saw and leave several open.
+      await sessions.lockPilot(pilotId, trx);
       await endForPilot(trx, pilotId, 'logged_in_elsewhere');
       const sessionId = randomUUID();
       await sessions.insert({ id: sessionId, pilotId, at: clock.now() }, trx);
+      // Every service's guard refuses a session it never heard was issued.
+      await outbox.write(trx, SUBJECTS.sessionStarted, { sessionId, pilotId });
       return signPilotToken(deps.privateKey, { sessionId, pilotId, mustChangePassword });
     },
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isUniqueViolation, NEW_PILOT_DEFAULTS, toPilot } from '../data/pilots';
 import { COOLING_OFF_DAYS, coolingOffDaysLeft } from './deleted-profiles';
 import { publishProfile, type AuthDeps } from './deps';
+import { assertNotShutdown } from './login';
 import type { VerificationCodes } from './verification-codes';
 
 const EMAIL_PREFIX = /^[a-z0-9._%+-]+$/;
@@ -30,6 +31,8 @@ export function createRegister(deps: Pick<AuthDeps, 'config' | 'db' | 'repos' | 
   const domain = deps.config.COMPANY_EMAIL_DOMAIN;
   return {
     async execute(body: Registration): Promise<RegisterResponse> {
+      // An emergency shutdown blocks pilots from getting in, new ones included.
+      await assertNotShutdown(deps.repos.system);
       const phone = shapePhone(body.phone);
       if (phone.startsWith('+0')) throw badRequest(PHONE_PLUS_ZERO_MESSAGE, { title: 'Invalid Phone Number' });
       const employeeId = body.employeeId.trim();

@@ -40,7 +40,7 @@ export function authRoutes(
 
   route.post('/api/auth/login', { auth: 'none', body: LoginBody }, async ({ body, reply }) => signIn(reply, await useCases.login.execute(body)));
 
-  route.post('/api/auth/test-login', { auth: 'none', body: TestLoginBody }, async ({ body, reply }) => signIn(reply, await useCases.testLogin.execute(body)));
+  route.post('/api/auth/test-login', { auth: 'none', body: TestLoginBody }, async ({ body, request, reply }) => signIn(reply, await useCases.testLogin.execute(body, request.ip)));
 
   // Logging out always succeeds for the browser: an already ended session just loses its cookie.
   route.post('/api/auth/logout', { auth: guards.loggingOut }, async ({ session, reply }) => {

@@ -26,7 +26,7 @@ export interface SignedInPilot {
  */
 export function pilotGuards(guard: SessionGuard, repos: Repositories) {
   async function signedIn(request: FastifyRequest, options: { allowForcedChange?: boolean } = {}): Promise<SignedInPilot> {
-    const session = guard.pilot(request, { allowForcedChange: true, storeChecked: true });
+    const session = await guard.pilot(request, { allowForcedChange: true, storeChecked: true });
     if (!(await repos.sessions.isOpen(session.sessionId, session.pilotId))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     const pilot = await repos.pilots.byId(session.pilotId);
     if (!pilot) throw unauthorized(SESSION_EXPIRED_MESSAGE);
@@ -47,9 +47,9 @@ export function pilotGuards(guard: SessionGuard, repos: Repositories) {
       return found;
     },
     /** Logout: the session if there is one, checked in auth's own store so it works while NATS is away. */
-    loggingOut(request: FastifyRequest): PilotSession | undefined {
+    async loggingOut(request: FastifyRequest): Promise<PilotSession | undefined> {
       try {
-        return guard.pilot(request, { allowForcedChange: true, storeChecked: true });
+        return await guard.pilot(request, { allowForcedChange: true, storeChecked: true });
       } catch {
         return undefined;
       }

@@ -1,4 +1,4 @@
-import type { SessionGuard } from '@crewswap/kit';
+import { trackStream, type SessionGuard } from '@crewswap/kit';
 import { SSE_EVENTS_PATH } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../domain/hub';
@@ -10,8 +10,9 @@ import type { Hub } from '../domain/hub';
  */
 export function eventRoutes(app: FastifyInstance, deps: { guard: SessionGuard; hub: Hub }): void {
   app.get(SSE_EVENTS_PATH, async (request, reply) => {
-    const session = deps.guard.pilot(request);
+    const session = await deps.guard.pilot(request);
     reply.hijack();
+    trackStream(request, reply);
     const response = reply.raw;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

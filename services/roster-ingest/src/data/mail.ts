@@ -3,6 +3,8 @@ import type { Db, Executor } from '@crewswap/kit';
 export interface InboundMail {
   id: string;
   mailFrom: string | null;
+  /** The name the sending server gave in HELO/EHLO (SPF checks it). */
+  helo: string | null;
   rcptTo: string[];
   remoteAddress: string | null;
   sizeBytes: number;
@@ -16,6 +18,7 @@ export function createMailRepository(db: Db) {
       await trx('inbound_mail').insert({
         id: mail.id,
         mail_from: mail.mailFrom,
+        helo: mail.helo,
         rcpt_to: mail.rcptTo,
         remote_address: mail.remoteAddress,
         size_bytes: mail.sizeBytes,
@@ -29,6 +32,7 @@ export function createMailRepository(db: Db) {
         row && {
           id: row.id,
           mailFrom: row.mail_from,
+          helo: row.helo,
           rcptTo: row.rcpt_to,
           remoteAddress: row.remote_address,
           sizeBytes: row.size_bytes,
@@ -36,6 +40,17 @@ export function createMailRepository(db: Db) {
           receivedAt: row.received_at,
         }
       );
+    },
+
+    /** Set aside during an emergency shutdown; `release` hands it back after the resume. */
+    async hold(id: string, trx: Executor = db): Promise<void> {
+      await trx('inbound_mail').where({ id }).update({ held_at: trx.fn.now() });
+    },
+
+    /** The held mails, no longer held: their ids, to be queued again. */
+    async release(trx: Executor = db): Promise<string[]> {
+      const rows: { id: string }[] = await trx('inbound_mail').whereNotNull('held_at').whereNull('processed_at').update({ held_at: null }).returning('id');
+      return rows.map((row) => row.id);
     },
 
     async markProcessed(id: string, trx: Executor = db): Promise<void> {

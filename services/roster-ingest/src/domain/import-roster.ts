@@ -1,11 +1,11 @@
 import { composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
-import { ImportTripsReply, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
+import { ImportTripsReply, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
 import type { KnownPilot } from '../data/pilots';
 import type { RosterMetrics } from '../metrics';
 import { RosterError } from './calendar';
-import { parseRoster, type ParsedTrip } from './parse-roster';
+import type { ParsedRoster, ParsedTrip } from './parse-roster';
 
 export interface RosterFile {
   name: string;
@@ -40,7 +40,16 @@ const keyOf = (trip: { flightNoStart: string; flightNoEnd: string; startDate: st
  * records (it decides duplicates, conflicts and old trips), then record the history, publish
  * `roster.roster.processed` and, for mail, queue the reply, all in one transaction.
  */
-export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; history: HistoryRepository; metrics: RosterMetrics; productName: string }) {
+export function createImportRoster(deps: {
+  db: Db;
+  bus: Bus;
+  outbox: Outbox;
+  history: HistoryRepository;
+  metrics: RosterMetrics;
+  productName: string;
+  /** Reads one file (`readRosterFile`), off the event loop in the service. */
+  parse: (text: string, base: string | null | undefined) => Promise<ParsedRoster>;
+}) {
   const { db, bus, outbox, history } = deps;
 
   async function fail(input: ImportInput, trx: Executor | undefined, stage: string, errorType: RosterErrorType, message: string, counts: { totalEvents?: number } = {}): Promise<ImportOutcome> {
@@ -65,7 +74,7 @@ export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; his
       let duplicateEvents = 0;
       for (const file of input.files) {
         try {
-          const roster = parseRoster(file.text, { base: input.pilot?.base });
+          const roster = await deps.parse(file.text, input.pilot?.base);
           parsed.push(...roster.trips);
           totalEvents += roster.totalEvents;
           skippedEvents += roster.skipped.length;
@@ -77,6 +86,9 @@ export function createImportRoster(deps: { db: Db; bus: Bus; outbox: Outbox; his
           return fail(input, trx, 'parse', error.type, message, { totalEvents });
         }
       }
+
+      // Each file is under the limit; together they must be too (the trips call carries them all).
+      if (totalEvents > ROSTER_MAX_EVENTS) return fail(input, trx, 'parse', 'TOO_MANY_EVENTS', ROSTER_MESSAGES.TOO_MANY_EVENTS, { totalEvents });
 
       let reply: Reply;
       try {
@@ -160,11 +172,11 @@ function baseRecord(input: ImportInput, stage: string) {
     employeeId: input.pilot?.employeeId ?? null,
     validationStage: stage,
     sourceType: input.source,
-    fileName: input.files.map((file) => file.name).join(', ').slice(0, 300) || null,
-    fileFormatReceived: first ? (first.contentType ?? extensionOf(first.name)) : null,
+    fileName: text(input.files.map((file) => file.name).join(', '), 300),
+    fileFormatReceived: first ? text(first.contentType ?? extensionOf(first.name), 100) : null,
     attachmentCount: input.attachmentCount,
     fileSizeBytes: input.files.reduce((sum, file) => sum + file.sizeBytes, 0),
-    senderEmail: input.senderEmail ?? null,
+    senderEmail: text(input.senderEmail, 300),
     totalEvents: 0,
     tripsAdded: 0,
     skippedEvents: 0,
@@ -174,11 +186,14 @@ function baseRecord(input: ImportInput, stage: string) {
     processingStartTime: input.startedAt,
     processingEndTime: end,
     ipAddress: input.ipAddress ?? null,
-    userAgent: input.userAgent?.slice(0, 500) ?? null,
+    userAgent: text(input.userAgent, 500),
     confirmationEmailSent: Boolean(input.replyTo),
     mailId: input.mailId ?? null,
   };
 }
+
+/** What a sender chose (names, types, addresses) fits its column: no NUL, which Postgres cannot store, and no overflow. */
+const text = (value: string | null | undefined, max: number) => value?.replace(/\u0000/g, '').slice(0, max) || null;
 
 const metricSource = (input: ImportInput) => (input.source === 'email' ? 'email' : 'upload');
 
@@ -191,7 +206,9 @@ export function summary(added: number, duplicates: number, conflicts: string[]):
   const parts = [`${added} ${added === 1 ? 'trip' : 'trips'} added`];
   if (duplicates > 0) parts.push(`${duplicates} ${duplicates === 1 ? 'duplicate' : 'duplicates'} skipped`);
   if (conflicts.length > 0) parts.push(`${conflicts.length} ${conflicts.length === 1 ? 'conflict' : 'conflicts'}: ${conflicts.join('; ')}`);
-  return parts.join(', ');
+  // A repeat of a roster whose import already stored everything (a retry after an answer that never came).
+  const already = added === 0 && duplicates > 0 && conflicts.length === 0;
+  return `${already ? 'Already imported: ' : ''}${parts.join(', ')}`;
 }
 
 function successMail(to: string, result: RosterUploadResult, product: string) {

@@ -118,21 +118,35 @@ function standbyCode(summary: string): string | null {
   return null;
 }
 
-// [PAX|DH|POS] <carrier><1-4 digits> <DEP> [time] [-] <ARR>; or TAXI/BUS/CAR <DEP>-<ARR>.
-const FLIGHT = /(?:\b(PAX|DH|POS|DHD)\s+)?\b([A-Z]{2})\s?(\d{1,4})\s+([A-Z]{3})\b(?:\s+\d{1,2}:?\d{2}Z?(?:\s*\(\+1\))?L?)?\s*[-\s]\s*([A-Z]{3})\b/g;
-const GROUND = /\b(TAXI|BUS|CAR|TRAIN|LIMO)\s+([A-Z]{3})\s*-\s*([A-Z]{3})\b/g;
+// Optional local or UTC time after an airport: 1000, 10:00, 10:00Z, 0730L, 07:40(+1).
+const TIME = String.raw`(?:\s+\d{1,2}:?\d{2}Z?(?:\s*\(\+1\))?L?)?`;
+// [PAX|DH|POS] <carrier><1-4 digits> <DEP> [time] [-] <ARR>.
+const FLIGHT = new RegExp(String.raw`(?:\b(PAX|DH|POS|DHD)\s+)?\b([A-Z]{2})\s?(\d{1,4})\s+([A-Z]{3})\b${TIME}\s*[-\s]\s*([A-Z]{3})\b`, 'g');
+// Positioning on the ground, by any mode: <mode> <DEP> [time] [-] <ARR>.
+const GROUND_MODE = String.raw`\b(?:TAXI|CAR|ROAD|BUS|COACH|SHUTTLE|LIMO|TRAIN|RAIL|TRN|SURFACE)\b`;
+const GROUND = new RegExp(String.raw`${GROUND_MODE}\s+([A-Z]{3})\b${TIME}\s*[-\s]\s*([A-Z]{3})\b`, 'g');
+const ON_THE_GROUND = new RegExp(GROUND_MODE);
+// A leg with a designator is on the ground when the mode is written next to it: TAXI VS9137 JFK-EWR, VS9137 JFK 1100 EWR 1230 (TAXI).
+const MODE_BEFORE = new RegExp(String.raw`${GROUND_MODE}\s*$`);
+const MODE_AFTER = new RegExp(String.raw`^${TIME}\s*[(\[]?${GROUND_MODE}`);
 
 function sectorsIn(text: string, event: CalendarEvent, positioningEvent: boolean): Sector[] {
   const found: Sector[] = [];
   for (const line of text.split(/\r?\n/)) {
     const upper = normalize(line);
+    const legs = new Set<string>();
     for (const match of upper.matchAll(FLIGHT)) {
-      const [, prefix, carrier, digits, from, to] = match;
+      const [leg, prefix, carrier, digits, from, to] = match;
       if (from === to) continue;
-      found.push({ carrier: carrier!, number: digits!, from: from!, to: to!, positioning: positioningEvent || Boolean(prefix) || /\[DH\]/.test(upper), event });
+      legs.add(`${from}-${to}`);
+      // Some exports give a road or rail leg a designator of its own: it is still positioning.
+      const ground = MODE_BEFORE.test(upper.slice(0, match.index)) || MODE_AFTER.test(upper.slice(match.index + leg.length));
+      found.push({ carrier: carrier!, number: digits!, from: from!, to: to!, positioning: positioningEvent || ground || Boolean(prefix) || /\[DH\]/.test(upper), event });
     }
     for (const match of upper.matchAll(GROUND)) {
-      found.push({ carrier: '', number: null, from: match[2]!, to: match[3]!, positioning: true, event });
+      const [, from, to] = match;
+      if (from === to || legs.has(`${from}-${to}`)) continue;
+      found.push({ carrier: '', number: null, from: from!, to: to!, positioning: true, event });
     }
   }
   return found;
@@ -141,7 +155,7 @@ function sectorsIn(text: string, event: CalendarEvent, positioningEvent: boolean
 /** Sectors from SUMMARY; a pairing-style event that lists more of them in DESCRIPTION uses those. */
 function findSectors(event: CalendarEvent): Sector[] {
   const summary = normalize(event.summary);
-  const positioning = /^(PAX|DH|DHD|POS|TAXI)\b/.test(summary) || /\[DH\]/.test(summary);
+  const positioning = /^(PAX|DH|DHD|POS)\b/.test(summary) || ON_THE_GROUND.test(summary.split(' ')[0]!) || /\[DH\]/.test(summary);
   const fromSummary = sectorsIn(event.summary, event, positioning);
   const fromDescription = sectorsIn(event.description, event, positioning);
   return fromDescription.length > fromSummary.length && chains(fromDescription) ? fromDescription : fromSummary;

@@ -63,4 +63,31 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0003_mail_auth_and_upload_addresses': {
+    async up(knex: Knex) {
+      await knex.schema.alterTable('inbound_mail', (table) => {
+        table.string('helo', 300);
+      });
+      // Each pilot's private upload address: roster+<token>@<upload domain>. Only the current token is kept.
+      await knex.schema.createTable('upload_addresses', (table) => {
+        table.uuid('pilot_id').primary();
+        table.string('token', 40).notNullable().unique();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
+  '0004_emergency_hold': {
+    async up(knex: Knex) {
+      // admin's emergency state as its events last said (one row), and the mails held because of it.
+      await knex.schema.createTable('system_state', (table) => {
+        table.integer('id').primary();
+        table.boolean('shutdown').notNullable().defaultTo(false);
+        table.timestamp('occurred_at', { useTz: true });
+      });
+      await knex('system_state').insert({ id: 1, shutdown: false });
+      await knex.schema.alterTable('inbound_mail', (table) => {
+        table.timestamp('held_at', { useTz: true });
+      });
+    },
+  },
 };

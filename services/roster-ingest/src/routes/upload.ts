@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { HttpError, badRequest, routes, type SessionGuard } from '@crewswap/kit';
-import { ROSTER_MAX_BYTES, ROSTER_MESSAGES, isRosterFileName, type RosterErrorType, type RosterUploadResult } from '@crewswap/proto';
+import { ROSTER_MAX_BYTES, ROSTER_MESSAGES, ROSTER_UPLOAD_MESSAGES, isRosterFileName, type RosterErrorType, type RosterUploadResult } from '@crewswap/proto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PilotRepository } from '../data/pilots';
 import type { ImportRoster, ImportInput } from '../domain/import-roster';
@@ -33,8 +33,17 @@ export function uploadRoutes(app: FastifyInstance, deps: { guard: SessionGuard; 
     };
 
     if (!request.isMultipart()) throw badRequest(ROSTER_MESSAGES.NO_FILE, { extra: { message: ROSTER_MESSAGES.NO_FILE } });
-    const file = await readRosterPart(request);
+    // A browser's FormData is never compressed; a compressed body would only be read as garbage.
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding.toLowerCase() !== 'identity') throw refuse(400, ROSTER_UPLOAD_MESSAGES.unreadable);
+    const file = await readRosterPart(request).catch((error: unknown) => {
+      // Reading the body only fails on the body itself (no boundary, cut off, garbage): the client's mistake.
+      request.log.info({ err: error }, 'unreadable multipart roster upload');
+      throw refuse(400, ROSTER_UPLOAD_MESSAGES.unreadable);
+    });
     if (!file) throw await refuseAndRecord(400, 'NO_FILE', null);
+    // Postgres cannot store a NUL, and no real file name holds a control character.
+    if (/[\u0000-\u001f\u007f]/.test(file.name)) throw refuse(400, ROSTER_UPLOAD_MESSAGES.badFileName);
     if (!isRosterFileName(file.name)) throw await refuseAndRecord(400, 'UNSUPPORTED_EXTENSION', file.name, file.size);
     if (file.tooLarge) throw await refuseAndRecord(413, 'FILE_TOO_LARGE', file.name, file.size);
 

@@ -5,6 +5,7 @@ import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import type { MailRepository } from '../data/mail';
+import { tokenOf } from '../domain/upload-address';
 
 export interface SmtpReceiver {
   port: number;
@@ -26,19 +27,32 @@ export async function startSmtpReceiver(deps: {
   maxBytes: number;
   /** The addresses mail is accepted for (the `upload_email` setting and its fallback). */
   uploadAddresses: () => Promise<string[]>;
+  /** Whether a private upload address's token belongs to a pilot (`roster+<token>@...`). */
+  isPrivateToken: (token: string) => Promise<boolean>;
+  /** PEM key and certificate: STARTTLS is offered only with them. */
+  tls?: { key: Buffer; cert: Buffer; required: boolean };
 }): Promise<SmtpReceiver> {
-  const { db, outbox, mails, log } = deps;
+  const { db, outbox, mails, log, tls } = deps;
   const server = new SMTPServer({
     name: 'crewswap-roster-ingest',
     banner: 'CrewSwap roster upload',
     size: deps.maxBytes,
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(tls ? { key: tls.key, cert: tls.cert } : {}),
     logger: false,
+    onMailFrom(_address, session, callback) {
+      // 530 is the reply RFC 3207 gives for "STARTTLS first"; a compliant client upgrades and retries.
+      if (tls?.required && !session.secure) return callback(Object.assign(new Error('Must issue a STARTTLS command first: this server accepts mail only over TLS'), { responseCode: 530 }));
+      return callback();
+    },
     async onRcptTo(address, _session, callback) {
       try {
-        const accepted = (await deps.uploadAddresses()).map((value) => value.toLowerCase());
-        if (accepted.includes(address.address.trim().toLowerCase())) return callback();
+        const shared = await deps.uploadAddresses();
+        if (shared.map((value) => value.toLowerCase()).includes(address.address.trim().toLowerCase())) return callback();
+        // An unknown or replaced private address is refused here, so the sender's own server tells them.
+        const token = tokenOf(address.address, shared);
+        if (token && (await deps.isPrivateToken(token))) return callback();
         const error = Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 });
         return callback(error);
       } catch (error) {
@@ -65,6 +79,7 @@ export async function startSmtpReceiver(deps: {
             {
               id,
               mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+              helo: session.hostNameAppearsAs ?? null,
               rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               remoteAddress: session.remoteAddress ?? null,
               sizeBytes: raw.length,

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '@crewswap/kit';
+import { conflict, isUniqueViolation, notFound } from '@crewswap/kit';
 import type { IataCode, UpdateIataCodeBody } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { AirportRepository } from '../data/airports';
@@ -13,7 +13,11 @@ export function createUpdateIataCode(deps: { airports: AirportRepository; onChan
         const holder = await airports.findIataByCode(body.iataCode);
         if (holder && holder.id !== id) throw conflict(`IATA code ${body.iataCode} already exists`);
       }
-      const updated = await airports.updateIata(id, body);
+      const updated = await airports.updateIata(id, body).catch((error: unknown) => {
+        // Another request took the code after the check above: the unique index decides.
+        if (isUniqueViolation(error, 'iata_code')) throw conflict(`IATA code ${body.iataCode} already exists`);
+        throw error;
+      });
       if (!updated) throw notFound('IATA code not found');
       deps.onChange();
       return updated;

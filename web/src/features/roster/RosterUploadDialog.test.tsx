@@ -31,6 +31,25 @@ describe('Roster upload dialog', () => {
     expect(screen.getByText('Please correct the issue and try again.')).toBeInTheDocument();
   });
 
+  it('shows the pilot\'s private upload address, copyable, and replaces it on request', async () => {
+    let address = 'roster+aaaa1111bbbb2222cccc@crewswap.test';
+    const { calls } = stubFetch((call) => {
+      if (call.path === '/api/roster/upload-address') {
+        if (call.method === 'POST') address = 'roster+dddd3333eeee4444ffff@crewswap.test';
+        return { body: { address } };
+      }
+      return settings(call.path);
+    });
+    renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    expect(await screen.findByText('roster+aaaa1111bbbb2222cccc@crewswap.test')).toBeInTheDocument();
+    expect(screen.getByText(/from any email account to your private upload address/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /copy/i }).length).toBeGreaterThanOrEqual(2);
+    fireEvent.click(screen.getByRole('button', { name: 'New address' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace' }));
+    expect(await screen.findByText('roster+dddd3333eeee4444ffff@crewswap.test')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/roster/upload-address').map((call) => call.method)).toEqual(['GET', 'POST']);
+  });
+
   it('checks size and extension before sending, and sends .ics_ as .ics', () => {
     expect(rosterFileProblem({ name: 'r.ics', size: 10 * 1024 * 1024 + 1 })).toBe('File size must be less than 10MB');
     expect(rosterFileProblem({ name: 'roster.ICS_', size: 10 })).toBeNull();

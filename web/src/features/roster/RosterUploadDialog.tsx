@@ -7,6 +7,7 @@ import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type U
 import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
 import { isOpenableRosterFile } from './pendingRoster';
+import { PrivateUploadAddress } from './PrivateUploadAddress';
 
 const STAGE_TEXT: Record<UploadStage, string> = {
   idle: '',
@@ -121,6 +122,7 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
           <Typography.Paragraph copyable={uploadEmail ? { text: uploadEmail, tooltips: ['Copy address', 'Copied'] } : false} strong>
             {uploadEmail ?? 'the roster upload address'}
           </Typography.Paragraph>
+          <PrivateUploadAddress />
         </div>
       )}
       {guide && stage === 'idle' && (

@@ -1,7 +1,11 @@
 import { BellOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useSetting } from '../../api/settings';
 import { usePilotStats } from '../../api/trips';
+
+// Loaded apart: its copy and confirm widgets would push the first page past its size budget.
+const PrivateUploadAddress = lazy(() => import('../roster/PrivateUploadAddress').then((module) => ({ default: module.PrivateUploadAddress })));
 
 /** No trips yet: the three steps of pilot spec section 1; the bell, support and roster steps open their dialogs. */
 interface Props {
@@ -41,6 +45,9 @@ export function EmptyState({ onAddTrip, onUploadRoster, onNotifications, onTechS
           </Button>
           : choose your calendar file (.ics), or email it from your company email account to{' '}
           {uploadEmail ? <strong>{uploadEmail}</strong> : 'the roster upload address'}. You can also add trips by hand with Add Trip.
+          <Suspense fallback={null}>
+            <PrivateUploadAddress />
+          </Suspense>
         </li>
       </ol>
       <div className="empty-actions">

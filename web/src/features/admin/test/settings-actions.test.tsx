@@ -67,6 +67,18 @@ describe('session timeout restart', () => {
   });
 });
 
+describe('daily access code', () => {
+  it('refuses a code that is not exactly 6 digits before sending it, as the server would', async () => {
+    const { calls } = renderPanel('security', MASTER);
+    const input = (await screen.findByLabelText('Code')) as HTMLInputElement;
+    const card = input.closest('.ant-card') as HTMLElement;
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Daily access code must be exactly 6 digits')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+});
+
 describe('emergency controls follow the Security menu', () => {
   it('shows the emergency shutdown card to an admin holding only view_security_alerts', async () => {
     const { calls } = renderPanel('security', SECURITY_ONLY);
@@ -129,6 +141,7 @@ describe('testing password', () => {
     );
     const field = await screen.findByLabelText('Testing password');
     expect(field).toHaveValue('');
+    expect(screen.getByText('No testing password is set yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set Testing Password' })).toBeDisabled();
     fireEvent.change(field, { target: { value: 'crew-test-2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set Testing Password' }));

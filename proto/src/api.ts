@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { AdminPilotList, AdminPilotPasswordBody, AdminPilotPasswordReply, AdminPilotsQuery, AdminUpdatePilotBody, ActiveSessions, DeletedPilotList, RecentRegistrations, SessionHistory } from './admin-pilots';
+import { Admin, AdminActivityEntry, AdminActivityQuery, AdminBody, AdminIdParams, AdminLoginBody, CurrentAdmin, EmergencyShutdownBody, EmergencyShutdownResponse, EmergencyStatus, SetAdminPasswordBody } from './admin';
+import { AdminAnalytics, ComprehensiveAnalytics, SwapBreakdown } from './analytics';
+import { AuthPublicConfig, DeletedPilotLookup, EmailBody, EmployeeIdParams, ForcePasswordChangeBody, LoginBody, LoginResponse, RegisterBody, RegisterResponse, RestorePilotBody, TestLoginBody, TestPilotList, VerifyEmailBody } from './auth';
+import { CleanupConfig, CleanupConfigBody, CleanupPreviewQuery, CleanupRun, CleanupRunBody, CleanupRunResponse } from './cleanup';
+import { IdParams, MessageResponse } from './common';
+import { AirportCheck, AirportCheckQuery, CrewLink, CrewLinkBody, CrewLinkDestinations, CrewLinkLike, CrewLinkListQuery, CrewLinkSuggestion, CrewLinkSuggestionsQuery, SimilarCrewLink, SimilarCrewLinksQuery } from './crew-links';
+import {
+  CreateWhatsappGroupBody,
+  CrossoverTripsResponse,
+  MasterCalendarParams,
+  MasterCalendarResponse,
+  PilotStats,
+  TripListWithCrewResponse,
+  TripPilotsResponse,
+  UpdateWhatsappGroupBody,
+  UsualRequestsQuery,
+  UsualRequestsResponse,
+  WhatsappGroupResponse,
+} from './crew';
+import { PurgePreviewReply } from './events';
+import {
+  ClearAllSubscriptionsResponse,
+  NotificationPreferences,
+  PushSubscriptionBody,
+  SubscribeResponse,
+  TestPushResponse,
+  UnsubscribeResponse,
+  UpdateNotificationPreferencesBody,
+} from './notifications';
+import { ChangePasswordBody, MasterRosterCooldown, Pilot, UpdatePilotBody } from './pilot';
+import { SSE_EVENTS_PATH } from './pwa';
+import { SseMessage } from './realtime';
+import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadAddress, RosterUploadResult } from './roster';
+import { PutSettingBody, Setting, SettingKeyParams, SettingsList, SettingValueResponse } from './settings';
+import {
+  CreateExcludedAirportBody,
+  CreateIataCodeBody,
+  CreateTripBody,
+  DescriptionBody,
+  ExcludedAirport,
+  IataCode,
+  IataCodeList,
+  MatchesQuery,
+  RequestedBody,
+  SendNotificationsResponse,
+  SwapMatch,
+  SwappableBody,
+  Trip,
+  TripListQuery,
+  TripWithWarnings,
+  UpdateIataCodeBody,
+  UpdateTripBody,
+} from './trip';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Who may call a route: anyone, a signed-in pilot, a signed-in administrator (with the permission the route needs). */
+export type ApiAuth = 'none' | 'pilot' | 'admin';
+
+/**
+ * One route of the public API. Path parameters are written `{name}` (OpenAPI), where fastify
+ * writes `:name`. The schemas are the ones the owning service checks the request with and
+ * answers; a route without `response` answers JSON the catalogue does not describe yet.
+ */
+export interface ApiRoute {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  auth: ApiAuth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A multipart form carrying one file in this field, instead of a JSON body. */
+  upload?: string;
+  response?: z.ZodType;
+  /** Success statuses (default [200]); 204 has no body. */
+  status?: readonly number[];
+  /** Answers a text/event-stream whose events' data are `response`. */
+  stream?: boolean;
+}
+
+const route = (method: HttpMethod, path: string, summary: string, auth: ApiAuth, rest: Omit<ApiRoute, 'method' | 'path' | 'summary' | 'auth'> = {}): ApiRoute => ({
+  method,
+  path,
+  summary,
+  auth,
+  ...rest,
+});
+
+/**
+ * The public API, every route the gateway passes to a service: the one list the OpenAPI
+ * document (`docs/openapi.json`, served at /api/docs) and the gateway's contract test are built
+ * from. A test checks that the services register exactly these methods and paths.
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Registration, sign-in and passwords (auth)
+  route('GET', '/api/auth/config', 'What the login page needs before anyone signs in', 'none', { response: AuthPublicConfig }),
+  route('POST', '/api/auth/register', 'Register a pilot', 'none', { body: RegisterBody, response: RegisterResponse, status: [201] }),
+  route('POST', '/api/auth/verify-email', 'Confirm the e-mail address with the mailed code', 'none', { body: VerifyEmailBody, response: MessageResponse }),
+  route('POST', '/api/auth/resend-verification', 'Send a new verification code', 'none', { body: EmailBody, response: MessageResponse }),
+  route('POST', '/api/auth/login', 'Sign in a pilot (sets the session cookie)', 'none', { body: LoginBody, response: LoginResponse }),
+  route('POST', '/api/auth/test-login', 'Sign in as any test pilot (testing mode only)', 'none', { body: TestLoginBody, response: LoginResponse }),
+  route('POST', '/api/auth/logout', 'Sign out (always succeeds)', 'none', { response: MessageResponse }),
+  route('POST', '/api/auth/force-password-change', 'Replace a temporary password', 'pilot', { body: ForcePasswordChangeBody, response: LoginResponse }),
+  route('POST', '/api/auth/forgot-password', 'Mail a temporary password', 'none', { body: EmailBody, response: MessageResponse }),
+
+  // The pilot's own profile (auth)
+  route('GET', '/api/pilot/current', "The signed-in pilot's profile", 'pilot', { response: Pilot }),
+  route('GET', '/api/pilots/all', 'Test pilots for the testing login (testing mode only)', 'none', { response: TestPilotList }),
+  route('PATCH', '/api/pilots/{id}', 'Edit my profile', 'pilot', { params: IdParams, body: UpdatePilotBody, response: Pilot }),
+  route('GET', '/api/pilots/{id}/check-master-roster-cooldown', 'Whether Master Roster may be switched on again', 'pilot', { params: IdParams, response: MasterRosterCooldown }),
+  route('PATCH', '/api/pilots/{id}/password', 'Change my password', 'pilot', { params: IdParams, body: ChangePasswordBody, response: MessageResponse }),
+  route('DELETE', '/api/pilots/{id}', 'Delete my profile (restorable for 30 days)', 'pilot', { params: IdParams, response: MessageResponse }),
+  route('GET', '/api/check-deleted-pilot/{employeeId}', 'Whether an employee id belongs to a deleted, restorable profile', 'none', { params: EmployeeIdParams, response: DeletedPilotLookup }),
+  route('POST', '/api/restore-pilot', 'Restore a deleted profile', 'none', { body: RestorePilotBody, response: RegisterResponse }),
+
+  // Trips (trips)
+  route('GET', '/api/trips', 'My trips; with includeCrew=true, each with its crew', 'pilot', { query: TripListQuery, response: z.union([z.array(Trip), TripListWithCrewResponse]) }),
+  route('POST', '/api/trips', 'Add a trip', 'pilot', { body: CreateTripBody, response: TripWithWarnings, status: [201] }),
+  route('PATCH', '/api/trips/{id}', 'Edit a trip', 'pilot', { params: IdParams, body: UpdateTripBody, response: TripWithWarnings }),
+  route('DELETE', '/api/trips/{id}', 'Delete a trip', 'pilot', { params: IdParams, status: [204] }),
+  route('PATCH', '/api/trips/{id}/swappable', 'Offer a trip for swap, or withdraw it', 'pilot', { params: IdParams, body: SwappableBody, response: Trip }),
+  route('PATCH', '/api/trips/{id}/description', "Change an offer's description", 'pilot', { params: IdParams, body: DescriptionBody, response: Trip }),
+  route('PATCH', '/api/trips/{id}/requested', 'Mark a trip as one to keep', 'pilot', { params: IdParams, body: RequestedBody, response: Trip }),
+  route('GET', '/api/trips/{id}/pilots', 'The crew on a trip', 'pilot', { params: IdParams, response: TripPilotsResponse }),
+  route('GET', '/api/trips/{id}/whatsapp-group', "The trip crew's WhatsApp group", 'pilot', { params: IdParams, response: WhatsappGroupResponse }),
+  route('POST', '/api/trips/{id}/whatsapp-group', "Start the crew's WhatsApp group (200: a crew member already did)", 'pilot', {
+    params: IdParams,
+    body: CreateWhatsappGroupBody,
+    response: WhatsappGroupResponse,
+    status: [201, 200],
+  }),
+  route('PATCH', '/api/trips/{id}/whatsapp-group', "Set the group's invite link", 'pilot', { params: IdParams, body: UpdateWhatsappGroupBody, response: WhatsappGroupResponse }),
+  route('DELETE', '/api/trips/{id}/whatsapp-group', 'Remove the group', 'pilot', { params: IdParams, status: [204] }),
+  route('POST', '/api/trips/{id}/whatsapp-group/claim', 'Take over a group whose creator left the trip', 'pilot', { params: IdParams, response: WhatsappGroupResponse }),
+  route('GET', '/api/master-calendar/{rank}/{fleet}', 'Master Roster: every visible trip of a rank and fleet', 'pilot', { params: MasterCalendarParams, response: MasterCalendarResponse }),
+  route('GET', '/api/crossover-trips', 'Crossover calendar: trips shared with other pilots', 'pilot', { response: CrossoverTripsResponse }),
+  route('GET', '/api/usual-requests/search', 'Usual requests: who flies a flight on a date', 'pilot', { query: UsualRequestsQuery, response: UsualRequestsResponse }),
+  route('GET', '/api/stats', "My figures and the community's", 'pilot', { response: PilotStats }),
+  route('GET', '/api/iata-codes', 'Every known airport code', 'none', { response: IataCodeList }),
+  route('POST', '/api/iata-codes', 'Confirm an unknown code as a real airport', 'pilot', { body: CreateIataCodeBody, response: IataCode, status: [201] }),
+
+  // Swaps (swaps)
+  route('GET', '/api/trips/{id}/matches', 'Offers that fit a trip, within a date window', 'pilot', { params: IdParams, query: MatchesQuery, response: z.array(SwapMatch) }),
+  route('POST', '/api/trips/{id}/send-notifications', 'Alert the pilots whose offers fit a trip', 'pilot', { params: IdParams, response: SendNotificationsResponse }),
+  route('GET', '/api/available-swaps', 'Disabled by the spec: always answers 404 with a reason', 'none'),
+
+  // Roster import (roster-ingest)
+  route('POST', '/api/roster/upload', 'Import a roster calendar file (.ics, .ics_, .cal)', 'pilot', { upload: 'roster', response: RosterUploadResult }),
+  route('GET', '/api/roster/upload-address', "The pilot's private roster upload address", 'pilot', { response: RosterUploadAddress }),
+  route('POST', '/api/roster/upload-address', "Replace the pilot's private roster upload address (the old one stops at once)", 'pilot', { response: RosterUploadAddress }),
+
+  // Push notifications (notifications)
+  route('GET', '/api/notifications/preferences', 'My notification preferences', 'pilot', { response: NotificationPreferences }),
+  route('PUT', '/api/notifications/preferences', 'Change my notification preferences', 'pilot', { body: UpdateNotificationPreferencesBody, response: NotificationPreferences }),
+  route('POST', '/api/notifications/subscribe', "Register this browser's push subscription", 'pilot', { body: PushSubscriptionBody, response: SubscribeResponse, status: [201] }),
+  route('DELETE', '/api/notifications/unsubscribe', "Remove my browsers' push subscriptions", 'pilot', { response: UnsubscribeResponse }),
+  route('POST', '/api/notifications/test', 'Send me a test push', 'pilot', { response: TestPushResponse, status: [202] }),
+  route('DELETE', '/api/notifications/clear-all', 'Remove every push subscription', 'admin', { response: ClearAllSubscriptionsResponse }),
+
+  // Live updates (realtime)
+  route('GET', SSE_EVENTS_PATH, "The pilot's event stream (server-sent events)", 'pilot', { response: SseMessage, stream: true }),
+
+  // Crew links (links)
+  route('GET', '/api/crew-links', 'Crew links, filtered', 'pilot', { query: CrewLinkListQuery, response: z.array(CrewLink) }),
+  route('POST', '/api/crew-links', 'Add a crew link', 'pilot', { body: CrewLinkBody, response: CrewLink, status: [201] }),
+  route('GET', '/api/crew-links/similar', 'Links like the one being written', 'pilot', { query: SimilarCrewLinksQuery, response: z.array(SimilarCrewLink) }),
+  route('GET', '/api/crew-links/suggestions', 'Search suggestions', 'pilot', { query: CrewLinkSuggestionsQuery, response: z.array(CrewLinkSuggestion) }),
+  route('GET', '/api/crew-links/destinations', 'Destinations that have links', 'pilot', { response: CrewLinkDestinations }),
+  route('GET', '/api/crew-links/airport-check', 'Whether an airport code is known', 'pilot', { query: AirportCheckQuery, response: AirportCheck }),
+  route('GET', '/api/crew-links/{id}', 'One crew link', 'pilot', { params: IdParams, response: CrewLink }),
+  route('PUT', '/api/crew-links/{id}', 'Edit a crew link', 'pilot', { params: IdParams, body: CrewLinkBody, response: CrewLink }),
+  route('DELETE', '/api/crew-links/{id}', 'Delete a crew link', 'pilot', { params: IdParams, status: [204] }),
+  route('POST', '/api/crew-links/{id}/like', 'Like a crew link', 'pilot', { params: IdParams, response: CrewLinkLike }),
+  route('DELETE', '/api/crew-links/{id}/like', 'Unlike a crew link', 'pilot', { params: IdParams, response: CrewLinkLike }),
+
+  // Settings (admin)
+  route('GET', '/api/settings/{key}', 'A public setting (interbids_url, upload_email, swap_search_days, testing_button_enabled, ...)', 'none', { params: SettingKeyParams, response: SettingValueResponse }),
+
+  // The admin console: session and administrators (admin)
+  route('POST', '/api/admin/login', 'Sign in an administrator', 'none', { body: AdminLoginBody, response: CurrentAdmin }),
+  route('POST', '/api/admin/logout', 'Sign out an administrator (always succeeds)', 'none', { response: MessageResponse }),
+  route('GET', '/api/admin/current', 'The signed-in administrator', 'admin', { response: CurrentAdmin }),
+  route('GET', '/api/admin/admins', 'Administrators', 'admin', { response: z.array(Admin) }),
+  route('POST', '/api/admin/admins', 'Add an administrator', 'admin', { body: AdminBody, response: Admin, status: [201] }),
+  route('PUT', '/api/admin/admins/{id}', 'Edit an administrator', 'admin', { params: AdminIdParams, body: AdminBody, response: Admin }),
+  route('DELETE', '/api/admin/admins/{id}', 'Remove an administrator', 'admin', { params: AdminIdParams, response: MessageResponse }),
+  route('POST', '/api/admin/admins/{id}/set-password', "Set an administrator's first password", 'admin', { params: AdminIdParams, body: SetAdminPasswordBody, response: MessageResponse }),
+  route('GET', '/api/admin/activity-log', "Administrators' actions", 'admin', { query: AdminActivityQuery, response: z.array(AdminActivityEntry) }),
+  route('GET', '/api/admin/settings', 'System settings', 'admin', { response: SettingsList }),
+  route('PUT', '/api/admin/settings/{key}', 'Change a system setting', 'admin', { params: SettingKeyParams, body: PutSettingBody, response: Setting }),
+  route('GET', '/api/admin/emergency-status', 'Whether operations are shut down', 'admin', { response: EmergencyStatus }),
+  route('POST', '/api/admin/emergency-shutdown', 'Shut down operations, ending every pilot session', 'admin', { body: EmergencyShutdownBody, response: EmergencyShutdownResponse }),
+  route('POST', '/api/admin/resume-operations', 'Resume operations', 'admin', { response: MessageResponse }),
+  route('POST', '/api/admin/restart-server', 'Restart every service', 'admin', { response: MessageResponse }),
+  route('GET', '/api/admin/cleanup/config', 'The trip clean-up schedule', 'admin', { response: CleanupConfig }),
+  route('POST', '/api/admin/cleanup/config', 'Change the clean-up schedule', 'admin', { body: CleanupConfigBody, response: CleanupConfig }),
+  route('GET', '/api/admin/cleanup/preview', 'How many trips a clean-up would delete', 'admin', { query: CleanupPreviewQuery, response: PurgePreviewReply }),
+  route('POST', '/api/admin/cleanup/run', 'Run a clean-up now', 'admin', { body: CleanupRunBody, response: CleanupRunResponse }),
+  route('GET', '/api/admin/cleanup/history', 'Past clean-ups', 'admin', { response: z.array(CleanupRun) }),
+
+  // The admin console: pilots and sessions (auth)
+  route('GET', '/api/admin/pilots', 'Pilots, searched and paged', 'admin', { query: AdminPilotsQuery, response: AdminPilotList }),
+  route('PATCH', '/api/admin/pilots/{id}', "Edit a pilot's profile", 'admin', { params: IdParams, body: AdminUpdatePilotBody, response: Pilot }),
+  route('DELETE', '/api/admin/pilots/{id}', 'Delete a pilot', 'admin', { params: IdParams, response: MessageResponse }),
+  route('PATCH', '/api/admin/pilots/{id}/password', "Reset a pilot's password to a temporary one", 'admin', { params: IdParams, body: AdminPilotPasswordBody, response: AdminPilotPasswordReply }),
+  route('GET', '/api/admin/sessions/active', 'Pilots signed in now', 'admin', { response: ActiveSessions }),
+  route('GET', '/api/admin/sessions/history', 'Recent sign-ins', 'admin', { response: SessionHistory }),
+  route('GET', '/api/admin/recent-registrations', 'Recent registrations', 'admin', { response: RecentRegistrations }),
+  route('GET', '/api/admin/cleanup/deleted-pilots', 'Deleted profiles within or past their 30 days', 'admin', { response: DeletedPilotList }),
+  route('DELETE', '/api/admin/cleanup/deleted-pilots/{id}', 'Remove a deleted profile for good (past its 30 days)', 'admin', { params: IdParams, response: MessageResponse }),
+
+  // The admin console: airports and analytics (trips)
+  route('GET', '/api/admin/iata-codes', 'Airport codes added by pilots and administrators', 'admin', { response: z.array(IataCode) }),
+  route('POST', '/api/admin/iata-codes', 'Add an airport code', 'admin', { body: CreateIataCodeBody, response: IataCode, status: [201] }),
+  route('PATCH', '/api/admin/iata-codes/{id}', 'Edit an airport code', 'admin', { params: IdParams, body: UpdateIataCodeBody, response: IataCode }),
+  route('DELETE', '/api/admin/iata-codes/{id}', 'Remove an airport code', 'admin', { params: IdParams, status: [204] }),
+  route('GET', '/api/admin/excluded-airports', 'Airports left out of routes', 'admin', { response: z.array(ExcludedAirport) }),
+  route('POST', '/api/admin/excluded-airports', 'Exclude an airport from routes', 'admin', { body: CreateExcludedAirportBody, response: ExcludedAirport, status: [201] }),
+  route('DELETE', '/api/admin/excluded-airports/{id}', 'Include an airport again', 'admin', { params: IdParams, status: [204] }),
+  route('GET', '/api/admin/analytics', 'Pilots and trips by rank and fleet', 'admin', { response: AdminAnalytics }),
+  route('GET', '/api/admin/analytics/comprehensive', 'The analytics page', 'admin', { response: ComprehensiveAnalytics }),
+  route('GET', '/api/admin/analytics/swap-breakdown', 'Swap offers by kind, fleet and rank', 'admin', { response: SwapBreakdown }),
+
+  // The admin console: roster imports (roster-ingest)
+  route('GET', '/api/admin/roster-history', 'Roster imports, filtered', 'admin', { query: RosterHistoryQuery, response: RosterHistoryList }),
+  route('GET', '/api/admin/roster-history/stats', 'Roster import figures', 'admin', { response: RosterStats }),
+];
+
+/** 'GET /api/trips/{id}': how tests and the document name a route. */
+export const routeKey = (route: Pick<ApiRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;

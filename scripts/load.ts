@@ -1,0 +1,340 @@
+/**
+ * The whole system at airline scale on this machine: `make load`.
+ * Starts every service and the gateway with scripts/stack.ts on a database, NATS prefix, ports
+ * and mail folder of its own; seeds LOAD_PILOTS pilots (5,000) with two months of trips each
+ * straight into the services' tables through their own repositories (auth's pilots, trips' pilot
+ * directory and trips, swaps' read model), as their events would have left them; opens
+ * LOAD_STREAMS event streams (2,000) through the gateway; then LOAD_CLIENTS clients (50) run the
+ * main journeys for LOAD_SECONDS (60): log in (at the start and every tenth journey), list trips,
+ * find swaps, offer and withdraw a trip, upload a roster. Each client has an address of its own behind a trusted proxy (TRUST_PROXY), as
+ * pilots behind the ingress do. Prints throughput, p50/p95/p99 per step, errors, and each
+ * process's resident memory; stops everything and drops the database. It asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { connectBus, createDb, createLogger, deleteStreams, generateSigningKeys, PILOT_COOKIE, signPilotToken, type Db } from '@crewswap/kit';
+import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { addDays, BASES, FLEETS, londonToday, type Pilot, type Trip } from '@crewswap/proto';
+import { Agent, request } from 'undici';
+import { createPilotRepository as createAuthPilots } from '../services/auth/src/data/pilots';
+import { createPasswords } from '../services/auth/src/domain/passwords';
+import { createReadModelRepository } from '../services/swaps/src/data/read-model';
+import { createPilotRepository as createDirectory } from '../services/trips/src/data/pilots';
+import { createTripRepository } from '../services/trips/src/data/trips';
+import { demoTripsFor } from '../services/trips/src/seed/demo-trips';
+import { startStack, type Stack } from './stack';
+
+const PILOTS = Number(process.env.LOAD_PILOTS ?? 5000);
+const STREAMS = Number(process.env.LOAD_STREAMS ?? 2000);
+const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const PASSWORD = 'load-test-password';
+/** auth's production cost (PASSWORD_HASH_COST): a login costs what it costs in production. */
+const PASSWORD_HASH_COST = 15;
+/** Each client logs in at its start and again every this many journeys (a new device, a new session). */
+const LOGIN_EVERY = 10;
+const STEPS = ['log in', 'list trips', 'find swaps', 'offer', 'withdraw', 'upload roster'] as const;
+type Step = (typeof STEPS)[number];
+
+const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+/** Runs `work` over `items`, `concurrency` at a time (the database pool's size, roughly). */
+async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+function makePilot(index: number, createdAt: string): Pilot {
+  const rank = index % 2 === 0 ? 'CP' : 'FO';
+  return {
+    id: randomUUID(),
+    employeeId: String(200000 + index),
+    firstName: 'Load',
+    lastName: `Pilot${index}`,
+    email: `load.pilot${index}@fly.virgin.com`,
+    phone: `+44770${String(index).padStart(7, '0')}`,
+    rank,
+    fleet: FLEETS[Math.floor(index / 2) % FLEETS.length]!,
+    base: BASES[Math.floor(index / 8) % BASES.length]!,
+    apic: rank === 'CP' || index % 3 === 0,
+    ltc: rank === 'CP' && index % 6 === 0,
+    usualReq: true,
+    allVisible: true,
+    testData: true,
+    emailVerified: true,
+    searchDayRange: null,
+    rankLastChanged: null,
+    fleetLastChanged: null,
+    ltcLastChanged: null,
+    usualReqOff: null,
+    createdAt,
+  };
+}
+
+/**
+ * Pilots and trips as the services' own events would have left them: auth's pilots (one password
+ * hash for all), trips' directory and trips (trips' demo rosters: two months, a fifth offered),
+ * swaps' read model. Stamped older than any event, so every real change made during the run wins.
+ */
+async function seed(databaseUrl: string): Promise<Pilot[]> {
+  const started = performance.now();
+  const dbs: Db[] = ['auth', 'trips', 'swaps'].map((schema) => createDb(databaseUrl, schema));
+  const [authDb, tripsDb, swapsDb] = dbs as [Db, Db, Db];
+  try {
+    const createdAt = new Date().toISOString();
+    const pilots = Array.from({ length: PILOTS }, (_, index) => makePilot(index, createdAt));
+    const passwordHash = await createPasswords(PASSWORD_HASH_COST).hash(PASSWORD);
+    const authPilots = createAuthPilots(authDb);
+    await eachLimited(pilots, 8, async (pilot) => {
+      await authPilots.insert({ ...pilot, passwordHash, createdAt: new Date(createdAt) });
+    });
+    const authDone = performance.now();
+    const directory = createDirectory(tripsDb);
+    const tripRepository = createTripRepository(tripsDb);
+    const epoch = new Date(0).toISOString();
+    const trips: Trip[] = [];
+    const today = londonToday();
+    await eachLimited(pilots, 8, async (pilot) => {
+      await directory.applyProfile(pilot, epoch);
+      trips.push(...(await tripRepository.insertMany(pilot.id, demoTripsFor(pilot, today))));
+    });
+    await tripsDb.raw('ANALYZE trips');
+    const tripsDone = performance.now();
+    const readModel = createReadModelRepository(swapsDb);
+    const stamp = { version: 0, at: new Date(0) };
+    for (let i = 0; i < pilots.length; i += 500) {
+      await readModel.applyPilotChanges(swapsDb, pilots.slice(i, i + 500).map((pilot) => ({ kind: 'profile' as const, pilot, stamp })));
+    }
+    for (let i = 0; i < trips.length; i += 1000) {
+      await readModel.applyTripChanges(swapsDb, trips.slice(i, i + 1000).map((trip) => ({ kind: 'trip' as const, trip, stamp })));
+    }
+    console.log(
+      `seeded ${pilots.length} pilots and ${trips.length} trips (${trips.filter((trip) => trip.isSwappable).length} offered) in ${seconds(started)} ` +
+        `(auth ${((authDone - started) / 1000).toFixed(1)} s, trips ${((tripsDone - authDone) / 1000).toFixed(1)} s, swaps ${seconds(tripsDone)})`,
+    );
+    return pilots;
+  } finally {
+    await Promise.all(dbs.map((db) => db.destroy()));
+  }
+}
+
+/** A roster in the airline's calendar style: three trips ten weeks out, after the seeded ones. */
+function rosterFile(today: string): Buffer {
+  const day = (offset: number) => addDays(today, offset).replace(/-/g, '');
+  const event = (uid: string, start: string, end: string, summary: string) =>
+    ['BEGIN:VEVENT', `UID:${uid}`, `DTSTART:${start}`, `DTEND:${end}`, `SUMMARY:${summary}`, 'END:VEVENT'];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//CrewSwap load run//EN'];
+  for (const [n, offset] of [70, 76, 82].entries()) {
+    lines.push(...event(`out-${n}`, `${day(offset)}T093000Z`, `${day(offset)}T171000Z`, 'VS 3 LHR-JFK B789'));
+    lines.push(...event(`back-${n}`, `${day(offset + 2)}T213000Z`, `${day(offset + 3)}T063000Z`, 'VS 4 JFK-LHR B789'));
+  }
+  lines.push('END:VCALENDAR', '');
+  return Buffer.from(lines.join('\r\n'));
+}
+
+/** Opens `count` event streams through the gateway, each a pilot of its own; resolves once all are connected. */
+async function openStreams(gateway: string, pilots: Pilot[], privateKey: string): Promise<{ open(): number; close(): void }> {
+  const agent = new HttpAgent({ keepAlive: false, maxSockets: Infinity });
+  let open = 0;
+  const requests: ReturnType<typeof httpRequest>[] = [];
+  const connect = (pilot: Pilot) =>
+    new Promise<void>((resolve, reject) => {
+      const token = signPilotToken(privateKey, { sessionId: randomUUID(), pilotId: pilot.id });
+      const outgoing = httpRequest(`${gateway}/api/sse/events`, { agent, headers: { cookie: `${PILOT_COOKIE}=${token}` } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`a stream answered ${response.statusCode}`));
+        response.setEncoding('utf8');
+        let connected = false;
+        response.on('data', (chunk: string) => {
+          if (!connected && chunk.includes('"connected"')) {
+            connected = true;
+            open += 1;
+            resolve();
+          }
+        });
+        response.on('close', () => {
+          if (connected) open -= 1;
+        });
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+      requests.push(outgoing);
+    });
+  for (let i = 0; i < pilots.length; i += 200) await Promise.all(pilots.slice(i, i + 200).map(connect));
+  return {
+    open: () => open,
+    close() {
+      for (const outgoing of requests) outgoing.destroy();
+      agent.destroy();
+    },
+  };
+}
+
+interface Results {
+  latencies: Record<Step, number[]>;
+  errors: Record<Step, number>;
+  /** The first few failures, to say what went wrong. */
+  samples: string[];
+}
+
+/** One pilot going through the journeys again and again until the run ends. */
+async function journeys(gateway: string, origin: string, pilot: Pilot, address: string, roster: Buffer, until: number, results: Results): Promise<void> {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  const boundary = `load-${randomUUID()}`;
+  const upload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="roster"; filename="roster.ics"\r\nContent-Type: text/calendar\r\n\r\n`),
+    roster,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  let cookie = '';
+  const call = async (step: Step, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { origin, 'x-forwarded-for': address, cookie };
+    let payload: string | Buffer | undefined;
+    if (step === 'upload roster') {
+      headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+      payload = upload;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const started = performance.now();
+    try {
+      const response = await request(`${gateway}${path}`, { method, headers, body: payload, dispatcher });
+      const text = await response.body.text();
+      results.latencies[step].push(performance.now() - started);
+      if (response.statusCode >= 400) throw new Error(`${response.statusCode} ${text.slice(0, 200)}`);
+      const setCookie = response.headers['set-cookie'];
+      for (const line of [setCookie ?? []].flat()) if (line.startsWith(`${PILOT_COOKIE}=`)) cookie = line.split(';')[0]!;
+      return text ? JSON.parse(text) : undefined;
+    } catch (error) {
+      results.errors[step] += 1;
+      if (results.samples.length < 10) results.samples.push(`${step} (${pilot.email}): ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+  try {
+    for (let journey = 0; Date.now() < until; journey += 1) {
+      // A pilot stays logged in for days; logging in again on every pass would make the run a
+      // test of scrypt alone (a login costs more CPU than the rest of the journey together).
+      if (journey % LOGIN_EVERY === 0) await call('log in', 'POST', '/api/auth/login', { email: pilot.email, password: PASSWORD });
+      const trips = (await call('list trips', 'GET', '/api/trips')) as Trip[] | undefined;
+      const trip = trips?.find((candidate) => !candidate.isStandby && !candidate.isSwappable && candidate.startDate > londonToday());
+      if (trip) {
+        await call('find swaps', 'GET', `/api/trips/${trip.id}/matches`);
+        // No alerts: 50 clients offering every few seconds would mail the whole airline.
+        await call('offer', 'PATCH', `/api/trips/${trip.id}/swappable`, { isSwappable: true, skipNotification: true });
+        await call('withdraw', 'PATCH', `/api/trips/${trip.id}/swappable`, { isSwappable: false });
+      }
+      await call('upload roster', 'POST', '/api/roster/upload');
+    }
+  } finally {
+    await dispatcher.close();
+  }
+}
+
+/** Resident memory of a process, from /proc (Linux), in MB. */
+function rssMb(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
+async function main(): Promise<void> {
+  const openFiles = Number(/Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? Infinity);
+  if (openFiles < STREAMS * 2 + 1000) console.log(`warning: open files limited to ${openFiles} (ulimit -n); ${STREAMS} streams need about ${STREAMS * 2 + 1000}`);
+  // The stack's processes take their signing keys from here; the streams' tokens are signed with them.
+  const keys = generateSigningKeys();
+  process.env.JWT_PUBLIC_KEY = keys.publicKey;
+  process.env.JWT_PRIVATE_KEY = keys.privateKey;
+  const database = await createTestDatabase();
+  const mailDir = mkdtempSync(join(tmpdir(), 'crewswap-load-mail-'));
+  // Blocks of ten ports apart from the end-to-end runs' (21000-25000).
+  const port = 26000 + Math.floor(Math.random() * 300) * 10;
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const natsPrefix = uniqueName('load');
+  let stack: Stack | undefined;
+  let streams: Awaited<ReturnType<typeof openStreams>> | undefined;
+  try {
+    const started = performance.now();
+    stack = await startStack({
+      databaseUrl: database.url,
+      natsUrl,
+      natsPrefix,
+      gatewayPort: port,
+      basePort: port,
+      mailDir,
+      seedDemo: false,
+      logs: process.env.LOAD_LOGS ? 'prefix' : 'silent',
+      // The clients stand behind a proxy on this machine, each with an address of its own.
+      env: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', TESTING_BUTTON_ENABLED: 'false' },
+    });
+    const gateway = `http://127.0.0.1:${port}`;
+    console.log(`stack up at ${gateway} in ${seconds(started)}`);
+    const pilots = await seed(database.url);
+    const memoryBefore = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [name, rssMb(pid)]));
+
+    const streamsStarted = performance.now();
+    streams = await openStreams(gateway, pilots.slice(CLIENTS, CLIENTS + STREAMS), keys.privateKey);
+    console.log(`${streams.open()} event streams open through the gateway in ${seconds(streamsStarted)}`);
+
+    const results: Results = {
+      latencies: Object.fromEntries(STEPS.map((step) => [step, []])) as unknown as Results['latencies'],
+      errors: Object.fromEntries(STEPS.map((step) => [step, 0])) as Results['errors'],
+      samples: [],
+    };
+    const roster = rosterFile(londonToday());
+    const origin = stack.url;
+    const runStarted = performance.now();
+    const until = Date.now() + SECONDS * 1000;
+    await Promise.all(
+      pilots.slice(0, CLIENTS).map((pilot, index) => journeys(gateway, origin, pilot, `10.20.${index >> 8}.${index & 255}`, roster, until, results)),
+    );
+    const elapsed = (performance.now() - runStarted) / 1000;
+    const memory = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [name, rssMb(pid)]));
+    const streamsLeft = streams.open();
+
+    const total = STEPS.reduce((sum, step) => sum + results.latencies[step].length, 0);
+    const errors = STEPS.reduce((sum, step) => sum + results.errors[step], 0);
+    console.log(`\n${CLIENTS} clients for ${elapsed.toFixed(0)} s, ${PILOTS} pilots, ${STREAMS} event streams open through the gateway`);
+    console.log(`throughput: ${(total / elapsed).toFixed(0)} requests/s, ${(results.latencies['list trips'].length / elapsed).toFixed(1)} journeys/s; errors: ${errors}; streams still open at the end: ${streamsLeft}/${STREAMS}\n`);
+    console.log('| step          | requests |  req/s | p50 ms | p95 ms | p99 ms | errors |');
+    console.log('|---------------|----------|--------|--------|--------|--------|--------|');
+    for (const step of STEPS) {
+      const sorted = [...results.latencies[step]].sort((a, b) => a - b);
+      const cells = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(6));
+      console.log(`| ${step.padEnd(13)} | ${String(sorted.length).padStart(8)} | ${(sorted.length / elapsed).toFixed(1).padStart(6)} | ${cells.join(' | ')} | ${String(results.errors[step]).padStart(6)} |`);
+    }
+    console.log('\n| process        | RSS before streams MB | RSS at the end MB |');
+    console.log('|----------------|-----------------------|-------------------|');
+    for (const [name, mb] of Object.entries(memory)) {
+      console.log(`| ${name.padEnd(14)} | ${memoryBefore[name]!.toFixed(0).padStart(21)} | ${mb.toFixed(0).padStart(17)} |`);
+    }
+    if (results.samples.length > 0) console.log(`\nfirst failures:\n  ${results.samples.join('\n  ')}`);
+    if (errors > 0 || streamsLeft < STREAMS) process.exitCode = 1;
+  } finally {
+    streams?.close();
+    await stack?.stop();
+    await database.drop();
+    // The services made the streams under this run's prefix: nothing else will remove them.
+    const bus = await connectBus({ url: natsUrl, prefix: natsPrefix, name: 'load-cleanup', log: createLogger('load', { LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }) });
+    await deleteStreams(bus);
+    await bus.close();
+    rmSync(mailDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

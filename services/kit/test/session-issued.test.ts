@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { SUBJECTS } from '@crewswap/proto';
+import { createServiceApp, PILOT_COOKIE, serveSessionIssued, startRuntime, startSessionGuard, type Runtime } from '../src';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '../src/testing';
+
+jest.setTimeout(60_000);
+
+describe('sessions that were never issued', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const runtimes: Runtime[] = [];
+  let trips: Runtime;
+  let auth: Runtime;
+  /** Stands in for auth's session table: what auth answers when asked. */
+  const issuedByAuth = new Set<string>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = testBaseConfig(database.url);
+    auth = await startRuntime({ name: 'auth', schema: 'auth_test', migrations: {}, config });
+    runtimes.push(auth);
+    const rpc = serveSessionIssued({ bus: auth.bus, log: auth.log, service: 'auth', issued: async (id) => issuedByAuth.has(id) });
+    auth.onClose(() => rpc.unsubscribe());
+    trips = await startRuntime({ name: 'trips', schema: 'trips_test', migrations: {}, config });
+    runtimes.push(trips);
+  });
+  afterAll(async () => {
+    for (const runtime of runtimes.reverse()) await runtime.close();
+    await database.drop();
+  });
+
+  function tripsApp() {
+    const app = createServiceApp({ name: 'trips', logger: trips.log, readiness: trips.readiness });
+    app.get('/api/trips', async (request) => trips.guard.pilot(request));
+    return app;
+  }
+
+  it('a token signed with the real key for a session auth never issued is refused with Session expired', async () => {
+    const app = tripsApp();
+    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: await signedElsewhere({ sessionId: randomUUID(), pilotId: randomUUID() }) } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Session expired' });
+    await app.close();
+  });
+
+  it('a session auth announced (auth.session.started) is served', async () => {
+    const app = tripsApp();
+    const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+    await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));
+    const cookies = { [PILOT_COOKIE]: await signedElsewhere(session) };
+    await eventually(async () => (await app.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode === 200, 10_000);
+    expect((await app.inject({ method: 'GET', url: '/api/trips', cookies })).json()).toMatchObject(session);
+    await app.close();
+  });
+
+  it('a service started after the session was issued learns it from the stream', async () => {
+    const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+    await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));
+    // Published before the new process starts (auth would not be asked: it answers no for this one).
+    await eventually(async () => Number((await auth.db('outbox').whereNull('published_at').count({ n: '*' }).first())?.n) === 0, 10_000);
+    const late = await startSessionGuard({ publicKey: TEST_KEYS.publicKey, bus: trips.bus, log: trips.log });
+    try {
+      const request = { cookies: { [PILOT_COOKIE]: await signedElsewhere(session) } } as unknown as Parameters<typeof late.pilot>[0];
+      expect(await late.pilot(request)).toMatchObject(session);
+    } finally {
+      await late.stop();
+    }
+  });
+
+  it('a session issued a moment ago, before its event arrived, is asked about and served', async () => {
+    const app = tripsApp();
+    const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+    // Issued (in auth's table) but not announced: as a guard sees a login made a millisecond ago.
+    issuedByAuth.add(session.sessionId);
+    const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: await signedElsewhere(session) } });
+    expect(response.statusCode).toBe(200);
+    await app.close();
+  });
+});

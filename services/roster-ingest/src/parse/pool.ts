@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { unavailable } from '@crewswap/kit';
+import type { RosterErrorType } from '@crewswap/proto';
+import type { Logger } from 'pino';
+import { RosterError } from '../domain/calendar';
+import type { ParsedRoster } from '../domain/parse-roster';
+
+export interface ParseRequest {
+  id: number;
+  text: string;
+  base: string | null;
+}
+export type ParseReply =
+  | { id: number; ok: true; roster: ParsedRoster }
+  | { id: number; ok: false; refusal: { type: RosterErrorType; message: string } }
+  | { id: number; ok: false; crash: string };
+
+// The service is stopping: the caller answers 503 and a mail is tried again by another worker.
+const closedError = () => unavailable('The roster-ingest service is not available right now. Please try again shortly.');
+
+export interface ParsePool {
+  /** Reads a roster file on a worker thread; refusals come back as the RosterError the parser threw. */
+  parse(text: string, base: string | null | undefined): Promise<ParsedRoster>;
+  close(): Promise<void>;
+}
+
+interface Task {
+  request: ParseRequest;
+  resolve(roster: ParsedRoster): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * The worker's code: the built `parse-worker.mjs` beside the bundle, or the TypeScript source
+ * (tests, `npm start`), loaded through tsx's loader, which a worker does not inherit.
+ */
+function workerSource(): { code: string; eval: boolean } {
+  const here = typeof __dirname !== 'undefined' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  const built = join(here, 'parse-worker.mjs');
+  if (existsSync(built)) return { code: built, eval: false };
+  const source = pathToFileURL(join(here, '..', 'parse-worker.ts')).href;
+  // tsx's ESM entry (require.resolve would give its CommonJS one, which cannot register hooks here).
+  const manifest = createRequire(join(here, 'pool.ts')).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const tsx = pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
+  return { code: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`, eval: true };
+}
+
+/**
+ * A few worker threads that parse roster files, so a huge or hostile calendar never holds up
+ * `/healthz`, other pilots' uploads or the SMTP receiver. A parse that takes longer than
+ * `timeoutMs` is refused and its worker replaced; each worker has its own heap limit, so a file
+ * built to exhaust memory ends that worker, not the service.
+ */
+export function startParsePool(options: { size: number; timeoutMs: number; log: Logger }): ParsePool {
+  const source = workerSource();
+  const queue: Task[] = [];
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(source.code, { eval: source.eval, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    // An idle worker must not keep a finished process (or a test run) alive.
+    worker.unref();
+    const slot: Slot = { worker, ready: false };
+    worker.on('message', (reply: ParseReply | { ready: true }) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        return next(slot);
+      }
+      const task = slot.task;
+      if (!task || task.request.id !== reply.id) return;
+      finish(slot);
+      if (reply.ok) task.resolve(reply.roster);
+      else if ('refusal' in reply) task.reject(new RosterError(reply.refusal.type, reply.refusal.message));
+      else task.reject(new Error(`roster parse failed: ${reply.crash}`));
+      next(slot);
+    });
+    worker.on('error', (error) => {
+      options.log.error({ err: error }, 'a roster parse worker failed; starting another');
+      replace(slot, error);
+    });
+    worker.on('exit', () => {
+      if (!closed && slots.includes(slot)) replace(slot, new Error('roster parse worker exited'));
+    });
+    return slot;
+  };
+
+  const finish = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    slot.task = undefined;
+    slot.timer = undefined;
+    slot.worker.unref();
+  };
+
+  const replace = (slot: Slot, error: unknown) => {
+    const task = slot.task;
+    finish(slot);
+    const index = slots.indexOf(slot);
+    if (index !== -1) slots.splice(index, 1);
+    void slot.worker.terminate();
+    task?.reject(error);
+    if (!closed) slots.push(spawn());
+  };
+
+  const next = (slot: Slot) => {
+    if (!slot.ready || slot.task) return;
+    const task = queue.shift();
+    if (!task) return;
+    slot.task = task;
+    // Busy: keep the process alive until the answer comes.
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      options.log.warn({ timeoutMs: options.timeoutMs }, 'a roster file took too long to parse; its worker is replaced');
+      replace(slot, new RosterError('CALENDAR_TOO_COMPLEX'));
+    }, options.timeoutMs);
+    slot.worker.postMessage(task.request);
+  };
+
+  for (let i = 0; i < options.size; i += 1) slots.push(spawn());
+
+  return {
+    parse(text, base) {
+      if (closed) return Promise.reject(closedError());
+      return new Promise<ParsedRoster>((resolve, reject) => {
+        queue.push({ request: { id: nextId++, text, base: base ?? null }, resolve, reject });
+        const idle = slots.find((slot) => slot.ready && !slot.task);
+        if (idle) next(idle);
+      });
+    },
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(closedError());
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          slot.task?.reject(closedError());
+          finish(slot);
+          return slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}

@@ -100,8 +100,14 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
 
   // Typed text not yet saved is the pilot's to keep or drop (pilot spec, Dialogs: 'Save Swap Preference?').
   const close = () => {
-    if (description.pending()) setAskSave(true);
-    else onClose();
+    if (!description.pending()) return onClose();
+    description.pause();
+    setAskSave(true);
+  };
+
+  const keepEditing = () => {
+    setAskSave(false);
+    description.resume();
   };
 
   const saveAndClose = async () => {
@@ -254,7 +260,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
         width={420}
         okText="Save"
         onOk={() => void saveAndClose()}
-        onCancel={() => setAskSave(false)}
+        onCancel={keepEditing}
         extra={
           <Button danger onClick={onClose}>
             Discard

@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { createQueryClient } from '../src/api/queryClient';
 import { NARROW_QUERY } from '../src/shared/useIsNarrow';
-import { MASTER, SECURITY_SETTINGS, SETTINGS } from '../src/features/admin/test/fixtures';
-import { PILOT, stubFetch } from './render';
+import { AdminLayout } from '../src/features/admin/layout/AdminLayout';
+import { EmergencyCard } from '../src/features/admin/panels/security/EmergencyCard';
+import { MASTER } from '../src/features/admin/test/fixtures';
+import { PILOT, renderWithApp, stubFetch } from './render';
 
 /** A screen whose width can cross the phone breakpoint (768 px) while the app runs. */
 function resizableScreen() {
@@ -55,27 +57,27 @@ afterEach(() => {
 describe('dialogs survive a width change', () => {
   it('the admin console keeps its open panel and the EMERGENCY confirmation, with what was typed, across the phone breakpoint', async () => {
     stubFetch((call) => {
-      if (call.path === '/api/admin/current') return { body: MASTER };
-      if (call.path === '/api/admin/settings') return { body: [...SETTINGS, ...SECURITY_SETTINGS] };
       if (call.path === '/api/admin/emergency-status') return { body: { isShutdown: false } };
       if (call.path === '/api/auth/config') return { body: { companyEmailDomain: 'fly.virgin.com', productName: 'CrewSwap' } };
       return undefined;
     });
-    window.history.pushState({}, '', '/admin/security');
-    render(<App queryClient={createQueryClient()} />);
-    // The panel is its own chunk: on a busy machine it takes a while the first time.
+    // The console's layout around an open panel: the layout is what changes with the width.
+    renderWithApp(
+      <AdminLayout admin={MASTER}>
+        <EmergencyCard />
+      </AdminLayout>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Emergency Shutdown' }, { timeout: 15_000 }));
     const dialog = await dialogTitled('Confirm Emergency Shutdown');
-    await within(dialog).findByLabelText('Type EMERGENCY to confirm', {}, { timeout: 15_000 });
     fireEvent.change(within(dialog).getByLabelText('Type EMERGENCY to confirm'), { target: { value: 'EMERG' } });
 
     screenSize.setNarrow(true);
+    expect(screen.getByRole('navigation', { name: 'Admin menu' })).toBeInTheDocument();
     expect(await dialogTitled('Confirm Emergency Shutdown')).toBe(dialog);
     expect(within(dialog).getByLabelText('Type EMERGENCY to confirm')).toHaveValue('EMERG');
 
     screenSize.setNarrow(false);
     expect(within(await dialogTitled('Confirm Emergency Shutdown')).getByLabelText('Type EMERGENCY to confirm')).toHaveValue('EMERG');
-    // The whole app with the console's lazy chunks: slow on a shared machine, not a failure.
   }, 90_000);
 
   it('the pilot app keeps an open dialog and its typed text across the phone breakpoint', async () => {

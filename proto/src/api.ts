@@ -29,11 +29,11 @@ import {
   UnsubscribeResponse,
   UpdateNotificationPreferencesBody,
 } from './notifications';
-import { ChangePasswordBody, MasterRosterCooldown, Pilot, UpdatePilotBody } from './pilot';
+import { ChangePasswordBody, MasterRosterCooldown, Pilot, PilotContact, UpdatePilotBody } from './pilot';
 import { SSE_EVENTS_PATH } from './pwa';
 import { SseMessage } from './realtime';
 import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadAddress, RosterUploadResult } from './roster';
-import { PutSettingBody, Setting, SettingKeyParams, SettingsList, SettingValueResponse } from './settings';
+import { AccessCodeQuery, AccessCodeResponse, PutSettingBody, Setting, SettingKeyParams, SettingsList, SettingValueResponse } from './settings';
 import {
   CreateExcludedAirportBody,
   CreateIataCodeBody,
@@ -137,6 +137,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('DELETE', '/api/trips/{id}/whatsapp-group', 'Remove the group', 'pilot', { params: IdParams, status: [204] }),
   route('POST', '/api/trips/{id}/whatsapp-group/claim', 'Take over a group whose creator left the trip', 'pilot', { params: IdParams, response: WhatsappGroupResponse }),
   route('GET', '/api/master-calendar/{rank}/{fleet}', 'Master Roster: every visible trip of a rank and fleet', 'pilot', { params: MasterCalendarParams, response: MasterCalendarResponse }),
+  route('GET', '/api/master-calendar/pilots/{id}', "A calendar pilot's contact (name, rank, fleet, email, phone)", 'pilot', { params: IdParams, response: PilotContact }),
   route('GET', '/api/crossover-trips', 'Crossover calendar: trips shared with other pilots', 'pilot', { response: CrossoverTripsResponse }),
   route('GET', '/api/usual-requests/search', 'Usual requests: who flies a flight on a date', 'pilot', { query: UsualRequestsQuery, response: UsualRequestsResponse }),
   route('GET', '/api/stats', "My figures and the community's", 'pilot', { response: PilotStats }),
@@ -191,6 +192,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/admin/admins/{id}/set-password', "Set an administrator's first password", 'admin', { params: AdminIdParams, body: SetAdminPasswordBody, response: MessageResponse }),
   route('GET', '/api/admin/activity-log', "Administrators' actions", 'admin', { query: AdminActivityQuery, response: z.array(AdminActivityEntry) }),
   route('GET', '/api/admin/settings', 'System settings', 'admin', { response: SettingsList }),
+  route('GET', '/api/admin/access-code', 'The daily access code at the access code path, for a signed-in administrator or pilot', 'pilot', { query: AccessCodeQuery, response: AccessCodeResponse }),
   route('PUT', '/api/admin/settings/{key}', 'Change a system setting', 'admin', { params: SettingKeyParams, body: PutSettingBody, response: Setting }),
   route('GET', '/api/admin/emergency-status', 'Whether operations are shut down', 'admin', { response: EmergencyStatus }),
   route('POST', '/api/admin/emergency-shutdown', 'Shut down operations, ending every pilot session', 'admin', { body: EmergencyShutdownBody, response: EmergencyShutdownResponse }),

@@ -31,6 +31,13 @@ export const MASTER_ROSTER_MESSAGES = {
   notAvailable: 'This feature needs Master Roster. Please enable Master Roster in your profile settings.',
 } as const;
 
+/**
+ * The pilot contact view opened from a Master Calendar bar or a crossover crew row: for a pilot
+ * the calendars show (Master Roster on, not deleted), to a caller with Master Roster on.
+ */
+export const pilotContactPath = (pilotId: string) => `/api/master-calendar/pilots/${pilotId}`;
+export const PILOT_CONTACT_NOT_FOUND = 'Pilot not found';
+
 /** The Crossover Calendar's texts (pilot-app section 2). */
 export const CROSSOVER_MESSAGES = {
   noOwnTrips: 'Upload your roster to see crossover flights',

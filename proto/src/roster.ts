@@ -66,6 +66,8 @@ export const RosterUploadResult = z.object({
   /** Each conflicting trip named, e.g. 'VS127/VS128 (2026-12-08 to 2026-12-11) overlaps VS125/VS126 ...'. */
   conflicts: z.array(z.string()),
   skippedCount: z.number().int(),
+  /** Each trip not stored, named like a conflict, with the reason (e.g. 'Trip ended more than 7 days ago'). */
+  skipped: z.array(z.object({ trip: z.string(), reason: z.string() })),
   message: z.string(),
 });
 export type RosterUploadResult = z.infer<typeof RosterUploadResult>;

@@ -48,6 +48,15 @@ export const Setting = z.object({
 export type Setting = z.infer<typeof Setting>;
 
 export const SettingValueResponse = z.object({ value: z.string() });
+
+/**
+ * `GET /api/admin/access-code?path=`: the daily access code, for the page at the setting
+ * access_code_path, to a signed-in administrator or pilot (those who may hand it on).
+ */
+export const AccessCodeQuery = z.object({ path: z.string().min(1).max(300) });
+export type AccessCodeQuery = z.infer<typeof AccessCodeQuery>;
+export const AccessCodeResponse = z.object({ code: z.string(), updatedAt: z.string() });
+export type AccessCodeResponse = z.infer<typeof AccessCodeResponse>;
 export type SettingValueResponse = z.infer<typeof SettingValueResponse>;
 
 /** The console may send a number or a toggle as such; every setting is stored as text. */

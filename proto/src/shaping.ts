@@ -3,6 +3,7 @@
  * rule): phone, names, email prefixes, trip flight numbers, routes and verification codes, as the
  * spec's section 5 reads them. No zod here: the browser imports this through `./browser`.
  */
+import { HOME_BASES } from './crew-rules';
 
 export const PHONE_PLUS_ZERO_MESSAGE =
   'Phone number cannot start with +0. Please enter your number with the correct country code (e.g., +44 for UK, +1 for US).';
@@ -87,6 +88,24 @@ export function routeCodes(route: string): string[] {
 /** A route is well formed when it is one or two 3-letter codes joined by a hyphen. */
 export function isWellFormedRoute(route: string): boolean {
   return /^[A-Z]{3}(-[A-Z]{3})?$/.test(route);
+}
+
+export const HOME_BASES_ONLY_MESSAGE = 'LHR and MAN are home bases, never a destination: enter the airports outside them (e.g. JFK or SEA-LAX).';
+
+/**
+ * A typed route loses its home bases as an imported one does (decisions.md: LHR and MAN are
+ * always excluded): 'LHR-JFK' -> 'JFK'. A route of home bases only is left as typed, for the
+ * message above.
+ */
+export function withoutHomeBases(route: string): string {
+  const codes = route.split('-');
+  const kept = codes.filter((code) => !(HOME_BASES as readonly string[]).includes(code));
+  return kept.length > 0 && kept.length < codes.length ? kept.join('-') : route;
+}
+
+export function isHomeBasesOnly(route: string): boolean {
+  const codes = routeCodes(route);
+  return codes.length > 0 && codes.every((code) => (HOME_BASES as readonly string[]).includes(code));
 }
 
 export function invalidAirportMessage(codes: readonly string[]): string {

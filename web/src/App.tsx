@@ -13,7 +13,7 @@ import { setToastApi } from './shared/toast';
 import { useIsNarrow } from './shared/useIsNarrow';
 import { appTheme, ThemeVariables } from './theme';
 
-const NotFound = lazy(() => import('./shared/NotFound'));
+const NotFound = lazy(() => import('./features/not-found/NotFound'));
 // The administrator console is its own chunk: a pilot's first load of / carries none of it.
 const AdminConsole = lazy(() => import('./features/admin/AdminConsole'));
 

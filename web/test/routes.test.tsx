@@ -17,6 +17,24 @@ describe('routes', () => {
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
   });
 
+  it('the access code path shows the daily access code to a signed-in visitor; the same path without one is Page Not Found', async () => {
+    const { calls } = stubFetch((call) =>
+      call.path === `/api/admin/access-code?path=${encodeURIComponent('/crew-access')}` ? { body: { code: '551177', updatedAt: '2026-11-26T08:30:00.000Z' } } : undefined,
+    );
+    window.history.pushState({}, '', '/crew-access');
+    const first = render(<App queryClient={createQueryClient()} />);
+    expect(await screen.findByText('Daily Access Code')).toBeInTheDocument();
+    expect(screen.getByText('551177')).toBeInTheDocument();
+    expect(screen.getByText(/Updated 2026-11-26 08:30 UTC/)).toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith('/api/admin/access-code'))).toBe(true);
+    first.unmount();
+
+    stubFetch((call) => (call.path.startsWith('/api/admin/access-code') ? { status: 401, body: { error: 'Session expired' } } : undefined));
+    render(<App queryClient={createQueryClient()} />);
+    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
+    expect(screen.queryByText('551177')).not.toBeInTheDocument();
+  });
+
   it('/admin-preview opens the admin console (its login screen, Admin Portal, without an admin session)', async () => {
     stubFetch((call) => (call.path === '/api/admin/current' ? { status: 401, body: { error: 'Not signed in' } } : undefined));
     window.history.pushState({}, '', '/admin-preview');

@@ -32,7 +32,7 @@ export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
     await seedSettings({ settings, config, clock, log });
 
     const activity = createActivityRepository(db);
-    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, admins, settings, cleanups, systemState, activity });
+    const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, productName: config.PRODUCT_NAME, admins, settings, cleanups, systemState, activity });
     const activityFeed = startAdminActivitySubscription({ bus, log, admins, now: () => clock.now() });
     runtime.onClose(() => activityFeed.stop());
     const idleSweep = startPeriodic({ name: 'end idle admin sessions', log, intervalMs: config.ADMIN_SESSION_SWEEP_MS, task: () => useCases.endIdleAdminSessions.execute() });

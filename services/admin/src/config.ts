@@ -20,6 +20,8 @@ export const configSchema = baseConfigSchema.extend({
   /** admin signs admin sessions. */
   JWT_PRIVATE_KEY: requiredInProduction(z.string().optional()),
   ADMIN_NAME: z.string().trim().min(1).max(200).default('Master Admin'),
+  /** Names the product in the mail that carries a new daily access code. */
+  PRODUCT_NAME: z.string().trim().min(1).default('CrewSwap'),
   // Initial setting values, applied only when a setting is first seeded; admins change them later.
   TESTING_BUTTON_ENABLED: z.enum(['true', 'false']).default('false'),
   TESTING_PASSWORD: z.string().max(2000).default(''),

@@ -260,6 +260,39 @@ describe('settings', () => {
     );
   });
 
+  describe('daily access code: reachable at access_code_path, mailed to access_code_email when it changes', () => {
+    const accessCode = (path: string, cookies: Record<string, string> = { [ADMIN_COOKIE]: master }) =>
+      admin.app.inject({ method: 'GET', url: `/api/admin/access-code?path=${encodeURIComponent(path)}`, cookies });
+    const mailsTo = async (to: string) =>
+      (await admin.runtime.db('outbox').where({ subject: SUBJECTS.sendMail }))
+        .map((row: { envelope: { data: { to: string; subject: string; text: string } } }) => row.envelope.data)
+        .filter((mail: { to: string }) => mail.to === to);
+
+    it('mails a new daily access code to the access code email, once per change', async () => {
+      expect((await put('access_code_email', 'daily-codes@crewswap.test')).statusCode).toBe(200);
+      expect((await put('daily_access_code', '482913')).statusCode).toBe(200);
+      const mails = await mailsTo('daily-codes@crewswap.test');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ subject: 'CrewSwap: new daily access code' });
+      expect(mails[0]!.text).toContain('482913');
+      // The same code saved again is no change: no second mail.
+      await put('daily_access_code', '482913');
+      expect(await mailsTo('daily-codes@crewswap.test')).toHaveLength(1);
+    });
+
+    it('is reachable at the access code path for a signed-in administrator; any other path or no session is refused', async () => {
+      await put('access_code_path', '/crew-access');
+      await put('daily_access_code', '551177');
+      const found = await accessCode('/crew-access');
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toEqual({ code: '551177', updatedAt: expect.any(String) });
+      expect(found.headers['cache-control']).toBe('no-store');
+      expect((await accessCode('/crew-access/')).statusCode).toBe(200);
+      expect((await accessCode('/access-code')).statusCode).toBe(404);
+      expect((await accessCode('/crew-access', {})).statusCode).toBe(401);
+    });
+  });
+
   describe('admin.settings.changed', () => {
     let bus: Bus;
     beforeAll(async () => {

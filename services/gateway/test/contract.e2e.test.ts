@@ -419,6 +419,7 @@ describe('the API reference, route by route, through the gateway', () => {
       params: { date: trip.startDate, flightNumber: 'VS003', destination: 'JFK' },
     });
     await exercise('GET /api/master-calendar/{rank}/{fleet}', { jar: pilot, params: { rank: 'FO', fleet: 'A350' } });
+    await exercise('GET /api/master-calendar/pilots/{id}', { jar: pilot, params: { id: pilotId } });
     await exercise('GET /api/crossover-trips', { jar: pilot });
     await exercise('GET /api/stats', { jar: pilot });
     // The spec keeps the list of available swaps switched off: the route answers why, with a 404 of its own.
@@ -488,6 +489,8 @@ describe('the API reference, route by route, through the gateway', () => {
     await exercise('DELETE /api/notifications/clear-all', { jar: admin });
     await exercise('GET /api/admin/settings', { jar: admin });
     await exercise('PUT /api/admin/settings/{key}', { jar: admin, params: { key: 'swap_search_days' }, values: { value: '4' } });
+    await call('PUT', '/api/admin/settings/daily_access_code', { value: '482913' }, admin);
+    await exercise('GET /api/admin/access-code?path=', { jar: admin, params: { path: '/access-code' } });
     await exercise('GET /api/admin/iata-codes', { jar: admin });
     // The admin rows list no IATA body; the fields are the IATA code's (admin section 3).
     const code = await exercise('POST /api/admin/iata-codes', {

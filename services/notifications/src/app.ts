@@ -3,7 +3,7 @@ import type { NotificationsConfig } from './config';
 import { createMailLog } from './data/mail-log';
 import { createPreferenceRepository } from './data/preferences';
 import { createSubscriptionRepository } from './data/subscriptions';
-import { createMailer } from './domain/mailer';
+import { createMailer, mailFrom } from './domain/mailer';
 import { createGetPreferences, createUpdatePreferences } from './domain/preferences';
 import { createSendMail } from './domain/send-mail';
 import { createClearAllSubscriptions, createSendTestPush, createSubscribe, createUnsubscribe } from './domain/subscriptions';
@@ -19,9 +19,11 @@ import { subscriptionRoutes } from './routes/subscriptions';
  * pushes themselves are sent by the second process, push-sender (src/push-sender.ts).
  */
 export function createApp(config: NotificationsConfig, options: ServiceOptions = {}) {
-  return startService({ name: 'notifications', schema: 'notifications', migrations, config, options }, async ({ app, runtime, clock }) => {
+  return startService({ name: 'notifications', schema: 'notifications', migrations, config, options }, async ({ app, runtime, clock, settings }) => {
     const { db, bus, log, guard, outbox } = runtime;
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.MAIL_OUTBOX_DIR, clock, log });
+    const outgoing = settings();
+    const from = async () => mailFrom(await outgoing.get('outgoing_email'), config.PRODUCT_NAME, config.MAIL_FROM);
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from, outboxDir: config.MAIL_OUTBOX_DIR, clock, log });
     runtime.onClose(() => mailer.close());
     if (mailer.transport === 'file') log.info({ dir: config.MAIL_OUTBOX_DIR }, 'SMTP_URL is unset: mail is written as .eml files');
     const sendMail = createSendMail({ db, mailer, mailLog: createMailLog(db), clock, log });

@@ -11,6 +11,7 @@ export const configSchema = baseConfigSchema.extend({
       .optional()
       .transform((url) => url || undefined),
   ),
+  /** The From while the admin setting outgoing_email is empty (the setting wins when set). */
   MAIL_FROM: z.string().trim().min(1).default('CrewSwap <noreply@crewswap.local>'),
   /**
    * Where .eml files go without SMTP. Relative paths are taken from the working directory; the

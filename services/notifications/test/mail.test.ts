@@ -1,4 +1,4 @@
-import { SUBJECTS } from '@crewswap/proto';
+import { SETTING_DEFAULTS, SUBJECTS } from '@crewswap/proto';
 import { eventually } from '@crewswap/kit/testing';
 import { createMailLog } from '../src/data/mail-log';
 import { emlFileName } from '../src/domain/mailer';
@@ -52,6 +52,19 @@ describe('mail without SMTP_URL: .eml files in the outbox folder', () => {
     expect(log[0]!.detail).toBe(`${service.outboxDir}/${name}`);
   });
 
+  it("sends from the admin's Outgoing Email Address (outgoing_email), and from MAIL_FROM while it is empty", async () => {
+    service.settings.outgoing_email = 'crew-desk@crewswap.test';
+    const set = await service.requestMail({ to: 'set@fly.virgin.com', subject: 'From the setting', text: 'Hello.' });
+    const file = await eventually(async () => (await service.emlFiles()).find((name) => name.includes(set.id)));
+    expect(headersOf(await service.readEml(file)).from).toBe('CrewSwap <crew-desk@crewswap.test>');
+
+    service.settings.outgoing_email = '';
+    const empty = await service.requestMail({ to: 'empty@fly.virgin.com', subject: 'From MAIL_FROM', text: 'Hello.' });
+    const fallback = await eventually(async () => (await service.emlFiles()).find((name) => name.includes(empty.id)));
+    expect(headersOf(await service.readEml(fallback)).from).toBe(service.config.MAIL_FROM);
+    service.settings.outgoing_email = SETTING_DEFAULTS.outgoing_email;
+  });
+
   it('writes an html mail as multipart/alternative with both parts', async () => {
     service.clock.set('2026-11-23T11:00:00Z');
     const envelope = await service.requestMail({ to: 'fo@fly.virgin.com', subject: 'Swap alert', text: 'A trip was offered.', html: '<p>A trip was <b>offered</b>.</p>' });
@@ -102,9 +115,10 @@ describe('mail without SMTP_URL: .eml files in the outbox folder', () => {
 });
 
 describe('mail with SMTP_URL', () => {
-  it('delivers to the SMTP server from MAIL_FROM and writes no file', async () => {
+  it('delivers to the SMTP server from MAIL_FROM (outgoing_email empty) and writes no file', async () => {
     const sink = await startSmtpSink();
     const service = await startNotifications({ SMTP_URL: sink.url, MAIL_FROM: 'CrewSwap <mail@crewswap.test>' });
+    service.settings.outgoing_email = '';
     try {
       const envelope = await service.requestMail({ to: 'cp@fly.virgin.com', subject: 'Verify your email', text: 'Your code is 123456.' });
       const [mail] = await eventually(() => (sink.received.length > 0 ? sink.received : undefined));

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
+import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, PILOT_CONTACT_NOT_FOUND, pilotContactPath, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
 import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
 import { startTestService, type TestService } from './helpers';
 
@@ -26,6 +26,57 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
       const answer = await off.get(url);
       expect(answer).toEqual({ status: 403, body: { error: MASTER_ROSTER_MESSAGES.notAvailable, title: 'Not Available' } });
     }
+  });
+
+  it('tapping a pilot in the Master Calendar opens their contact (name, rank, fleet, email, phone), under the calendars\' visibility rules', async () => {
+    const me = await crewPilot(service());
+    const shown = await crewPilot(service(), { firstName: 'Cal', lastName: 'Endar', rank: 'CP', fleet: 'A330', phone: '+447700900333' });
+    const contact = await me.get(pilotContactPath(shown.pilot.id));
+    expect(contact.status).toBe(200);
+    expect(contact.body).toEqual({
+      id: shown.pilot.id,
+      employeeId: shown.pilot.employeeId,
+      firstName: 'Cal',
+      lastName: 'Endar',
+      email: shown.pilot.email,
+      phone: '+447700900333',
+      rank: 'CP',
+      fleet: 'A330',
+      base: 'LHR',
+      apic: true,
+      ltc: false,
+    });
+    // Master Roster off: not in the calendars, so no contact from them; and the caller needs it on.
+    const off = await crewPilot(service(), { usualReq: false });
+    expect(await me.get(pilotContactPath(off.pilot.id))).toEqual({ status: 404, body: { error: PILOT_CONTACT_NOT_FOUND } });
+    expect((await off.get(pilotContactPath(shown.pilot.id))).status).toBe(403);
+    const gone = await crewPilot(service());
+    await service().repositories.pilots.applyDeletion(gone.pilot.id, gone.pilot.employeeId, new Date().toISOString());
+    expect((await me.get(pilotContactPath(gone.pilot.id))).status).toBe(404);
+    expect((await me.get('/api/master-calendar/pilots/not-an-id')).status).toBe(400);
+  });
+
+  it("with All Visible off a pilot's trips leave the Master Calendar and Trip Search (not 'all own trips visible'), while they still use them", async () => {
+    const flight = freshFlight();
+    const me = await crewPilot(service(), { rank: 'FO', fleet: 'B787' });
+    await me.addTrip({ ...flight, aircraft: 'B787', route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    const hidden = await crewPilot(service(), { rank: 'FO', fleet: 'B787', firstName: 'Hidden', allVisible: false });
+    await hidden.addTrip({ ...flight, aircraft: 'B787', route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    const shown = await crewPilot(service(), { rank: 'FO', fleet: 'B787', firstName: 'Shown' });
+    await shown.addTrip({ ...flight, aircraft: 'B787', route: 'BOS', startDate: '2026-11-10', endDate: '2026-11-12' });
+    service().clock.set('2026-11-20T12:00:00Z');
+
+    const calendar = (await me.get('/api/master-calendar/FO/B787')).body as MasterCalendarEntry[];
+    expect(calendar.map((entry) => entry.pilot.id)).toContain(me.pilot.id);
+    expect(calendar.map((entry) => entry.pilot.id)).not.toContain(hidden.pilot.id);
+    const search = (await me.get(`/api/usual-requests/search?date=2026-11-10&flightNumber=${flight.flightNoStart}`)).body as { results: { crew: { id: string }[] }[] };
+    const found = search.results.flatMap((result) => result.crew.map((member) => member.id));
+    expect(found).toContain(shown.pilot.id);
+    expect(found).not.toContain(hidden.pilot.id);
+    // Same-trip crew still see them, and they still use the calendars themselves.
+    const [myTrip] = (await me.get('/api/trips')).body as { id: string }[];
+    expect(((await me.get(`/api/trips/${myTrip!.id}/pilots`)).body as { id: string }[]).map((member) => member.id).sort()).toEqual([hidden.pilot.id, shown.pilot.id].sort());
+    expect((await hidden.get('/api/master-calendar/FO/B787')).status).toBe(200);
   });
 
   it('refuses a rank or fleet that does not exist', async () => {

@@ -57,16 +57,18 @@ describe('Crew on Trip: the other pilots rostered on the same flight and date', 
     expect(crew.map((member) => `${member.rank} ${member.employeeId}`)).toEqual(['CP 400000', 'CP 500000', 'FO 300001', 'FO 300002', 'SO 100009', 'JFO 200001']);
   });
 
-  it('shows only pilots with Master Roster on; a pilot with Master Roster off still sees their crew', async () => {
+  it("shows crew whose Master Roster is off, with phone: 'own-trip visibility is limited to swap offers and same-trip crew'", async () => {
     const flight = freshFlight();
-    const hidden = await crewPilot(service(), { usualReq: false, firstName: 'Hidden' });
-    const hiddenTrip = await hidden.addTrip(flight);
-    const shown = await crewPilot(service(), { firstName: 'Shown' });
-    const shownTrip = await shown.addTrip(flight);
+    const off = await crewPilot(service(), { usualReq: false, firstName: 'Offroster', phone: '+447700900222' });
+    const offTrip = await off.addTrip({ ...flight, isSwappable: true });
+    const on = await crewPilot(service(), { firstName: 'Shown' });
+    const onTrip = await on.addTrip(flight);
 
-    expect((await crewOf(shown, shownTrip.id)).map((member) => member.firstName)).toEqual([]);
+    expect((await crewOf(on, onTrip.id)).map((member) => [member.firstName, member.phone, member.isSwappable])).toEqual([['Offroster', '+447700900222', true]]);
     // Crew On Trip remains with Master Roster off (pilot-app section 6).
-    expect((await crewOf(hidden, hiddenTrip.id)).map((member) => member.firstName)).toEqual(['Shown']);
+    expect((await crewOf(off, offTrip.id)).map((member) => member.firstName)).toEqual(['Shown']);
+    const withCrew = (await on.get('/api/trips?includeCrew=true')).body as TripWithCrew[];
+    expect(withCrew.find((trip) => trip.id === onTrip.id)?.crew.map((member) => member.firstName)).toEqual(['Offroster']);
   });
 
   it('shows a pilot of another fleet flying the same flight (an SFF pilot on an A350 trip)', async () => {

@@ -1,4 +1,4 @@
-import { SUBJECTS, TRIP_MESSAGES as M, type Trip } from '@crewswap/proto';
+import { HOME_BASES_ONLY_MESSAGE, SUBJECTS, TRIP_MESSAGES as M, type Trip } from '@crewswap/proto';
 import { makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';
 
 describe('trips: add, edit, delete and list own trips', () => {
@@ -109,6 +109,15 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect((await list()).map((t) => t.route)).toEqual(['JFK']);
   });
 
+  it('drops the home bases from a typed route as an import does (LHR-JFK is stored as JFK); home bases alone are refused', async () => {
+    const { post, patch } = await newPilot();
+    const added = await post(tripBody({ route: 'lhr-jfk' }));
+    expect(added.statusCode).toBe(201);
+    expect(added.json().route).toBe('JFK');
+    expect((await patch(added.json().id, { route: 'SEA-MAN' })).json().route).toBe('SEA');
+    expect((await post(tripBody({ route: 'LHR', startDate: '2026-11-20', endDate: '2026-11-21' }))).json()).toEqual({ error: HOME_BASES_ONLY_MESSAGE, title: 'Route Validation Error' });
+  });
+
   it('accepts a two-outstation route, uppercased', async () => {
     const { post } = await newPilot();
     const response = await post(tripBody({ route: ' sea-lax ' }));
@@ -185,6 +194,19 @@ describe('trips: add, edit, delete and list own trips', () => {
     const training = await ltc.post(tripBody({ training: true }));
     expect(training.statusCode).toBe(201);
     expect(training.json().training).toBe(true);
+  });
+
+  it('Manage Trip changes training (LTC captains only) and companions on a trip', async () => {
+    const ltc = await newPilot({ rank: 'CP', ltc: true });
+    const trip = (await ltc.post(tripBody())).json() as Trip;
+    expect((await ltc.patch(trip.id, { training: true })).json()).toMatchObject({ training: true });
+    expect((await ltc.patch(trip.id, { training: false })).json()).toMatchObject({ training: false });
+    expect((await ltc.patch(trip.id, { companions: 3 })).json()).toMatchObject({ companions: 3, requested: true });
+    expect((await ltc.patch(trip.id, { companions: 0 })).json()).toMatchObject({ companions: null });
+    const fo = await newPilot({ rank: 'FO', ltc: false });
+    const theirs = (await fo.post(tripBody())).json() as Trip;
+    const refused = await fo.patch(theirs.id, { training: true });
+    expect([refused.statusCode, refused.json().error]).toEqual([403, M.trainingNotAllowed]);
   });
 
   it('limits aircraft by fleet: B787, A330 and A350 pilots get their own type, auto-selected', async () => {

@@ -32,7 +32,22 @@ interface SessionState {
   navigate?: (path: string) => void;
 }
 
-const session: SessionState = { active: false, suppressed: false };
+/**
+ * Whether the pilot was signed in, kept across reloads: an app reopened after its session ended
+ * elsewhere (a login on another device, a timeout while closed) then says so, as a 401 on a
+ * running app does, instead of showing the login page without a word.
+ */
+export const SIGNED_IN_KEY = 'crewswap-signed-in';
+
+function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+const session: SessionState = { active: wasSignedIn(), suppressed: false };
 
 export function connectSession(queryClient: QueryClient, navigate: (path: string) => void): void {
   session.queryClient = queryClient;
@@ -41,6 +56,12 @@ export function connectSession(queryClient: QueryClient, navigate: (path: string
 
 export function setSessionActive(active: boolean): void {
   session.active = active;
+  try {
+    if (active) localStorage.setItem(SIGNED_IN_KEY, 'true');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Storage refused (private mode): the flag lives for this page only.
+  }
 }
 
 /** Whether an ended session is news to the app (not a logout or deletion it is making itself). */
@@ -59,7 +80,7 @@ export async function withExpirySuppressed<T>(work: () => Promise<T>): Promise<T
 
 /** Ends the pilot's view of the app: cache cleared, the login page shown at `/`. */
 export function endSession(flag?: (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS]): void {
-  session.active = false;
+  setSessionActive(false);
   if (flag) sessionStorage.setItem(flag, 'true');
   const client = session.queryClient;
   if (client) {

@@ -4,6 +4,8 @@ export const queryKeys = {
   currentPilot: ['pilot', 'current'] as const,
   setting: (key: string) => ['settings', key] as const,
   trips: ['trips'] as const,
+  /** GET /api/stats: the pilot's and the community's counts, refreshed after a roster upload. */
+  stats: ['stats'] as const,
   /** The pilot's private roster upload address (roster+<token>@...). */
   uploadAddress: ['roster', 'upload-address'] as const,
   matches: (tripId: string) => ['matches', tripId] as const,
@@ -22,6 +24,7 @@ export const queryKeys = {
   pushSubscription: ['push', 'subscription'] as const,
   tripPilots: (tripId: string) => ['trip-pilots', tripId] as const,
   whatsappGroup: (tripId: string) => ['whatsapp-group', tripId] as const,
+  pilotContact: (pilotId: string) => ['pilot-contact', pilotId] as const,
   masterCalendar: (rank: string, fleet: string) => ['master-calendar', rank, fleet] as const,
   crossoverTrips: ['crossover-trips'] as const,
   /** Swap Calendar's offers per trip, kept apart from Find Swaps' results on the card. */

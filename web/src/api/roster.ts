@@ -8,16 +8,24 @@ import { queryKeys } from './keys';
 export type UploadStage = 'idle' | 'validating' | 'uploading' | 'processing' | 'success' | 'error';
 export const STAGE_PERCENT: Record<UploadStage, number> = { idle: 0, validating: 10, uploading: 30, processing: 70, success: 100, error: 100 };
 
-/** The spec's checks before anything is sent; answers the message to show, or null. */
-export function rosterFileProblem(file: Pick<File, 'name' | 'size'>): string | null {
+/**
+ * The spec's checks before anything is sent; answers the message to show, or null. `accepts` is
+ * the name rule: a chosen file needs .ics or .cal, a file opened with the app any of its handled
+ * extensions.
+ */
+export function rosterFileProblem(file: Pick<File, 'name' | 'size'>, accepts: (name: string) => boolean = isRosterFileName): string | null {
   if (file.size > ROSTER_MAX_BYTES) return ROSTER_FILE_TOO_LARGE;
-  if (!isRosterFileName(file.name)) return ROSTER_UNSUPPORTED_EXTENSION;
+  if (!accepts(file.name)) return ROSTER_UNSUPPORTED_EXTENSION;
   return null;
 }
 
-/** `.ics_` (as some mail apps save it) is sent as `.ics`. */
+/**
+ * `.ics_` (as some mail apps save it) is sent as `.ics`; so are the other calendar extensions a
+ * file opened with the app may carry (.ical, .icalendar, .ifb, .vcs): the server reads the
+ * content and answers trips or a clear message, never a silent refusal of the name.
+ */
 export function uploadName(name: string): string {
-  return name.replace(/\.ics_$/i, '.ics');
+  return name.replace(/\.(ics_|ical|icalendar|ifb|vcs)$/i, '.ics');
 }
 
 /**
@@ -66,7 +74,7 @@ function sendRoster(file: File, onProgress: (stage: UploadStage, percent: number
   });
 }
 
-/** Upload a roster: session check first (GET current pilot), then the file; the trips list refreshes. */
+/** Upload a roster: session check first (GET current pilot), then the file; the trips list and stats refresh. */
 export function useUploadRoster() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -79,7 +87,9 @@ export function useUploadRoster() {
       onProgress('uploading', 30);
       return sendRoster(file, onProgress);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.trips }),
+    // Pilot spec section 7: after an upload /api/stats is refreshed too.
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.trips }), queryClient.invalidateQueries({ queryKey: queryKeys.stats })]),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateTripBody, SendNotificationsResponse, SwapMatch, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
+import type { CreateTripBody, PilotStats, SendNotificationsResponse, SwapMatch, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
@@ -15,6 +15,11 @@ export function useTrips(enabled = true) {
     queryFn: async () => sortTrips(await request<Trip[]>('/api/trips')),
     enabled,
   });
+}
+
+/** The pilot's trip counts and the community's (the empty state's roster information). */
+export function usePilotStats() {
+  return useQuery({ queryKey: queryKeys.stats, queryFn: () => request<PilotStats>('/api/stats') });
 }
 
 /** Puts the server's answer for one trip into the list, keeping the order by start date. */

@@ -6,3 +6,8 @@ export const RANK_OPTIONS = [
 ];
 export const FLEET_OPTIONS = FLEETS.map((fleet) => ({ value: fleet, label: fleet }));
 export const BASE_OPTIONS = BASES.map((base) => ({ value: base, label: base }));
+/** Companions: none (0, stored as null) or 1-10. */
+export const COMPANION_OPTIONS = [
+  { value: 0, label: 'None' },
+  ...Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
+];

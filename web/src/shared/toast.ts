@@ -12,12 +12,20 @@ export function setToastApi(next: NotificationApi): void {
 interface ToastOptions {
   /** Stays until closed (the spec's sticky 'Password Reset'). */
   sticky?: boolean;
-  /** Seconds; the spec keeps toasts 2-3 s, errors a little longer so they can be read. */
+  /** Seconds, instead of the app's default (toastSeconds). */
   duration?: number;
 }
 
+/** The pilot app's toasts last 2-3 s (pilot spec section 9); the console's 5 s (admin spec section 9). */
+export const PILOT_TOAST_SECONDS = 3;
+export const ADMIN_TOAST_SECONDS = 5;
+
+export function toastSeconds(pathname: string): number {
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? ADMIN_TOAST_SECONDS : PILOT_TOAST_SECONDS;
+}
+
 function show(kind: 'success' | 'error' | 'info' | 'warning', title: string, description?: string, options: ToastOptions = {}) {
-  const duration = options.sticky ? 0 : (options.duration ?? (kind === 'error' || kind === 'warning' ? 5 : 3));
+  const duration = options.sticky ? 0 : (options.duration ?? toastSeconds(window.location.pathname));
   api?.[kind]({ title, description, duration, placement: 'top' });
 }
 

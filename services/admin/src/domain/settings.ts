@@ -1,4 +1,4 @@
-import { forbidden, notFound, parse, type AdminSession, type Clock, type Db, type Outbox } from '@crewswap/kit';
+import { composeMail, forbidden, notFound, parse, type AdminSession, type Clock, type Db, type Executor, type Outbox } from '@crewswap/kit';
 import {
   PUBLIC_SETTING_KEYS,
   SECRET_SETTING_KEYS,
@@ -64,14 +64,28 @@ export function normaliseSettingValue(key: SettingKey, raw: string): string {
   return String(value);
 }
 
-/** Stores a setting's value and tells every service in the same transaction (`admin.settings.changed`). */
-export function createChangeSetting(deps: { db: Db; settings: SettingsRepository; outbox: Outbox; clock: Clock }) {
-  const { db, settings, outbox, clock } = deps;
+/**
+ * Stores a setting's value and tells every service in the same transaction (`admin.settings.changed`).
+ * A new daily access code is mailed to the access code email (admin spec, Security settings), in
+ * the same transaction, so the code and its mail never part.
+ */
+export function createChangeSetting(deps: { db: Db; settings: SettingsRepository; outbox: Outbox; clock: Clock; productName: string }) {
+  const { db, settings, outbox, clock, productName } = deps;
+
+  const mailAccessCode = async (code: string, trx: Executor) => {
+    const to = (await settings.get('access_code_email', trx)) ?? '';
+    if (code === '' || to === '') return;
+    const lines = [`The ${productName} daily access code is now:`, '', code, '', 'Pilots enter it in VS Pilot Verification to verify their account.'];
+    await outbox.write(trx, SUBJECTS.sendMail, { to, subject: `${productName}: new daily access code`, ...composeMail({ product: productName, lines }) });
+  };
+
   return {
     async execute(input: { key: SettingKey; value: string }): Promise<Setting> {
       return db.transaction(async (trx) => {
+        const before = await settings.get(input.key, trx);
         const setting = await settings.set(input.key, input.value, clock.now(), trx);
         await outbox.write(trx, SUBJECTS.settingsChanged, { key: input.key, value: input.value });
+        if (input.key === 'daily_access_code' && input.value !== before) await mailAccessCode(input.value, trx);
         return setting;
       });
     },

@@ -21,6 +21,7 @@ export function createAdminUseCases(deps: {
   guard: SessionGuard;
   clock: Clock;
   privateKey: string;
+  productName: string;
   admins: AdminRepository;
   settings: SettingsRepository;
   cleanups: CleanupRepository;

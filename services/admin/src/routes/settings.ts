@@ -1,6 +1,6 @@
-import { parse, routes, type Runtime } from '@crewswap/kit';
-import { PutSettingBody, SettingKeyParams, type Setting, type SettingValueResponse } from '@crewswap/proto';
-import type { FastifyInstance } from 'fastify';
+import { notFound, parse, routes, type Runtime } from '@crewswap/kit';
+import { AccessCodeQuery, PutSettingBody, SettingKeyParams, type AccessCodeResponse, type Setting, type SettingValueResponse } from '@crewswap/proto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SettingsRepository } from '../data/settings-repository';
 import {
   asPublicSettingKey,
@@ -30,6 +30,25 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
     requireSettingPermission(session, key);
     const { value } = parse(PutSettingBody, request.body ?? {});
     return forBrowser(await changeSetting.execute({ key, value: normaliseSettingValue(key, value) }));
+  });
+
+  // Those who may hand the code on: any signed-in administrator, or a signed-in (so verified) pilot.
+  const signedIn = (request: FastifyRequest) => {
+    try {
+      return runtime.guard.admin(request);
+    } catch {
+      return runtime.guard.pilot(request);
+    }
+  };
+  route.get('/api/admin/access-code', { auth: signedIn, query: AccessCodeQuery }, async ({ query, reply }): Promise<AccessCodeResponse> => {
+    reply.header('cache-control', 'no-store');
+    const all = await settings.list();
+    const value = (key: string) => all.find((setting) => setting.key === key);
+    const code = value('daily_access_code');
+    const path = value('access_code_path')?.value.trim() ?? '';
+    // Any other path, or no code yet, is a page like any missing one.
+    if (!code || code.value === '' || path === '' || path.replace(/\/+$/, '') !== query.path.replace(/\/+$/, '')) throw notFound('Not found');
+    return { code: code.value, updatedAt: code.updated_at };
   });
 
   route.get('/api/settings/:key', { auth: 'none', params: SettingKeyParams }, async ({ params }): Promise<SettingValueResponse> => {

@@ -20,9 +20,13 @@ export interface Mailer {
   close(): void;
 }
 
+/** A From header: a plain string, or a display name with an address. */
+export type MailFrom = string | { name: string; address: string };
+
 export interface MailerOptions {
   smtpUrl: string | undefined;
-  from: string;
+  /** Read for every mail: the admin's outgoing_email may change at any time. */
+  from: () => Promise<MailFrom>;
   outboxDir: string;
   clock: Clock;
   log: Logger;
@@ -37,9 +41,9 @@ export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options, options.smtpUrl) : fileMailer(options);
 }
 
-function message(options: MailerOptions, mail: OutgoingMail) {
+async function message(options: MailerOptions, mail: OutgoingMail) {
   return {
-    from: options.from,
+    from: await options.from(),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -54,7 +58,7 @@ function smtpMailer(options: MailerOptions, url: string): Mailer {
   return {
     transport: 'smtp',
     async send(mail) {
-      const info = await transporter.sendMail(message(options, mail));
+      const info = await transporter.sendMail(await message(options, mail));
       return String(info.messageId);
     },
     close: () => transporter.close(),
@@ -67,7 +71,7 @@ function fileMailer(options: MailerOptions): Mailer {
   return {
     transport: 'file',
     async send(mail) {
-      const info = await transporter.sendMail(message(options, mail));
+      const info = await transporter.sendMail(await message(options, mail));
       await mkdir(options.outboxDir, { recursive: true });
       const path = join(options.outboxDir, emlFileName(options.clock.now(), mail.id, mail.to));
       await writeFile(path, info.message as Buffer, { flag: 'wx' });
@@ -83,4 +87,13 @@ export function emlFileName(at: Date, id: string, to: string): string {
   const stamp = at.toISOString().replace(/[-:.]/g, '');
   const recipient = to.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 100);
   return `${stamp}-${id}-${recipient}.eml`;
+}
+
+/**
+ * The From of outgoing mail: the admin's Outgoing Email Address (setting outgoing_email) under the
+ * product's name, or MAIL_FROM while the setting is empty.
+ */
+export function mailFrom(outgoingEmail: string, productName: string, fallback: string): MailFrom {
+  const address = outgoingEmail.trim();
+  return address ? { name: productName, address } : fallback;
 }

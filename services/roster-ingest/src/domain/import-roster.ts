@@ -139,6 +139,7 @@ export function createImportRoster(deps: {
       conflictCount: reply.conflicts.length,
       conflicts,
       skippedCount: reply.skipped.length,
+      skipped: reply.skipped.map(({ trip, reason }) => ({ trip: `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate})`, reason })),
       message: summary(reply.processedCount, reply.duplicateCount, conflicts),
     };
 

@@ -3,12 +3,16 @@ import type { Aircraft, CrewMember, CrossoverPilot, Fleet, MasterCalendarEntry, 
 import { toTrip, type TripRow } from './trips';
 
 /**
- * Reads across pilots: crews, calendars, crossovers and trip search. Only pilots with Master
- * Roster on (usual_req) who are not deleted ever appear here (decisions.md); who may ask is the
- * domain's business.
+ * Reads across pilots: crews, calendars, crossovers and trip search; who may ask is the domain's
+ * business. Deleted pilots never appear. Master Roster off limits a pilot's own-trip visibility
+ * to swap offers and same-trip crew (pilot-app section 6), so Crew on Trip shows them while the
+ * calendars and Trip Search leave them out (decisions.md). `allVisible` ("all own trips visible",
+ * which Master Roster on gives) off does the same to a pilot with Master Roster on: they still
+ * use the calendars, but do not appear in them (the profile copy holds it; absent means on).
  */
 
-const VISIBLE = 'p.usual_req AND NOT p.deleted';
+const VISIBLE = "p.usual_req AND coalesce((p.profile->>'allVisible')::boolean, true) AND NOT p.deleted";
+const SAME_TRIP_CREW = 'NOT p.deleted';
 const CONTACT = `p.id AS p_id, p.employee_id AS p_employee_id, p.first_name AS p_first_name, p.last_name AS p_last_name,
   coalesce(p.profile->>'email', '') AS p_email, coalesce(p.profile->>'phone', '') AS p_phone,
   p.rank AS p_rank, p.fleet AS p_fleet, p.base AS p_base, p.apic AS p_apic, p.ltc AS p_ltc`;
@@ -78,7 +82,7 @@ export function createCrewRepository(db: Db) {
          FROM unnest(?::text[], ?::date[]) AS k(flight, start)
          JOIN trips t ON t.flight_no_start = k.flight AND t.start_date = k.start
          JOIN pilots p ON p.id = t.pilot_id
-         WHERE NOT t.is_standby AND t.pilot_id <> ? AND ${VISIBLE}
+         WHERE NOT t.is_standby AND t.pilot_id <> ? AND ${SAME_TRIP_CREW}
          ORDER BY ${CREW_ORDER}`,
         [keys.map((key) => key.flightNoStart), keys.map((key) => key.startDate), exceptPilotId],
         trx,
@@ -100,7 +104,7 @@ export function createCrewRepository(db: Db) {
       const found = (await rows(
         `SELECT t.*, ${CONTACT}
          FROM trips mine
-         LEFT JOIN (trips t JOIN pilots p ON p.id = t.pilot_id AND ${VISIBLE})
+         LEFT JOIN (trips t JOIN pilots p ON p.id = t.pilot_id AND ${SAME_TRIP_CREW})
            ON t.flight_no_start = mine.flight_no_start AND t.start_date = mine.start_date AND NOT t.is_standby
               AND NOT mine.is_standby AND t.pilot_id <> mine.pilot_id
          WHERE mine.id = ? AND mine.pilot_id = ?
@@ -149,6 +153,12 @@ export function createCrewRepository(db: Db) {
         },
         pilot: { id: row.p_id, firstName: row.p_first_name, lastName: row.p_last_name, rank: row.p_rank, fleet: row.p_fleet },
       }));
+    },
+
+    /** A pilot the calendars show (Master Roster on, not deleted), as the contact view shows them. */
+    async visibleContact(pilotId: string, trx: Executor = db): Promise<PilotContact | undefined> {
+      const { rows: found } = (await trx.raw(`SELECT ${CONTACT} FROM pilots p WHERE p.id = ? AND ${VISIBLE}`, [pilotId])) as { rows: ContactColumns[] };
+      return found[0] && toContact(found[0]);
     },
 
     /** The longest trip held, in days: a trip covering a day starts at most this long before it. */

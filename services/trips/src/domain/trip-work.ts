@@ -1,5 +1,5 @@
-import { notFound, unavailable, type Clock, type Db, type SettingsClient, type Trx } from '@crewswap/kit';
-import { TRIP_MESSAGES, type Trip, type TripChangeOrigin, type TripWithWarnings } from '@crewswap/proto';
+import { badRequest, notFound, unavailable, type Clock, type Db, type SettingsClient, type Trx } from '@crewswap/kit';
+import { HOME_BASES_ONLY_MESSAGE, isHomeBasesOnly, TRIP_MESSAGES, withoutHomeBases, type Trip, type TripChangeOrigin, type TripWithWarnings } from '@crewswap/proto';
 import type { DirectoryPilot, PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
@@ -48,7 +48,9 @@ export function createTripWork(deps: TripDeps) {
     },
 
     async checkRoute(trx: Trx, route: string, missingMessage?: string): Promise<string> {
-      const codes = routeCodes(route, missingMessage);
+      const typed = withoutHomeBases(route);
+      if (isHomeBasesOnly(typed)) throw badRequest(HOME_BASES_ONLY_MESSAGE, { title: TRIP_MESSAGES.routeTitle });
+      const codes = routeCodes(typed, missingMessage);
       invalidAirports(codes, await knownAirports.known(codes, trx));
       return codes.join('-');
     },

@@ -14,6 +14,11 @@ export function crewRoutes(app: FastifyInstance, deps: { guard: SessionGuard; us
     useCases.tripCrew.execute({ pilotId: session.pilotId, tripId: params.id }),
   );
 
+  // Before '/:rank/:fleet': a static segment wins, so 'pilots' is never read as a rank.
+  route.get('/api/master-calendar/pilots/:id', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+    useCases.pilotContact.execute({ pilotId: session.pilotId, contactId: params.id }),
+  );
+
   // MasterCalendarResponse, already serialized and compressed: the same for every caller.
   route.get('/api/master-calendar/:rank/:fleet', { auth: pilot, params: MasterCalendarParams }, async ({ session, params, request, reply }) =>
     sendShared(request, reply, await useCases.masterCalendar.execute({ pilotId: session.pilotId, rank: params.rank, fleet: params.fleet })),

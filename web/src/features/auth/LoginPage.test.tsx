@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
+import { storePendingRoster, takePendingRoster } from '../roster/pendingRoster';
 import { LoginPage } from './LoginPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,6 +14,14 @@ describe('login page', () => {
     stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
     renderWithApp(<LoginPage />);
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+  });
+
+  it('a roster file opened with the app before logging in is named, with what to do: log in to upload it', async () => {
+    await storePendingRoster(new File(['BEGIN:VCALENDAR'], 'roster.vcs'));
+    stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
+    renderWithApp(<LoginPage />);
+    expect(await screen.findByText('Log in to upload roster.vcs.')).toBeInTheDocument();
+    takePendingRoster();
   });
 
   it('shows the company domain from the server beside the email prefix', async () => {

@@ -1,11 +1,12 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse, Pilot } from '@crewswap/proto';
 import { useAuthConfig, useProductName, useSetCurrentPilot, type PendingVerification } from '../../api/auth';
 import { useSetting } from '../../api/settings';
 import { SimpleTabs } from '../../shared/SimpleTabs';
+import { usePendingRosterName } from '../roster/pendingRoster';
 import { LoginForm } from './LoginForm';
 import { SessionBanners } from './SessionBanners';
 
@@ -29,6 +30,8 @@ export function LoginPage() {
   const setCurrentPilot = useSetCurrentPilot();
   const navigate = useNavigate();
   const [tab, setTab] = useState('login');
+  // A roster file opened with the app waits here for the login (then the upload takes it).
+  const pendingRoster = usePendingRosterName();
   const [forced, setForced] = useState<Pilot | null>(null);
   const [verification, setVerification] = useState<PendingVerification | null>(null);
   const [testLoginOpen, setTestLoginOpen] = useState(false);
@@ -74,6 +77,7 @@ export function LoginPage() {
       <section className="login-card">
         <h1 className="login-title">{productName}</h1>
         <SessionBanners />
+        {pendingRoster && <Alert type="info" showIcon className="form-alert" title={`Log in to upload ${pendingRoster}.`} />}
         <SimpleTabs
           active={tab}
           onChange={setTab}

@@ -61,6 +61,36 @@ describe('Calendars', () => {
     expect(grid).not.toHaveTextContent('LAX');
   });
 
+  it("tapping another pilot's bar in the Master Calendar opens the pilot contact view: name, rank, fleet, email, phone and WhatsApp", async () => {
+    const amy = { id: '00000000-0000-4000-8000-0000000000a1', firstName: 'Amy', lastName: 'Abbot', rank: PILOT.rank, fleet: PILOT.fleet };
+    const theirs = makeTrip({ id: '00000000-0000-4000-8000-0000000000b1', startDate: addDays(today, 1), endDate: addDays(today, 2), route: 'BOS' });
+    const list: MasterCalendarResponse = [
+      {
+        pilot: amy,
+        trip: { id: theirs.id, flightNoStart: 'VS011', flightNoEnd: 'VS012', route: 'BOS', startDate: theirs.startDate, endDate: theirs.endDate, isSwappable: false, requested: false, training: false, isStandby: false },
+      },
+    ];
+    const contact = { ...amy, employeeId: '300003', email: 'amy.abbot@fly.virgin.com', phone: '+447700900444', base: 'LHR', apic: true, ltc: false };
+    const { calls } = stubFetch((call) => {
+      if (call.path === `/api/master-calendar/pilots/${amy.id}`) return { body: contact };
+      if (call.path.startsWith('/api/master-calendar/')) return { body: list };
+      return undefined;
+    });
+    renderWithApp(<Calendars pilot={PILOT} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
+    fireEvent.click(await screen.findByRole('gridcell', { name: /VS011\/VS012 BOS/ }));
+    expect(await screen.findByText('amy.abbot@fly.virgin.com')).toBeInTheDocument();
+    const view = screen.getByText('Pilot Contact').closest('[role="dialog"]') as HTMLElement;
+    expect(view).toHaveTextContent('Amy Abbot');
+    expect(view).toHaveTextContent('First Officer');
+    expect(view).toHaveTextContent(PILOT.fleet);
+    expect(view).toHaveTextContent('+447700900444');
+    expect(decodeURIComponent(screen.getByRole('link', { name: /Chat on WhatsApp/ }).getAttribute('href')!)).toMatch(/^https:\/\/wa\.me\/447700900444\?text=Hi Amy/);
+    // The own row's bars open nothing.
+    expect(screen.queryByRole('button', { name: /JFK/ })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/api/master-calendar/pilots/'))).toHaveLength(1);
+  });
+
   it("Crossover Calendar: 'Upload your roster to see crossover flights', 'No crossover flights found', and groups with pilot counts", async () => {
     let groups: CrossoverTripsResponse = [];
     stubFetch((call) => (call.path === '/api/crossover-trips' ? { body: groups } : undefined));

@@ -1,22 +1,25 @@
 import { Alert, Spin } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { MasterCalendarPilot, MasterCalendarTrip, Pilot, Trip } from '@crewswap/proto';
 import { londonToday } from '@crewswap/proto/browser';
 import { useMasterCalendar } from '../../api/calendars';
 import { errorMessage } from '../../api/client';
+import PilotContactDialog from '../crew/PilotContactDialog';
 import { tripBar } from './bars';
 import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { masterWindow } from './layout';
 import { masterOrder } from './order';
 
 /**
- * Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first.
+ * Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first;
+ * tapping another pilot's bar opens their contact view.
  * The server answers every caller the same list; the own row is built here from the trips the app
  * holds (always current, whatever the rank and fleet), and the list's copy of it is left out.
  */
 export function MasterCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly Trip[] }) {
   const calendar = useMasterCalendar(pilot.rank, pilot.fleet);
   const range = useMemo(() => masterWindow(londonToday()), []);
+  const [contact, setContact] = useState<{ pilot: MasterCalendarPilot; trip: MasterCalendarTrip } | null>(null);
 
   const rows = useMemo<CalendarRow[]>(() => {
     const byPilot = new Map<string, { pilot: MasterCalendarPilot; trips: Map<string, MasterCalendarTrip> }>();
@@ -36,7 +39,11 @@ export function MasterCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly
       own: row.pilot.id === pilot.id,
       label: row.pilot.id === pilot.id ? 'Me' : `${row.pilot.firstName} ${row.pilot.lastName}`,
       sub: `${row.pilot.rank} · ${row.pilot.fleet}`,
-      bars: [...row.trips.values()].map((trip) => tripBar(trip, { fallback: row.pilot.id === pilot.id ? 'own' : 'other' })),
+      bars: [...row.trips.values()].map((trip) =>
+        row.pilot.id === pilot.id
+          ? tripBar(trip, { fallback: 'own' })
+          : tripBar(trip, { fallback: 'other', onClick: () => setContact({ pilot: row.pilot, trip }) }),
+      ),
     }));
   }, [calendar.data, pilot, trips]);
 
@@ -49,5 +56,10 @@ export function MasterCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly
     );
   }
   if (calendar.isError) return <Alert type="error" showIcon title={`Failed to load the Master Calendar: ${errorMessage(calendar.error)}`} />;
-  return <CalendarGrid range={range} rows={rows} label="Master Calendar" />;
+  return (
+    <>
+      <CalendarGrid range={range} rows={rows} label="Master Calendar" />
+      {contact && <PilotContactDialog pilot={contact.pilot} me={pilot} trip={contact.trip} onClose={() => setContact(null)} />}
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrewMember, WhatsappGroup, WhatsappGroupResponse } from '@crewswap/proto';
 import { makeTrip, PILOT, renderWithApp, stubFetch, type Call } from '../../../test/render';
@@ -81,6 +81,15 @@ describe('Crew on Trip', () => {
     );
     expect(screen.getByRole('listitem', { name: 'FO Finn Nophone' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'WhatsApp Finn Nophone' })).not.toBeInTheDocument();
+  });
+
+  it('tapping a crew row opens the pilot contact view with name, rank, fleet, email, phone and WhatsApp', async () => {
+    serve({ group: answer(null) });
+    renderWithApp(<CrewOnTripDialog trip={TRIP} me={PILOT} onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact Cara Captain' }));
+    const view = (await screen.findByText('Pilot Contact')).closest('[role="dialog"]') as HTMLElement;
+    for (const text of ['Cara Captain', 'Captain', 'A350', 'cara.captain@fly.virgin.com', '+447700900777']) expect(view).toHaveTextContent(text);
+    expect(within(view).getByRole('link', { name: /Chat on WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/447700900777\?text=/);
   });
 
   it("says 'Failed to fetch pilots on this trip.' when the crew cannot be read", async () => {

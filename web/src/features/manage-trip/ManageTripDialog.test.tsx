@@ -1,23 +1,28 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Trip } from '@crewswap/proto';
+import type { Pilot, Trip } from '@crewswap/proto';
 import { makeTrip, PILOT, renderWithApp, stubFetch, type Call } from '../../../test/render';
 import { queryKeys } from '../../api/keys';
 import ManageTripDialog from './ManageTripDialog';
 import { canPushAlert, moveRange, sentAlertStore, tripTone } from './manageTrip';
 
 /** Reads the trip from the cache the way the trips page does, so answers show in the dialog. */
-function Harness({ id }: { id: string }) {
+function Harness({ id, onClose, pilot }: { id: string; onClose: () => void; pilot: Pilot }) {
   const { data } = useQuery<Trip[]>({ queryKey: queryKeys.trips, queryFn: () => [], enabled: false });
   const trip = data?.find((t) => t.id === id);
-  return trip ? <ManageTripDialog trip={trip} pilot={PILOT} onClose={() => {}} /> : null;
+  return trip ? <ManageTripDialog trip={trip} pilot={pilot} onClose={onClose} /> : null;
 }
 
-function renderManage(trip: Trip, handler: (call: Call) => { status?: number; body?: unknown } | undefined) {
+function renderManage(trip: Trip, handler: (call: Call) => { status?: number; body?: unknown } | undefined, onClose = () => {}, pilot: Pilot = PILOT) {
   const net = stubFetch(handler);
-  const view = renderWithApp(<Harness id={trip.id} />, { trips: [trip] });
+  const view = renderWithApp(<Harness id={trip.id} onClose={onClose} pilot={pilot} />, { trips: [trip] });
   return { ...view, ...net };
+}
+
+/** The 'Save Swap Preference?' dialog (jsdom gives every antd dialog the same label id, so not by role name). */
+async function askSave(): Promise<HTMLElement> {
+  return (await screen.findByText('Save Swap Preference?')).closest('[role="dialog"]') as HTMLElement;
 }
 
 function dialogContainer(): HTMLElement {
@@ -107,12 +112,76 @@ describe('swap description auto-save', () => {
     await waitFor(() => expect(box.value).toBe('Saved text'));
   });
 
-  it('saves at once when the dialog is closed', async () => {
+  it("closing with an unsaved description asks 'Save Swap Preference?'; Save saves and closes", async () => {
     const trip = makeTrip();
-    const { calls } = renderManage(trip, (call) => (call.path.endsWith('/description') ? { body: trip } : undefined));
+    const onClose = vi.fn();
+    const { calls } = renderManage(trip, (call) => (call.path.endsWith('/description') ? { body: trip } : undefined), onClose);
     fireEvent.change(screen.getByLabelText('Swap description'), { target: { value: 'Closing' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
-    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/description'))?.body).toEqual({ swapDescription: 'Closing' }));
+    fireEvent.click(within(await askSave()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(calls.filter((c) => c.path.endsWith('/description')).map((c) => c.body)).toEqual([{ swapDescription: 'Closing' }]);
+  });
+
+  it("'Save Swap Preference?' Cancel keeps Manage Trip open with what was typed", async () => {
+    const onClose = vi.fn();
+    renderManage(makeTrip(), () => undefined, onClose);
+    fireEvent.change(screen.getByLabelText('Swap description'), { target: { value: 'Still typing' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    fireEvent.click(within(await askSave()).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Swap description') as HTMLTextAreaElement).value).toBe('Still typing');
+  });
+
+  it("'Save Swap Preference?' Discard closes without saving", async () => {
+    const onClose = vi.fn();
+    const { calls } = renderManage(makeTrip(), () => undefined, onClose);
+    fireEvent.change(screen.getByLabelText('Swap description'), { target: { value: 'Never mind' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    fireEvent.click(within(await askSave()).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.filter((c) => c.path.endsWith('/description'))).toHaveLength(0);
+  });
+
+  it('closing with nothing unsaved closes at once', () => {
+    const onClose = vi.fn();
+    renderManage(makeTrip({ swapDescription: 'Saved' }), () => undefined, onClose);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.queryByText('Save Swap Preference?')).not.toBeInTheDocument();
+  });
+});
+
+describe('Companions and Training from Manage Trip', () => {
+  it('changing companions saves them on the trip; above 0 also keeps it', async () => {
+    const trip = makeTrip({ isSwappable: true });
+    const { calls, queryClient } = renderManage(trip, (call) =>
+      call.method === 'PATCH' && call.path === `/api/trips/${trip.id}` ? { body: { ...trip, companions: 2, requested: true, isSwappable: false } } : undefined,
+    );
+    fireEvent.mouseDown(screen.getByLabelText('Companions'));
+    fireEvent.click(await screen.findByTitle('2'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ companions: 2 }));
+    await waitFor(() => expect(queryClient.getQueryData<Trip[]>(queryKeys.trips)?.[0]).toMatchObject({ companions: 2, requested: true }));
+  });
+
+  it("a refused change shows 'Failed to update companions: {msg}'", async () => {
+    const trip = makeTrip();
+    renderManage(trip, (call) => (call.method === 'PATCH' ? { status: 500, body: { error: 'Database unavailable' } } : undefined));
+    fireEvent.mouseDown(screen.getByLabelText('Companions'));
+    fireEvent.click(await screen.findByTitle('3'));
+    expect(await screen.findByText('Failed to update companions: Database unavailable')).toBeInTheDocument();
+  });
+
+  it("Training is offered to LTC pilots only, and a refused change shows 'Failed to update training status: {msg}'", async () => {
+    renderManage(makeTrip(), () => undefined);
+    expect(screen.queryByRole('checkbox', { name: 'Training trip' })).not.toBeInTheDocument();
+    cleanup();
+
+    const trip = makeTrip();
+    const { calls } = renderManage(trip, (call) => (call.method === 'PATCH' ? { status: 403, body: { error: 'Only LTC captains can mark trips as Training.' } } : undefined), () => {}, { ...PILOT, rank: 'CP', ltc: true });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Training trip' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ training: true }));
+    expect(await screen.findByText('Failed to update training status: Only LTC captains can mark trips as Training.')).toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,11 @@
-import { Button, Input } from 'antd';
+import { Button, Checkbox, Input, Select } from 'antd';
 import { useState } from 'react';
 import { MAX_SWAP_DESCRIPTION } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { swapWindowDays, useSetting } from '../../api/settings';
-import { useOfferSwap, usePushAlert, useSetKeep, useSetSearchRange, useWithdrawSwap } from '../../api/trips';
+import { useOfferSwap, usePushAlert, useSetKeep, useSetSearchRange, useUpdateTrip, useWithdrawSwap } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
+import { COMPANION_OPTIONS } from '../../shared/options';
 import { formatDay, formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
@@ -30,11 +31,14 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
   const setKeep = useSetKeep();
   const setSearchRange = useSetSearchRange();
   const pushAlert = usePushAlert();
+  const setCompanions = useUpdateTrip('Failed to update companions');
+  const setTraining = useUpdateTrip('Failed to update training status');
   const swapBusy = offerSwap.isPending || withdrawSwap.isPending;
   // One change at a time: while one button works, the others wait.
-  const busy = swapBusy || setKeep.isPending || setSearchRange.isPending || pushAlert.isPending;
+  const busy = swapBusy || setKeep.isPending || setSearchRange.isPending || pushAlert.isPending || setCompanions.isPending || setTraining.isPending;
   const [lastSent, setLastSent] = useState(() => sentAlertStore.get(trip.id));
   const [helpOpen, setHelpOpen] = useState(false);
+  const [askSave, setAskSave] = useState(false);
   const tone = tripTone(trip);
   const colours = useToneColours()[tone];
   const range = { from: trip.searchStartDate ?? '', to: trip.searchEndDate ?? '' };
@@ -94,10 +98,25 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
       },
     );
 
+  // Typed text not yet saved is the pilot's to keep or drop (pilot spec, Dialogs: 'Save Swap Preference?').
   const close = () => {
-    void description.flush();
+    if (!description.pending()) return onClose();
+    description.pause();
+    setAskSave(true);
+  };
+
+  const keepEditing = () => {
+    setAskSave(false);
+    description.resume();
+  };
+
+  const saveAndClose = async () => {
+    await description.flush();
+    setAskSave(false);
     onClose();
   };
+
+  const changeCompanions = (count: number) => setCompanions.mutate({ id: trip.id, changes: { companions: count === 0 ? null : count } });
 
   const sent = isAlreadySent(alertInput);
 
@@ -145,6 +164,33 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
               ? 'You are keeping this trip.'
               : 'Press Swap to offer this trip, or Keep to mark it as one you want to keep.'}
         </p>
+
+        <div className={pilot.ltc ? 'form-grid' : undefined}>
+          <div>
+            <label className="field-label small" htmlFor="manage-companions">
+              Companions
+            </label>
+            <Select
+              id="manage-companions"
+              style={{ width: '100%' }}
+              value={trip.companions ?? 0}
+              loading={setCompanions.isPending}
+              disabled={busy && !setCompanions.isPending}
+              options={COMPANION_OPTIONS}
+              onChange={changeCompanions}
+            />
+          </div>
+          {pilot.ltc && (
+            <Checkbox
+              className="manage-training"
+              checked={trip.training}
+              disabled={busy}
+              onChange={(event) => setTraining.mutate({ id: trip.id, changes: { training: event.target.checked } })}
+            >
+              Training trip
+            </Checkbox>
+          )}
+        </div>
 
         <label className="field-label" htmlFor="swap-description">
           Swap description
@@ -208,6 +254,21 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
           {sent ? '✓ Sent' : 'Push Alert'}
         </Button>
       </div>
+      <AppModal
+        open={askSave}
+        title="Save Swap Preference?"
+        width={420}
+        okText="Save"
+        onOk={() => void saveAndClose()}
+        onCancel={keepEditing}
+        extra={
+          <Button danger onClick={onClose}>
+            Discard
+          </Button>
+        }
+      >
+        <p>Your swap description has changes that are not saved yet. Save them, discard them, or cancel to keep editing.</p>
+      </AppModal>
       <AppModal open={helpOpen} title="Find & Alert date range" onCancel={() => setHelpOpen(false)}>
         <p>
           Find Swaps shows offers that start between these dates, and Push Alert tells the pilots whose trips start in

@@ -45,5 +45,16 @@ export function useDescriptionAutosave(trip: Trip) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { text, change, flush: save, pending: () => latest.current.trim() !== saved.current };
+  // While 'Save Swap Preference?' asks, nothing saves behind the pilot's back; back to editing, it
+  // saves 2 s later as usual.
+  const pause = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+  }, []);
+  const resume = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+  }, [save]);
+
+  return { text, change, flush: save, pause, resume, pending: () => latest.current.trim() !== saved.current };
 }

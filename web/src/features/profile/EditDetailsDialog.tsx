@@ -6,9 +6,11 @@ import type { Pilot } from '@crewswap/proto';
 import { endSession } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import { useCheckMasterRosterCooldown, useDeletePilot, useUpdatePilot } from '../../api/pilots';
+import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
 import { RoleInfoDialog, type RoleInfo } from '../../shared/infoTexts';
 import { PilotRoleFields } from '../../shared/PilotRoleFields';
+import { SearchDayRangeItem } from '../../shared/SearchDayRangeItem';
 import { shapeName, shapeNameTyping } from '../../shared/shaping';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
@@ -26,6 +28,7 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
   const updatePilot = useUpdatePilot();
   const deletePilot = useDeletePilot();
   const checkCooldown = useCheckMasterRosterCooldown();
+  const swapSearchDays = useSetting('swap_search_days').data;
   const [info, setInfo] = useState<RoleInfo | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const today = londonToday();
@@ -141,6 +144,7 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
           <Input inputMode="tel" autoComplete="tel" />
         </Form.Item>
         <PilotRoleFields rank={rank} locks={{ rank: rankLock, fleet: fleetLock, ltc: ltcLock }} onLtcInfo={() => setInfo('ltc')} />
+        <SearchDayRangeItem defaultDays={swapSearchDays} />
         <div className="inline-row">
           <span id="profile-master-roster">Master Roster</span>
           <Form.Item name="usualReq" valuePropName="checked" noStyle>

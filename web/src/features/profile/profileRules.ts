@@ -11,11 +11,12 @@ export interface ProfileValues {
   apic: boolean;
   ltc: boolean;
   usualReq: boolean;
+  searchDayRange: number | null;
 }
 
 export function profileFromPilot(pilot: Pilot): ProfileValues {
-  const { firstName, lastName, phone, rank, fleet, base, apic, ltc, usualReq } = pilot;
-  return { firstName, lastName, phone, rank, fleet, base, apic, ltc, usualReq };
+  const { firstName, lastName, phone, rank, fleet, base, apic, ltc, usualReq, searchDayRange } = pilot;
+  return { firstName, lastName, phone, rank, fleet, base, apic, ltc, usualReq, searchDayRange };
 }
 
 export function profileProblem(values: ProfileValues): { title: string; message: string } | null {

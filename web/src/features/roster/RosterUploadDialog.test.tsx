@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RosterUploadResult } from '@crewswap/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
+import { queryKeys } from '../../api/keys';
 import { rosterFileProblem, uploadName } from '../../api/roster';
 import RosterUploadDialog from './RosterUploadDialog';
 
@@ -55,4 +57,70 @@ describe('Roster upload dialog', () => {
     expect(uploadName('roster.ics_')).toBe('roster.ics');
   });
 
+  it('the result shows the trips skipped as too old, with the reason, and /api/stats is refreshed after the upload', async () => {
+    const answer: RosterUploadResult = {
+      processedCount: 2,
+      duplicateCount: 0,
+      conflictCount: 0,
+      conflicts: [],
+      skippedCount: 1,
+      skipped: [{ trip: 'VS001/VS002 (2026-01-03 to 2026-01-05)', reason: 'Trip ended more than 7 days ago' }],
+      message: '2 trips added',
+    };
+    vi.stubGlobal('XMLHttpRequest', answeringXhr(200, answer));
+    const { calls } = stubFetch((call) => {
+      if (call.path === '/api/pilot/current') return { body: { id: 'x' } };
+      if (call.path === '/api/stats') return { body: {} };
+      return settings(call.path);
+    });
+    const { queryClient } = renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    queryClient.setQueryData(queryKeys.stats, {});
+    const file = new File(['BEGIN:VCALENDAR'], 'roster.ics', { type: 'text/calendar' });
+    fireEvent.change(screen.getByLabelText('Roster file'), { target: { files: [file] } });
+    expect(await screen.findByText('2 trips added')).toBeInTheDocument();
+    expect(screen.getByText('VS001/VS002 (2026-01-03 to 2026-01-05): Trip ended more than 7 days ago')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.stats)?.isInvalidated).toBe(true));
+    expect(calls.some((call) => call.path === '/api/pilot/current')).toBe(true);
+  });
 });
+
+describe('a file opened with the app', () => {
+  it.each(['roster.ical', 'roster.IFB', 'roster.icalendar', 'roster.vcs'])('%s is uploaded (as .ics) and reaches the server, whose answer is shown', async (name) => {
+    const sent: FormData[] = [];
+    vi.stubGlobal('XMLHttpRequest', answeringXhr(400, { error: 'This file is not a calendar file. Please send the .ics calendar file exported from your roster.' }, sent));
+    stubFetch((call) => (call.path === '/api/pilot/current' ? { body: { id: 'x' } } : settings(call.path)));
+    renderWithApp(<RosterUploadDialog file={new File(['BEGIN:VCALENDAR'], name)} onClose={() => {}} />);
+    expect(await screen.findByText('This file is not a calendar file. Please send the .ics calendar file exported from your roster.')).toBeInTheDocument();
+    expect((sent[0]!.get('roster') as File).name).toBe('roster.ics');
+  });
+
+  it("a file chosen in the dialog still needs .ics or .cal: 'Only calendar files with .ics, .ics_, or .cal extensions are supported'", async () => {
+    stubFetch((call) => settings(call.path));
+    renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Roster file'), { target: { files: [new File(['x'], 'roster.vcs')] } });
+    expect(await screen.findByText('Only calendar files with .ics, .ics_, or .cal extensions are supported')).toBeInTheDocument();
+  });
+});
+
+/** An XMLHttpRequest that answers every upload with `status` and `body`; `sent` holds the forms sent. */
+function answeringXhr(status: number, body: unknown, sent: FormData[] = []) {
+  return class {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: unknown; onload: (() => void) | null } = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send(form: FormData) {
+      sent.push(form);
+      setTimeout(() => {
+        this.upload.onload?.();
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  };
+}

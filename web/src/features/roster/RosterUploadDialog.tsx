@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
 import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
+import { isOpenableRosterFile } from './pendingRoster';
 import { PrivateUploadAddress } from './PrivateUploadAddress';
 
 const STAGE_TEXT: Record<UploadStage, string> = {
@@ -39,7 +40,8 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
     setFailure(null);
     setStage('validating');
     setPercent(STAGE_PERCENT.validating);
-    const problem = rosterFileProblem(file);
+    // A file opened with the app may carry any extension the app handles (admin spec section 5).
+    const problem = rosterFileProblem(file, file === givenFile ? isOpenableRosterFile : undefined);
     if (problem) {
       setStage('error');
       setFailure(problem);
@@ -152,6 +154,18 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
               <ul>
                 {result.conflicts.map((conflict) => (
                   <li key={conflict}>{conflict}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {result.skipped.length > 0 && (
+            <>
+              <p>Skipped:</p>
+              <ul>
+                {result.skipped.map(({ trip, reason }) => (
+                  <li key={trip}>
+                    {trip}: {reason}
+                  </li>
                 ))}
               </ul>
             </>

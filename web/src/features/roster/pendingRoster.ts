@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A roster file opened with the app or shared to it (admin spec section 4, "Opened or shared
@@ -140,6 +140,27 @@ export function usePendingRosterFile(onFile: (file: File) => void): void {
       clearTimeout(timer);
     };
   }, []);
+}
+
+/** The name of the file waiting for the pilot screen, without taking it; null when none waits. */
+export function pendingRosterName(): string | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_ROSTER_KEY);
+    return inMemory?.name ?? (raw ? (JSON.parse(raw) as StoredFile).name : null);
+  } catch {
+    return null;
+  }
+}
+
+/** The waiting file's name, kept current as files arrive (the login page says what happens to it). */
+export function usePendingRosterName(): string | null {
+  const [name, setName] = useState(pendingRosterName);
+  useEffect(() => {
+    const update = () => setName(pendingRosterName());
+    window.addEventListener(ROSTER_FILE_READY, update);
+    return () => window.removeEventListener(ROSTER_FILE_READY, update);
+  }, []);
+  return name;
 }
 
 /** The launch queue's files (file handling), in browsers that have it. */

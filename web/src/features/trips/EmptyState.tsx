@@ -2,6 +2,7 @@ import { BellOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/ico
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useSetting } from '../../api/settings';
+import { usePilotStats } from '../../api/trips';
 
 // Loaded apart: its copy and confirm widgets would push the first page past its size budget.
 const PrivateUploadAddress = lazy(() => import('../roster/PrivateUploadAddress').then((module) => ({ default: module.PrivateUploadAddress })));
@@ -16,6 +17,7 @@ interface Props {
 
 export function EmptyState({ onAddTrip, onUploadRoster, onNotifications, onTechSupport }: Props) {
   const uploadEmail = useSetting('upload_email').data;
+  const community = usePilotStats().data?.community;
   return (
     <section className="empty-state" aria-labelledby="empty-title">
       <h2 id="empty-title">No trips yet</h2>
@@ -61,6 +63,11 @@ export function EmptyState({ onAddTrip, onUploadRoster, onNotifications, onTechS
         <li>Only trips and standby duties are imported; days off, leave and ground duties are skipped.</li>
         <li>Trips already in your list are skipped, so sending the same roster twice is safe.</li>
         <li>Trips that ended more than 7 days ago are removed every day.</li>
+        {community && (
+          <li>
+            {community.masterRosterPilots} pilots share their roster here, with {community.offeredTrips} trips offered for swap.
+          </li>
+        )}
       </ul>
     </section>
   );

@@ -55,6 +55,20 @@ describe('Add New Trip', () => {
     expect(await screen.findByText(/checking routes against common airports only/)).toBeInTheDocument();
     fill('Route', 'LHRJFK');
     expect(screen.queryByText(/not in IATA database/)).not.toBeInTheDocument();
+    // A code the built-in list does not hold cannot be judged: the spec's message, not 'invalid'.
+    fill('Route', 'XYZ');
+    fireEvent.blur(screen.getByLabelText('Route'));
+    expect(await screen.findByText('Unable to validate route at this time')).toBeInTheDocument();
+    expect(screen.queryByText(/not in IATA database/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Confirm Valid Airport')).not.toBeInTheDocument();
+  });
+
+  it('a typed route drops the home bases as imports do: LHR-JFK becomes JFK', async () => {
+    stubFetch((call) => (call.path === '/api/iata-codes' ? iata() : undefined));
+    renderWithApp(<TripFormDialog pilot={PILOT} onClose={() => {}} />);
+    fill('Route', 'lhrjfk');
+    fireEvent.blur(screen.getByLabelText('Route'));
+    await waitFor(() => expect(screen.getByLabelText('Route')).toHaveValue('JFK'));
   });
 
   it('shows the server’s overlap message', async () => {

@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits } from '@crewswap/proto/browser';
+import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits, withoutHomeBases } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { ApiError } from '../../api/client';
 import { useIataCodes } from '../../api/iata';
 import { useAddTrip, useUpdateTrip } from '../../api/trips';
 import { AppModal, okAction } from '../../shared/AppModal';
+import { COMPANION_OPTIONS } from '../../shared/options';
 import { ShapedInput } from '../../shared/fields';
 import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
@@ -22,6 +23,7 @@ import {
   formFromTrip,
   isStandbyEntry,
   isUnchanged,
+  ROUTE_UNCHECKED_MESSAGE,
   shapeTripRoute,
   tripWarnings,
   warningTexts,
@@ -35,11 +37,6 @@ interface Props {
   onClose: () => void;
   onDelete?: (trip: Trip) => void;
 }
-
-const COMPANION_OPTIONS = [
-  { value: 0, label: 'None' },
-  ...Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
-];
 
 /** Add New Trip and Edit Trip: every rule of pilot spec section 5. */
 export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props) {
@@ -69,8 +66,8 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
 
   const dateError = findDateError(values, today) ?? serverDateError;
   const standby = isStandbyEntry(values);
-  const routeCheck = iata.data && !standby ? checkRoute(values.route, iata.data.codes, routeLeft) : null;
-  const routeError = standby ? null : iata.isError ? 'Unable to validate route at this time' : (routeCheck?.message ?? null);
+  const routeCheck = iata.data && !standby ? checkRoute(values.route, iata.data, routeLeft) : null;
+  const routeError = standby ? null : iata.isError ? ROUTE_UNCHECKED_MESSAGE : (routeCheck?.message ?? null);
   const warnings = tripWarnings(values.startDate, values.endDate, today);
   const datesChanged = !trip || values.startDate !== trip.startDate || values.endDate !== trip.endDate;
   const shownWarnings = datesChanged ? warningTexts(warnings) : [];
@@ -78,10 +75,11 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
   const submittable = canSubmitTrip(values, { dateError, routeError });
 
   const leaveRoute = () => {
-    const route = values.route.replace(/-$/, '');
+    // The home bases go as an import drops them (decisions.md): 'LHR-JFK' is the trip to JFK.
+    const route = withoutHomeBases(values.route.replace(/-$/, ''));
     if (route !== values.route) set({ route });
     setRouteLeft(true);
-    const check = iata.data && !isStandbyEntry({ ...values, route }) ? checkRoute(route, iata.data.codes, true) : null;
+    const check = iata.data && !isStandbyEntry({ ...values, route }) ? checkRoute(route, iata.data, true) : null;
     const single = check?.unknown.length === 1 ? check.unknown[0]! : null;
     // Offer to add an unknown code once; the error under the field keeps offering it.
     if (single && !offeredCodes.includes(single)) {

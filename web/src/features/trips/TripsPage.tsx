@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useLogout } from '../../api/auth';
-import { endSession, errorMessage } from '../../api/client';
+import { ApiError, endSession, errorMessage } from '../../api/client';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
@@ -100,7 +100,13 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
             <p>Loading your trips...</p>
           </div>
         )}
-        {trips.isError && <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>}
+        {trips.isError &&
+          (trips.error instanceof ApiError && trips.error.status === 401 ? (
+            // No session behind the page (the expiry handling goes to the login page when it applies).
+            <p className="page-center">Please log in to view your trips.</p>
+          ) : (
+            <p role="alert">Failed to load trips: {errorMessage(trips.error)}</p>
+          ))}
         {trips.data && trips.data.length === 0 && (
           <EmptyState
             onAddTrip={() => setDialog({ kind: 'add' })}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOME_BASES_ONLY_MESSAGE } from '@crewswap/proto/browser';
 import { makeTrip } from '../../../test/render';
 import {
   aircraftChoices,
@@ -15,7 +16,7 @@ import {
 } from './tripForm';
 
 const TODAY = '2026-11-01';
-const known = new Set(['LAX', 'SFO', 'JFK']);
+const known = { codes: new Set(['LAX', 'SFO', 'JFK']), fallback: false };
 
 describe('trip dates', () => {
   it('End date cannot be before start date', () => {
@@ -46,6 +47,13 @@ describe('route against the IATA list', () => {
   });
   it('accepts known codes', () => {
     expect(checkRoute('LAX-SFO', known, true)).toBeNull();
+  });
+  it("with only the built-in list, a code outside it is 'Unable to validate route at this time', with nothing to add", () => {
+    expect(checkRoute('LAX-XYZ', { ...known, fallback: true }, true)).toEqual({ message: 'Unable to validate route at this time', unknown: [] });
+    expect(checkRoute('LAX-SFO', { ...known, fallback: true }, true)).toBeNull();
+  });
+  it('home bases alone are no destination', () => {
+    expect(checkRoute('LHR', known, true)?.message).toBe(HOME_BASES_ONLY_MESSAGE);
   });
 });
 

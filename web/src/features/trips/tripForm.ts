@@ -1,4 +1,16 @@
-import { aircraftFlownBy, daysBetween, flightDigitsOf, flightNumber, invalidAirportMessage, isCompleteFlightDigits, isWellFormedRoute, routeCodes, shapeRoute } from '@crewswap/proto/browser';
+import {
+  aircraftFlownBy,
+  daysBetween,
+  flightDigitsOf,
+  flightNumber,
+  HOME_BASES_ONLY_MESSAGE,
+  invalidAirportMessage,
+  isCompleteFlightDigits,
+  isHomeBasesOnly,
+  isWellFormedRoute,
+  routeCodes,
+  shapeRoute,
+} from '@crewswap/proto/browser';
 import type { Aircraft, Fleet, Trip, UpdateTripBody } from '@crewswap/proto';
 
 export const LONG_TRIP_WARNING = 'This trip is more than 7 days long. Please verify the dates are correct.';
@@ -79,15 +91,23 @@ export interface RouteCheck {
   unknown: string[];
 }
 
-/** Checks a finished route against the IATA list; an unfinished one waits for the field to be left. */
-export function checkRoute(route: string, known: ReadonlySet<string>, finished: boolean): RouteCheck | null {
+/**
+ * Checks a finished route against the IATA list; an unfinished one waits for the field to be left.
+ * With only the built-in list (the server's could not be fetched) a code outside it cannot be
+ * judged: 'Unable to validate route at this time', and nothing to add.
+ */
+export function checkRoute(route: string, list: { codes: ReadonlySet<string>; fallback: boolean }, finished: boolean): RouteCheck | null {
   if (route === '') return null;
   if (!isWellFormedRoute(route)) {
     return finished ? { message: 'Each airport code must be exactly 3 letters', unknown: [] } : null;
   }
-  const unknown = routeCodes(route).filter((code) => !known.has(code));
-  return unknown.length > 0 ? { message: invalidAirportMessage(unknown), unknown } : null;
+  if (isHomeBasesOnly(route)) return finished ? { message: HOME_BASES_ONLY_MESSAGE, unknown: [] } : null;
+  const unknown = routeCodes(route).filter((code) => !list.codes.has(code));
+  if (unknown.length === 0) return null;
+  return list.fallback ? { message: ROUTE_UNCHECKED_MESSAGE, unknown: [] } : { message: invalidAirportMessage(unknown), unknown };
 }
+
+export const ROUTE_UNCHECKED_MESSAGE = 'Unable to validate route at this time';
 
 export interface TripWarnings {
   long: boolean;

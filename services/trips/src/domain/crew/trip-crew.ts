@@ -4,9 +4,10 @@ import { crewKeyOf, type CrewRepository } from '../../data/crew';
 import type { TripRepository } from '../../data/trips';
 
 /**
- * Crew on Trip: the other pilots holding the trip's start flight on its start date, with Master
- * Roster on, in crew order. Any pilot may ask about their own trip, Master Roster on or off
- * (pilot-app section 6); standby duties fly nothing, so they have no crew.
+ * Crew on Trip: the other pilots holding the trip's start flight on its start date, in crew order,
+ * Master Roster on or off: with it off 'own-trip visibility is limited to swap offers and
+ * same-trip crew' (pilot-app section 6), so same-trip crew still see them. Any pilot may ask about
+ * their own trip; standby duties fly nothing, so they have no crew.
  */
 export function createGetTripCrew(deps: { trips: TripRepository; crew: CrewRepository }) {
   return {

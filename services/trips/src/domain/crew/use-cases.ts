@@ -7,6 +7,7 @@ import type { WhatsappGroupRepository } from '../../data/whatsapp-groups';
 import type { KnownAirports } from '../known-airports';
 import { createGetCrossoverTrips } from './crossover-trips';
 import { createGetMasterCalendar } from './master-calendar';
+import { createGetPilotContact } from './pilot-contact';
 import { createGetPilotStats } from './pilot-stats';
 import { createSearchUsualRequests } from './search-usual-requests';
 import { createGetTripCrew } from './trip-crew';
@@ -32,6 +33,7 @@ export function createCrewUseCases(deps: {
     crossoverTrips: createGetCrossoverTrips({ pilots, crew, clock, cacheMs }),
     searchUsualRequests: createSearchUsualRequests({ pilots, crew, knownAirports, clock }),
     pilotStats: createGetPilotStats({ stats, groups, clock }),
+    pilotContact: createGetPilotContact({ pilots, crew }),
   };
 }
 export type CrewUseCases = ReturnType<typeof createCrewUseCases>;

@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActiveSessions, AdminAnalytics, RecentRegistrations, SessionHistory } from '@crewswap/proto';
+import type { ActiveSessions, AdminAnalytics, ComprehensiveAnalytics, RecentRegistrations, SessionHistory, SwapBreakdown } from '@crewswap/proto';
 import { adminRequest } from './adminRequest';
 import { adminKeys } from './keys';
 
 export function useAnalytics(enabled = true) {
   return useQuery({ queryKey: adminKeys.analytics, queryFn: () => adminRequest<AdminAnalytics>('/api/admin/analytics'), enabled });
+}
+
+/** Trip Analytics' other views: by base, test data, and what kind of trips are offered. */
+export function useComprehensiveAnalytics() {
+  return useQuery({ queryKey: adminKeys.analyticsComprehensive, queryFn: () => adminRequest<ComprehensiveAnalytics>('/api/admin/analytics/comprehensive') });
+}
+
+export function useSwapBreakdown() {
+  return useQuery({ queryKey: adminKeys.swapBreakdown, queryFn: () => adminRequest<SwapBreakdown>('/api/admin/analytics/swap-breakdown') });
 }
 
 export function useActiveSessions(enabled = true) {

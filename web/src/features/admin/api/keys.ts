@@ -5,6 +5,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   current: ['admin', 'current'] as const,
   analytics: ['admin', 'analytics'] as const,
+  analyticsComprehensive: ['admin', 'analytics', 'comprehensive'] as const,
+  swapBreakdown: ['admin', 'analytics', 'swap-breakdown'] as const,
   sessionsActive: ['admin', 'sessions', 'active'] as const,
   sessionsHistory: ['admin', 'sessions', 'history'] as const,
   registrations: ['admin', 'recent-registrations'] as const,

@@ -5,6 +5,7 @@ import { PILOT, renderWithApp, stubFetch } from '../../../../test/render';
 import { AdminDialog } from '../panels/admins/AdminDialog';
 import { SetPasswordDialog } from '../panels/admins/SetPasswordDialog';
 import { IataCodeDialog } from '../panels/airports/IataCodeDialog';
+import AnalyticsPanel from '../panels/analytics/AnalyticsPanel';
 import { analyticsRows } from '../panels/analytics/analyticsRows';
 import { EditPilotDialog } from '../panels/pilots/EditPilotDialog';
 import { checkPilotPassword } from '../panels/pilots/ResetPasswordDialog';
@@ -142,6 +143,21 @@ describe('pilot forms', () => {
     expect(calls).toEqual([]);
   });
 
+  it("sets the pilot's own Find Swaps range (searchDayRange), and clears it back to the default", async () => {
+    const { calls } = stubFetch((call) => (call.method === 'PATCH' ? { body: { ...ADMIN_PILOT, searchDayRange: 10 } } : undefined));
+    const view = renderWithApp(<EditPilotDialog pilot={ADMIN_PILOT} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Find Swaps range (days)'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ searchDayRange: 10 }));
+    view.unmount();
+
+    const second = stubFetch((call) => (call.method === 'PATCH' ? { body: ADMIN_PILOT } : undefined));
+    renderWithApp(<EditPilotDialog pilot={{ ...ADMIN_PILOT, searchDayRange: 10 }} onClose={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Find Swaps range (days)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(second.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ searchDayRange: null }));
+  });
+
   it("tells 'Failed to update pilot: HTTP {status}: {text}'", async () => {
     stubFetch((call) => (call.method === 'PATCH' ? { status: 409, body: { error: 'Employee ID already registered' } } : undefined));
     renderWithApp(<EditPilotDialog pilot={ADMIN_PILOT} onClose={() => {}} />);
@@ -187,6 +203,27 @@ describe('Trip Analytics by Fleet & Rank', () => {
     FO: fo,
     fleetTrips: cp.totalTrips + fo.totalTrips,
     fleetSwaps: cp.swapOffers + fo.swapOffers,
+  });
+
+  it('shows the comprehensive figures (by base, test data) and the swap breakdown beside the table', async () => {
+    const cp = rank(2, 8, 2);
+    const fo = rank(2, 4, 1);
+    const overview: AdminAnalytics = { pilots: { total: 4 }, trips: { total: 12, swapOffers: 3 }, fleets: [fleet('A330', cp, fo)], total: fleet('A330', cp, fo) };
+    stubFetch((call) => {
+      if (call.path === '/api/admin/analytics') return { body: overview };
+      if (call.path === '/api/admin/analytics/comprehensive') {
+        return { body: { ...overview, bases: [{ base: 'LHR', pilotCount: 3, totalTrips: 9, swapOffers: 2 }, { base: 'MAN', pilotCount: 1, totalTrips: 3, swapOffers: 1 }], testData: { pilotCount: 1, totalTrips: 2, swapOffers: 0 } } };
+      }
+      if (call.path === '/api/admin/analytics/swap-breakdown') return { body: { total: 3, training: 1, standby: 0, byFleet: { A330: 3 }, byRank: { CP: 2, FO: 1 } } };
+      return undefined;
+    });
+    renderWithApp(<AnalyticsPanel />);
+    const byBase = (await screen.findByText('By Base')).closest('.ant-card') as HTMLElement;
+    expect(within(byBase).getByText('MAN')).toBeInTheDocument();
+    expect(byBase).toHaveTextContent('Test data: 1 pilots, 2 trips, 0 swaps.');
+    const swaps = (await screen.findByText('Swap Offers')).closest('.ant-card') as HTMLElement;
+    expect(swaps).toHaveTextContent('Training1');
+    expect(swaps).toHaveTextContent('By CPs2');
   });
 
   it('orders fleets A330, A350, SFF, B787, skips an empty fleet and sums every column in TOTAL', () => {

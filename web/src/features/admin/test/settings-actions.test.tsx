@@ -133,3 +133,20 @@ describe('Tech Support WhatsApp group link', () => {
     ]);
   });
 });
+
+describe('testing password', () => {
+  it('can be set in the console, write-only: the field starts empty, sends the new password and empties again', async () => {
+    const { calls } = renderPanel('security', MASTER, (call) =>
+      call.method === 'PUT' ? { body: { key: 'testing_password', value: 'hidden', updated_at: 'now' } } : undefined,
+    );
+    const field = await screen.findByLabelText('Testing password');
+    expect(field).toHaveValue('');
+    expect(screen.getByText('No testing password is set yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set Testing Password' })).toBeDisabled();
+    fireEvent.change(field, { target: { value: 'crew-test-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set Testing Password' }));
+    expect(await screen.findByText('The testing password has been changed.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([{ method: 'PUT', path: '/api/admin/settings/testing_password', body: { value: 'crew-test-2026' } }]);
+    expect(screen.getByLabelText('Testing password')).toHaveValue('');
+  });
+});

@@ -1,5 +1,5 @@
-import { Empty, Spin, Table, Typography } from 'antd';
-import { useAnalytics } from '../../api/dashboard';
+import { Card, Descriptions, Empty, Spin, Table, Typography } from 'antd';
+import { useAnalytics, useComprehensiveAnalytics, useSwapBreakdown } from '../../api/dashboard';
 import { analyticsRows, type AnalyticsRow } from './analyticsRows';
 
 const COLUMNS = [
@@ -28,15 +28,59 @@ export default function AnalyticsPanel() {
   const rows = data ? analyticsRows(data) : [];
   if (rows.length === 0) return <Empty description="No analytics data available" />;
   return (
-    <Table<AnalyticsRow>
-      columns={COLUMNS}
-      dataSource={rows}
-      rowKey="fleet"
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      rowClassName={(row) => (row.fleet === 'TOTAL' ? 'admin-total-row' : '')}
-    />
+    <div className="admin-panel">
+      <Table<AnalyticsRow>
+        columns={COLUMNS}
+        dataSource={rows}
+        rowKey="fleet"
+        pagination={false}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowClassName={(row) => (row.fleet === 'TOTAL' ? 'admin-total-row' : '')}
+      />
+      <MoreAnalytics />
+    </div>
+  );
+}
+
+const BASE_COLUMNS = [
+  { title: 'Base', dataIndex: 'base', key: 'base' },
+  { title: 'Pilots', dataIndex: 'pilotCount', key: 'pilotCount', align: 'right' as const },
+  { title: 'Trips', dataIndex: 'totalTrips', key: 'totalTrips', align: 'right' as const },
+  { title: 'Swaps', dataIndex: 'swapOffers', key: 'swapOffers', align: 'right' as const },
+];
+
+/** The server's comprehensive figures (by base, test data) and its swap breakdown, each shown once it has come. */
+function MoreAnalytics() {
+  const comprehensive = useComprehensiveAnalytics().data;
+  const breakdown = useSwapBreakdown().data;
+  return (
+    <>
+      {comprehensive && (
+        <Card title="By Base" size="small">
+          <Table columns={BASE_COLUMNS} dataSource={comprehensive.bases} rowKey="base" pagination={false} size="small" />
+          <Typography.Paragraph type="secondary" className="admin-analytics-note">
+            Test data: {comprehensive.testData.pilotCount} pilots, {comprehensive.testData.totalTrips} trips, {comprehensive.testData.swapOffers} swaps.
+          </Typography.Paragraph>
+        </Card>
+      )}
+      {breakdown && (
+        <Card title="Swap Offers" size="small">
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, md: 3 }}
+            items={[
+              { key: 'total', label: 'Offered', children: breakdown.total },
+              { key: 'training', label: 'Training', children: breakdown.training },
+              { key: 'standby', label: 'Standby', children: breakdown.standby },
+              { key: 'CP', label: 'By CPs', children: breakdown.byRank.CP },
+              { key: 'FO', label: 'By FOs', children: breakdown.byRank.FO },
+              ...Object.entries(breakdown.byFleet).map(([fleet, count]) => ({ key: fleet, label: fleet, children: count })),
+            ]}
+          />
+        </Card>
+      )}
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { AppModal, okAction } from '../../../../shared/AppModal';
 import { ShapedInput } from '../../../../shared/fields';
 import { RoleInfoDialog, type RoleInfo } from '../../../../shared/infoTexts';
 import { PilotRoleFields } from '../../../../shared/PilotRoleFields';
+import { SearchDayRangeItem } from '../../../../shared/SearchDayRangeItem';
 import { toast } from '../../../../shared/toast';
 import { useUpdatePilot } from '../../api/pilots';
 import { checkPilotForm, pilotFormValues, type PilotFormValues } from './pilotForm';
@@ -58,6 +59,7 @@ export function EditPilotDialog({ pilot, onClose }: { pilot: AdminPilot; onClose
           <Input type="email" />
         </Form.Item>
         <PilotRoleFields rank={rank} onLtcInfo={() => setInfo('ltc')} />
+        <SearchDayRangeItem />
         <div className="admin-switches">
           <Form.Item label="Master Roster" name="usualReq" valuePropName="checked">
             <Switch />

@@ -4,7 +4,7 @@ import type { AdminPilot, AdminUpdatePilotBody } from '@crewswap/proto';
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
 
 export type PilotFormValues = Required<Pick<AdminUpdatePilotBody, 'employeeId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'rank' | 'fleet' | 'base'>> &
-  Pick<AdminUpdatePilotBody, 'apic' | 'ltc' | 'usualReq' | 'allVisible' | 'testData'>;
+  Pick<AdminUpdatePilotBody, 'apic' | 'ltc' | 'usualReq' | 'allVisible' | 'testData' | 'searchDayRange'>;
 
 const REQUIRED = ['employeeId', 'firstName', 'lastName', 'email', 'phone', 'rank', 'fleet', 'base'] as const;
 
@@ -23,6 +23,7 @@ export function pilotFormValues(pilot: AdminPilot): PilotFormValues {
     usualReq: pilot.usualReq,
     allVisible: pilot.allVisible,
     testData: pilot.testData,
+    searchDayRange: pilot.searchDayRange,
   };
 }
 

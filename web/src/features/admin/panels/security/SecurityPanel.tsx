@@ -28,7 +28,11 @@ export default function SecurityPanel() {
   return (
     <div className="admin-panel">
       <SessionTimeout current={value('session_timeout_minutes')} />
-      <Toggles verification={value('email_verification_enabled') === 'true'} testing={value('testing_button_enabled') === 'true'} />
+      <Toggles
+        verification={value('email_verification_enabled') === 'true'}
+        testing={value('testing_button_enabled') === 'true'}
+        testingPasswordSet={data.find((s) => s.key === 'testing_password')?.isSet ?? false}
+      />
       <AccessCode code={value('daily_access_code')} updatedAt={updatedAt} />
       <AccessCodeDetails path={value('access_code_path')} email={value('access_code_email')} />
       {/* The server's rule (EMERGENCY_PERMISSIONS) includes the Security menu's own permission, so whoever opens this panel has it. */}
@@ -84,7 +88,7 @@ function SessionTimeout({ current }: { current: string }) {
   );
 }
 
-function Toggles({ verification, testing }: { verification: boolean; testing: boolean }) {
+function Toggles({ verification, testing, testingPasswordSet }: { verification: boolean; testing: boolean; testingPasswordSet: boolean }) {
   const update = useUpdateSetting();
   const set = (key: SettingKey, on: boolean, what: string) =>
     update.mutate({ key, value: on ? 'true' : 'false' }, { onSuccess: () => toast.success('Settings updated', `${what} ${on ? 'enabled' : 'disabled'}.`) });
@@ -98,7 +102,37 @@ function Toggles({ verification, testing }: { verification: boolean; testing: bo
         <Switch checked={testing} loading={update.isPending && update.variables?.key === 'testing_button_enabled'} onChange={(on) => set('testing_button_enabled', on, 'Testing mode')} />
         <span>Testing mode (the login page's Testing button)</span>
       </label>
+      <TestingPassword isSet={testingPasswordSet} />
     </Card>
+  );
+}
+
+/**
+ * The testing panel's password: write-only. The server never sends it back (decisions.md), so the
+ * field starts empty and empties again once saved.
+ */
+function TestingPassword({ isSet }: { isSet: boolean }) {
+  const update = useUpdateSetting();
+  const [draft, setDraft] = useState('');
+  const save = () =>
+    update.mutate(
+      { key: 'testing_password', value: draft },
+      {
+        onSuccess: () => {
+          setDraft('');
+          toast.success('Settings updated', 'The testing password has been changed.');
+        },
+      },
+    );
+  return (
+    <Form layout="vertical" component="div" className="admin-testing-password">
+      <Form.Item label="Testing password" htmlFor="testing-password" help={isSet ? 'A testing password is set (never shown); type a new one to change it.' : 'No testing password is set yet.'}>
+        <Input.Password id="testing-password" autoComplete="new-password" value={draft} onChange={(e) => setDraft(e.target.value)} />
+      </Form.Item>
+      <Button onClick={save} disabled={draft === ''} loading={update.isPending && update.variables?.key === 'testing_password'}>
+        Set Testing Password
+      </Button>
+    </Form>
   );
 }
 

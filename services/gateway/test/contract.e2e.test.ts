@@ -427,6 +427,10 @@ describe('the API reference, route by route, through the gateway', () => {
     expect(notServed(disabled)).toBe(false);
     await exercise('DELETE /api/trips/{id}', { jar: pilot, params: { id } });
     await exercise('POST /api/roster/upload', { jar: pilot, values: { roster: { name: 'roster.ics', content: rosterCalendar(addDays(today, 20)) } } });
+    const address = await exercise('GET /api/roster/upload-address', { jar: pilot });
+    const rotated = await exercise('POST /api/roster/upload-address', { jar: pilot });
+    // A new address replaces the old one at once.
+    expect(rotated.body.address).not.toBe(address.body.address);
 
     const link = await exercise('POST /api/crew-links', {
       jar: pilot,

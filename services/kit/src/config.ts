@@ -49,6 +49,15 @@ export const baseConfigSchema = z.object({
    * knows (a logout meanwhile takes effect once NATS is back); after that it answers 503.
    */
   SESSION_OUTAGE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Check every route's answer against its proto schema with zod, and answer 500 when it does not
+   * match. For tests (the kit's test config turns it on): in production the serializer already
+   * keeps answers to their schema, and the check would cost every request a second walk.
+   */
+  RESPONSE_VALIDATION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Set true wherever the app is served over https. */
   SECURE_COOKIES: z
     .enum(['true', 'false'])

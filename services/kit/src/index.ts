@@ -24,3 +24,4 @@ export * from './service';
 export * from './routes';
 export * from './follow-pilots';
 export * from './session-activity';
+export * from './rows';

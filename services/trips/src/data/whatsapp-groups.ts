@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { CrewKey } from './crew';
 
 export interface StoredGroup {
@@ -29,14 +29,7 @@ interface GroupRow {
 
 function toGroup(row: GroupRow): StoredGroup {
   return {
-    id: row.id,
-    flightNoStart: row.flight_no_start,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    groupName: row.group_name,
-    inviteLink: row.invite_link,
-    createdByPilotId: row.created_by_pilot_id,
-    creatorName: row.creator_name,
+    ...fromRow(row, ['id', 'flight_no_start', 'start_date', 'end_date', 'group_name', 'invite_link', 'created_by_pilot_id', 'creator_name']),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

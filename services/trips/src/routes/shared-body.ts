@@ -1,15 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import type { SharedBody } from '../domain/crew/shared-body';
-
-/** gzip unless the client refuses it (`gzip;q=0`) or does not name it. */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
 
 /**
  * Sends a shared answer as it was built: 304 when the client holds the same ETag, else the gzip
@@ -23,7 +14,8 @@ export function sendShared(request: FastifyRequest, reply: FastifyReply, body: S
     reply.status(304);
     return '';
   }
-  if (!acceptsGzip(request.headers['accept-encoding'])) return body.json;
+  // The body is gzipped once when built: the choice is only gzip or plain (negotiator reads q=0, *).
+  if (new Negotiator(request).encoding(['gzip', 'identity']) !== 'gzip') return body.json;
   reply.header('content-encoding', 'gzip');
   return body.gzip;
 }

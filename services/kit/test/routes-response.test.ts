@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { API_ROUTES } from '@crewswap/proto';
 import pino from 'pino';
 import { z } from 'zod';
-import { createServiceApp, routes, serializerSchema } from '../src';
+import { createServiceApp, deleteStreams, routes, serializerSchema, startService } from '../src';
+import { createTestDatabase, testBaseConfig } from '../src/testing';
 
 /** A service app whose log lines a test can read. */
 function appWith(responseValidation: boolean) {
@@ -74,5 +75,22 @@ describe('the serializer schemas of the catalogue', () => {
       if (route.response) app.get(`/check/${index}`, { schema: { response: { 200: serializerSchema(route.response) } } }, async () => ({}));
     }
     await expect(app.ready()).resolves.toBeDefined();
+  });
+});
+
+describe('a service started with the test config', () => {
+  it('checks its answers, so a route answering off its schema fails its tests', async () => {
+    const database = await createTestDatabase();
+    const service = await startService({ name: 'kit-routes', schema: 'kit_routes', migrations: {}, config: testBaseConfig(database.url) }, ({ app }) => {
+      routes(app).get('/api/things/:id', { auth: 'none', response: Thing }, async () => ({ id: 't1', takenOn: 'yesterday', note: null, tags: {} }));
+      return {};
+    });
+    try {
+      expect((await service.app.inject({ method: 'GET', url: '/api/things/t1' })).statusCode).toBe(500);
+    } finally {
+      await deleteStreams(service.runtime.bus);
+      await service.close();
+      await database.drop();
+    }
   });
 });

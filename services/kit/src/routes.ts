@@ -74,13 +74,14 @@ export function routes(app: FastifyInstance): Routes {
     (method: Method): Register =>
     (url, options, handler) => {
       const entry = catalogueEntry(method, url);
-      const response = options.response ?? (entry?.stream ? undefined : entry?.response);
       const statuses = answerStatuses(options.status, entry);
+      // A stream's schema describes its events, not a body; a route answering only 204 has none.
+      const answer = statuses.length > 0 ? (options.response ?? (entry?.stream ? undefined : entry?.response)) : undefined;
       app.route({
         method,
         url,
-        ...(response && statuses.length > 0 ? { schema: { response: Object.fromEntries(statuses.map((status) => [status, serializerSchema(response)])) } } : {}),
-        ...(response && statuses.length > 0 && app.responseValidation ? { preSerialization: checkAnswer(response, statuses) } : {}),
+        ...(answer ? { schema: { response: Object.fromEntries(statuses.map((status) => [status, serializerSchema(answer)])) } } : {}),
+        ...(answer && app.responseValidation ? { preSerialization: checkAnswer(answer, statuses) } : {}),
         handler: async (request, reply) => {
           const session = options.auth === 'none' ? undefined : await options.auth(request);
           const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);

@@ -35,6 +35,16 @@ describe('answers of kit routes', () => {
     expect(response.json()).toEqual({ id: 't1', takenOn: '2026-11-01', note: null, tags: { a: 1 } });
   });
 
+  it('write nullable values, enums and objects both ways', async () => {
+    const { app } = appWith(true);
+    const Owned = z.object({ kind: z.enum(['cat', 'dog']).nullable(), owner: z.object({ name: z.string() }).nullable(), age: z.number().int().nullable() });
+    const route = routes(app);
+    route.get('/api/set', { auth: 'none', response: Owned }, async () => ({ kind: 'cat' as const, owner: { name: 'Ann', email: 'ann@example.com' }, age: 3 }));
+    route.get('/api/unset', { auth: 'none', response: Owned }, async () => ({ kind: null, owner: null, age: null }));
+    expect((await app.inject({ method: 'GET', url: '/api/set' })).json()).toEqual({ kind: 'cat', owner: { name: 'Ann' }, age: 3 });
+    expect((await app.inject({ method: 'GET', url: '/api/unset' })).json()).toEqual({ kind: null, owner: null, age: null });
+  });
+
   it("take the catalogue's schema for their method and path when the route names none", async () => {
     const { app } = appWith(false);
     routes(app).post('/api/auth/logout', { auth: 'none' }, async () => ({ message: 'Signed out', sessionId: 's1' }));

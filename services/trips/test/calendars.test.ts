@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
+import { CrossoverTripsResponse, MASTER_ROSTER_MESSAGES, MasterCalendarResponse, masterCalendarWindow, type CrossoverTripGroup, type MasterCalendarEntry } from '@crewswap/proto';
 import { crewPilot, crewTestService, freshFlight, type CrewPilot } from './crew-helpers';
 import { startTestService, type TestService } from './helpers';
 
@@ -199,6 +199,8 @@ describe('calendars: Master Calendar and Crossover Calendar', () => {
 
       const answer = await me.get('/api/crossover-trips');
       expect(answer.status).toBe(200);
+      // Sent ready-made, past the kit's check of answers: checked against the contract here.
+      expect(CrossoverTripsResponse.safeParse(answer.body).error).toBeUndefined();
       const groups = answer.body as CrossoverTripGroup[];
       expect(groups.map((group) => [group.flightNumber, group.destination, group.startDate, group.endDate, group.pilots.map((pilot) => pilot.firstName), group.crossesTripIds])).toEqual([
         [early.flightNoStart, 'SEA', '2026-11-08', '2026-11-10', ['Early'], [mine.id]],

@@ -118,7 +118,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/restore-pilot', 'Restore a deleted profile', 'none', { body: RestorePilotBody, response: RegisterResponse }),
 
   // Trips (trips)
-  route('GET', '/api/trips', 'My trips; with includeCrew=true, each with its crew', 'pilot', { query: TripListQuery, response: z.union([z.array(Trip), TripListWithCrewResponse]) }),
+  // The wider answer first: the serializer writes the first branch a value fits, and a trip with
+  // its crew also fits a plain Trip (whose crew it would drop).
+  route('GET', '/api/trips', 'My trips; with includeCrew=true, each with its crew', 'pilot', { query: TripListQuery, response: z.union([TripListWithCrewResponse, z.array(Trip)]) }),
   route('POST', '/api/trips', 'Add a trip', 'pilot', { body: CreateTripBody, response: TripWithWarnings, status: [201] }),
   route('PATCH', '/api/trips/{id}', 'Edit a trip', 'pilot', { params: IdParams, body: UpdateTripBody, response: TripWithWarnings }),
   route('DELETE', '/api/trips/{id}', 'Delete a trip', 'pilot', { params: IdParams, status: [204] }),

@@ -34,6 +34,8 @@ export interface ServiceAppOptions {
    * ignored, so every request starts a trace and an id of our own. Services trust the gateway's.
    */
   trustRequestContext?: boolean;
+  /** Check every answer of a kit route against its proto schema (RESPONSE_VALIDATION; tests). */
+  responseValidation?: boolean;
   /** Replaces the JSON 404 (the gateway answers unknown pages with the web app). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -43,6 +45,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Every route the service registered, for tests that exercise them all (the fuzz test). */
     routeList: { method: string; url: string }[];
+    /** Whether kit routes check their answers with zod (see `routes`). */
+    responseValidation: boolean;
   }
 }
 
@@ -132,6 +136,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   app.decorate('metrics', metrics);
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
+  app.decorate('responseValidation', options.responseValidation ?? false);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });

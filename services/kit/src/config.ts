@@ -56,6 +56,15 @@ export const baseConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /** The service spans are recorded under (the chart and scripts/stack.ts set it per process). */
   OTEL_SERVICE_NAME: z.string().min(1).default('crewswap'),
+  /**
+   * Check every route's answer against its proto schema with zod, and answer 500 when it does not
+   * match. For tests (the kit's test config turns it on): in production the serializer already
+   * keeps answers to their schema, and the check would cost every request a second walk.
+   */
+  RESPONSE_VALIDATION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Set true wherever the app is served over https. */
   SECURE_COOKIES: z
     .enum(['true', 'false'])

@@ -27,3 +27,4 @@ export * from './routes';
 export * from './follow-pilots';
 export * from './session-activity';
 export * from './tracing';
+export * from './rows';

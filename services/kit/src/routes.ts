@@ -1,6 +1,6 @@
-import type { Permission } from '@crewswap/proto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { API_ROUTES, routeKey, type ApiRoute, type Permission } from '@crewswap/proto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preSerializationHookHandler } from 'fastify';
+import { z } from 'zod';
 import { forbidden, HttpError } from './errors';
 import type { AdminSession, SessionGuard } from './sessions';
 import { parse } from './validate';
@@ -21,7 +21,10 @@ export interface RouteOptions<A extends RouteAuth<unknown>, P, Q, B, R> {
   query?: Q;
   /** The body's schema; a request without a body is checked as `{}` (a JSON `null` is not an object, and refused). */
   body?: B;
-  /** The reply's schema from proto, for readers and types: the handler must return it. */
+  /**
+   * The answer's proto schema, when it is not the catalogue's (API_ROUTES) for this method and
+   * path, which is taken by default. Either way fastify serializes the answer with it.
+   */
   response?: R;
   /** The status of a success (default 200); 204 sends no body. */
   status?: number;
@@ -60,14 +63,25 @@ export interface Routes {
  * The one way a service declares a route: who may call it and the proto schemas of what it takes
  * are options, checked in that order (session, params, query, body) before the handler runs, so
  * a handler starts from valid input and a known caller. Bad input is kit `parse`'s 400.
+ *
+ * The answer's schema is the route's `response`, else the catalogue's: fastify serializes every
+ * success with it (fast-json-stringify writes only the fields the schema names, so a column the
+ * contract does not name never leaves). With response validation on (tests), every answer is
+ * also checked with zod, and one that does not match is a logged 500.
  */
 export function routes(app: FastifyInstance): Routes {
   const register =
     (method: Method): Register =>
     (url, options, handler) => {
+      const entry = catalogueEntry(method, url);
+      const statuses = answerStatuses(options.status, entry);
+      // A stream's schema describes its events, not a body; a route answering only 204 has none.
+      const answer = statuses.length > 0 ? (options.response ?? (entry?.stream ? undefined : entry?.response)) : undefined;
       app.route({
         method,
         url,
+        ...(answer ? { schema: { response: Object.fromEntries(statuses.map((status) => [status, serializerSchema(answer)])) } } : {}),
+        ...(answer && app.responseValidation ? { preSerialization: checkAnswer(answer, statuses) } : {}),
         handler: async (request, reply) => {
           const session = options.auth === 'none' ? undefined : await options.auth(request);
           const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
@@ -82,6 +96,71 @@ export function routes(app: FastifyInstance): Routes {
       });
     };
   return { get: register('GET'), post: register('POST'), put: register('PUT'), patch: register('PATCH'), delete: register('DELETE') };
+}
+
+const catalogue = new Map(API_ROUTES.map((route) => [routeKey(route), route]));
+
+/** The catalogue's entry for a route; fastify writes `/api/trips/:id` where it writes `{id}`. */
+function catalogueEntry(method: Method, url: string): ApiRoute | undefined {
+  return catalogue.get(routeKey({ method, path: url.replace(/:(\w+)/g, '{$1}') }));
+}
+
+/** The success statuses that carry a body: the route's own and the catalogue's (204 has none). */
+function answerStatuses(status: number | undefined, entry: ApiRoute | undefined): number[] {
+  return [...new Set([status ?? 200, ...(entry?.status ?? [])])].filter((code) => code !== 204);
+}
+
+const serializerSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/**
+ * The JSON Schema fastify's serializer (fast-json-stringify) writes an answer with. It reads the
+ * schema as the handler's value (zod's input side, as the handler's type does), so a field with a
+ * default may be left out. One conversion per schema however many routes share it.
+ */
+export function serializerSchema(schema: z.ZodType): Record<string, unknown> {
+  let json = serializerSchemas.get(schema);
+  if (!json) {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    json = nullableAsType(rest) as Record<string, unknown>;
+    serializerSchemas.set(schema, json);
+  }
+  return json;
+}
+
+/**
+ * zod writes a nullable field as `anyOf: [schema, {type: 'null'}]`, which fast-json-stringify
+ * settles by running ajv on each value (a list of trips took a third longer than JSON.stringify);
+ * `type: [type, 'null']` says the same and is settled by a typeof.
+ */
+function nullableAsType(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullableAsType);
+  if (!value || typeof value !== 'object') return value;
+  const node = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, nullableAsType(item)])) as Record<string, unknown>;
+  const options = node.anyOf;
+  if (!Array.isArray(options) || options.length !== 2 || Object.keys(node).length !== 1) return node;
+  const nullAt = options.findIndex((option) => (option as { type?: unknown }).type === 'null' && Object.keys(option as object).length === 1);
+  const other = options[1 - nullAt] as Record<string, unknown> | undefined;
+  if (nullAt === -1 || !other || typeof other.type !== 'string' || 'anyOf' in other) return node;
+  return { ...other, type: [other.type, 'null'], ...(Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {}) };
+}
+
+/**
+ * Checks each success answer with zod before it is serialized: the serializer trusts its input
+ * (a wrong type is coerced, a missing field throws an unhelpful error), so tests turn on this
+ * check to name the field that is wrong. A pre-serialized answer (a string or buffer) skips it.
+ */
+function checkAnswer(schema: z.ZodType, statuses: number[]): preSerializationHookHandler {
+  return (request, reply, payload, done) => {
+    if (!statuses.includes(reply.statusCode)) return done(null, payload);
+    const result = schema.safeParse(payload);
+    if (result.success) return done(null, payload);
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');
+    done(new ResponseMismatchError(`${request.method} ${request.routeOptions.url} answered ${reply.statusCode} with what its proto schema refuses: ${problems}`));
+  };
+}
+
+export class ResponseMismatchError extends Error {
+  override name = 'ResponseMismatchError';
 }
 
 function parseTitled<T extends z.ZodType>(schema: T, input: unknown, title: string | undefined): z.output<T> {

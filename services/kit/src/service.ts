@@ -58,7 +58,7 @@ export async function startService<C extends BaseConfig, E extends object>(
   const runtime = await startRuntime({ name, schema, migrations, config, log: options.log, keys: options.keys });
   let app: FastifyInstance | undefined;
   try {
-    app = createServiceApp({ name, logger: runtime.log, readiness: runtime.readiness });
+    app = createServiceApp({ name, logger: runtime.log, readiness: runtime.readiness, responseValidation: config.RESPONSE_VALIDATION });
     registerRuntimeMetrics(app.metrics.registry, runtime);
     let settings = options.settings;
     const settingsOnce = (cacheMs?: number) => {

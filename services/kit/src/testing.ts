@@ -48,6 +48,8 @@ export function testBaseConfig(databaseUrl: string, prefix = uniqueName('t')): B
     LOG_FORMAT: 'json',
     JWT_PUBLIC_KEY: testKeys.publicKey,
     JWT_PRIVATE_KEY: testKeys.privateKey,
+    // Every answer a test receives has been checked against its proto schema.
+    RESPONSE_VALIDATION: 'true',
   });
 }
 

@@ -1,19 +1,14 @@
-import { camelRow } from '../src/rows';
+import { fromRow } from '../src';
 
-describe('camelRow', () => {
-  it('names each column as proto names the field, keeping the values as they are', () => {
-    const created = new Date('2026-11-01T12:00:00Z');
-    expect(camelRow({ id: 'g1', flight_no_start: 'VS003', invite_link: null, created_by_pilot_id: 'p1', created_at: created })).toEqual({
-      id: 'g1',
-      flightNoStart: 'VS003',
-      inviteLink: null,
-      createdByPilotId: 'p1',
-      createdAt: created,
-    });
+describe('fromRow', () => {
+  it('gives the named columns as camelCase fields, values untouched, and nothing else', () => {
+    const createdAt = new Date('2026-11-01T12:00:00Z');
+    const row = { id: 'a1', first_name: 'Ann', file_size_bytes: 12, created_at: createdAt, password_hash: 'secret' };
+    expect(fromRow(row, ['id', 'first_name', 'file_size_bytes', 'created_at'])).toEqual({ id: 'a1', firstName: 'Ann', fileSizeBytes: 12, createdAt });
   });
 
-  it("with a prefix, takes only the joined table's columns, without the prefix", () => {
-    const row = { id: 't1', pilot_id: 'p1', flight_no_start: 'VS003', p_id: 'p1', p_first_name: 'Amy', p_ltc: false };
-    expect(camelRow(row, 'p_')).toEqual({ id: 'p1', firstName: 'Amy', ltc: false });
+  it("with a prefix, names a joined table's columns without it", () => {
+    const row = { id: 't1', pilot_id: 'p1', p_id: 'p1', p_first_name: 'Amy', p_ltc: false };
+    expect(fromRow(row, ['p_id', 'p_first_name', 'p_ltc'], 'p_')).toEqual({ id: 'p1', firstName: 'Amy', ltc: false });
   });
 });

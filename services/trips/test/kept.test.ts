@@ -58,4 +58,23 @@ describe('calendars kept 15 s: built once, renewed in the background', () => {
     void never('x', build);
     expect(started).toHaveLength(4);
   });
+
+  it('keeps answering the kept copy when a renewal fails, and tries again on the next read', async () => {
+    const clock = fixedClock('2026-11-15T12:00:00Z');
+    const kept = keptByKey<string>({ clock, keepMs: 15_000 });
+    const { started, build } = builds();
+    const first = kept('CP|B787', build);
+    started[0]!.resolve('v1');
+    await first;
+
+    clock.advance(8_000);
+    expect(await kept('CP|B787', build)).toBe('v1');
+    started[1]!.reject(new Error('database away'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await kept('CP|B787', build)).toBe('v1');
+    expect(started).toHaveLength(3);
+    started[2]!.resolve('v2');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await kept('CP|B787', build)).toBe('v2');
+  });
 });

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Admin, CurrentAdmin, Permission } from '@crewswap/proto';
 
 interface AdminRow {
@@ -26,13 +26,7 @@ export interface NewAdmin {
 
 export function toAdmin(row: AdminRow): Admin {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    jobTitle: row.job_title,
-    isMasterAdmin: row.is_master_admin,
-    permissions: row.permissions,
+    ...fromRow(row, ['id', 'email', 'name', 'phone', 'job_title', 'is_master_admin', 'permissions']),
     lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
   };
 }

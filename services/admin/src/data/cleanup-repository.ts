@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import { CLEANUP_HISTORY_LENGTH, type CleanupFrequency, type CleanupRun } from '@crewswap/proto';
 
 interface RunRow {
@@ -15,16 +15,9 @@ interface RunRow {
 }
 
 const toRun = (row: RunRow): CleanupRun => ({
-  id: row.id,
+  ...fromRow(row, ['id', 'run_type', 'status', 'retention_days', 'trips_deleted', 'notifications_deleted', 'execution_time_ms', 'error_message']),
   runDate: row.run_date.toISOString(),
-  runType: row.run_type,
-  status: row.status,
-  retentionDays: row.retention_days,
-  tripsDeleted: row.trips_deleted,
-  notificationsDeleted: row.notifications_deleted,
-  executionTimeMs: row.execution_time_ms,
   cutoffDate: typeof row.cutoff_date === 'string' ? row.cutoff_date : row.cutoff_date.toISOString().slice(0, 10),
-  errorMessage: row.error_message,
 });
 
 export interface CleanupSchedule {

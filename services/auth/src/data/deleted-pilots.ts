@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Fleet, Pilot, Rank } from '@crewswap/proto';
 
 export interface DeletedPilot {
@@ -28,18 +28,7 @@ interface Row {
   deleted_on: string;
 }
 
-const toDeleted = (row: Row): DeletedPilot => ({
-  id: row.id,
-  employeeId: row.employee_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  email: row.email,
-  rank: row.rank,
-  fleet: row.fleet,
-  profile: row.profile,
-  deletedAt: row.deleted_at,
-  deletedOn: row.deleted_on,
-});
+const toDeleted = (row: Row): DeletedPilot => fromRow(row, ['id', 'employee_id', 'first_name', 'last_name', 'email', 'rank', 'fleet', 'profile', 'deleted_at', 'deleted_on']);
 
 export function createDeletedPilotRepository(db: Db) {
   return {

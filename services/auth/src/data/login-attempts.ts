@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 
 export interface LoginAttempt {
   failedCount: number;
@@ -12,7 +12,7 @@ interface Row {
   locked_until: Date | null;
 }
 
-const toAttempt = (row: Row): LoginAttempt => ({ failedCount: row.failed_count, lastResetAt: row.last_reset_at, lockedUntil: row.locked_until });
+const toAttempt = (row: Row): LoginAttempt => fromRow(row, ['failed_count', 'last_reset_at', 'locked_until']);
 
 export function createLoginAttemptRepository(db: Db) {
   return {

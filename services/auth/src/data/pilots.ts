@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Base, Fleet, Pilot, Rank } from '@crewswap/proto';
 
 interface PilotRow {
@@ -65,31 +65,33 @@ const COLUMNS: Record<keyof ProfileChanges, keyof PilotRow> = {
 
 function toRecord(row: PilotRow): PilotRecord {
   return {
-    id: row.id,
-    employeeId: row.employee_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    rank: row.rank,
-    fleet: row.fleet,
-    base: row.base,
-    apic: row.apic,
-    ltc: row.ltc,
-    usualReq: row.usual_req,
-    allVisible: row.all_visible,
-    testData: row.test_data,
-    emailVerified: row.email_verified,
-    searchDayRange: row.search_day_range,
-    rankLastChanged: row.rank_last_changed,
-    fleetLastChanged: row.fleet_last_changed,
-    ltcLastChanged: row.ltc_last_changed,
-    usualReqOff: row.usual_req_off,
+    ...fromRow(row, [
+      'id',
+      'employee_id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'rank',
+      'fleet',
+      'base',
+      'apic',
+      'ltc',
+      'usual_req',
+      'all_visible',
+      'test_data',
+      'email_verified',
+      'search_day_range',
+      'rank_last_changed',
+      'fleet_last_changed',
+      'ltc_last_changed',
+      'usual_req_off',
+      'password_hash',
+      'force_password_change',
+      'password_reset_at',
+      'version',
+    ]),
     createdAt: row.created_at.toISOString(),
-    passwordHash: row.password_hash,
-    forcePasswordChange: row.force_password_change,
-    passwordResetAt: row.password_reset_at,
-    version: row.version,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Base, Fleet, Rank } from '@crewswap/proto';
 
 export type EndReason = 'logout' | 'logged_in_elsewhere' | 'password_reset' | 'timeout' | 'deleted' | 'admin_shutdown';
@@ -36,19 +36,8 @@ interface JoinedRow {
   employee_id: string;
 }
 
-const toSession = (row: JoinedRow): SessionWithPilot => ({
-  id: row.id,
-  pilotId: row.pilot_id,
-  loginAt: row.login_at,
-  lastActivityAt: row.last_activity_at,
-  logoutAt: row.logout_at,
-  rank: row.rank,
-  fleet: row.fleet,
-  base: row.base,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  employeeId: row.employee_id,
-});
+const toSession = (row: JoinedRow): SessionWithPilot =>
+  fromRow(row, ['id', 'pilot_id', 'login_at', 'last_activity_at', 'logout_at', 'rank', 'fleet', 'base', 'first_name', 'last_name', 'employee_id']);
 
 const ended = (rows: { id: string; pilot_id: string }[]): EndedSession[] => rows.map((row) => ({ id: row.id, pilotId: row.pilot_id }));
 

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import { ALL_DESTINATIONS, CREW_LINK_LIMITS, type CrewLink, type CrewLinkCategory, type CrewLinkLike, type SimilarCrewLink } from '@crewswap/proto';
 
 interface LinkRow {
@@ -59,21 +59,23 @@ const toRow = (fields: LinkFields) => ({
 });
 
 const toLink = (row: LinkRow): CrewLink => ({
-  id: row.id,
-  title: row.title,
-  category: row.category,
-  description: row.description,
-  discountDetails: row.discount_details,
-  destinations: row.destinations,
-  website: row.website,
-  locationName: row.location_name,
-  locationCoordinates: row.location_coordinates,
-  contactInfo: row.contact_info,
-  isActive: row.is_active,
-  likesCount: row.likes_count,
+  ...fromRow(row, [
+    'id',
+    'title',
+    'category',
+    'description',
+    'discount_details',
+    'destinations',
+    'website',
+    'location_name',
+    'location_coordinates',
+    'contact_info',
+    'is_active',
+    'likes_count',
+    'last_edited_by',
+  ]),
   isLikedByCurrentUser: row.liked,
   lastEditedAt: row.last_edited_at.toISOString(),
-  lastEditedBy: row.last_edited_by,
   lastEditedByName: row.editor_first_name ? `${row.editor_first_name} ${row.editor_last_name ?? ''}`.trim() : null,
 });
 

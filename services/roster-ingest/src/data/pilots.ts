@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Pilot } from '@crewswap/proto';
 
 export interface KnownPilot {
@@ -19,14 +19,7 @@ interface PilotRow {
   base: string;
 }
 
-const toPilot = (row: PilotRow): KnownPilot => ({
-  id: row.id,
-  email: row.email,
-  employeeId: row.employee_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  base: row.base,
-});
+const toPilot = (row: PilotRow): KnownPilot => fromRow(row, ['id', 'email', 'employee_id', 'first_name', 'last_name', 'base']);
 
 export function createPilotRepository(db: Db) {
   return {

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { ExcludedAirport, IataCode } from '@crewswap/proto';
 
 interface IataRow {
@@ -10,14 +10,7 @@ interface IataRow {
   municipality: string | null;
 }
 
-const toIata = (row: IataRow): IataCode => ({
-  id: row.id,
-  iataCode: row.iata_code,
-  icaoCode: row.icao_code,
-  continent: row.continent,
-  isoCountry: row.iso_country,
-  municipality: row.municipality,
-});
+const toIata = (row: IataRow): IataCode => fromRow(row, ['id', 'iata_code', 'icao_code', 'continent', 'iso_country', 'municipality']);
 
 export interface IataFields {
   iataCode: string;

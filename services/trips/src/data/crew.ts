@@ -1,4 +1,4 @@
-import { camelRow, type Db, type Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Aircraft, CrewMember, CrossoverPilot, Fleet, MasterCalendarEntry, PilotContact, Rank } from '@crewswap/proto';
 import { toTrip, type TripRow } from './trips';
 
@@ -46,7 +46,7 @@ type CalendarRow = Pick<TripRow, 'id' | 'flight_no_start' | 'flight_no_end' | 'r
   Pick<ContactColumns, 'p_id' | 'p_first_name' | 'p_last_name' | 'p_rank' | 'p_fleet'>;
 
 function toContact(row: ContactColumns): PilotContact {
-  return camelRow(row, 'p_');
+  return fromRow(row, ['p_id', 'p_employee_id', 'p_first_name', 'p_last_name', 'p_email', 'p_phone', 'p_rank', 'p_fleet', 'p_base', 'p_apic', 'p_ltc'], 'p_');
 }
 
 export function toCrewMember(row: TripWithContact): CrewMember {

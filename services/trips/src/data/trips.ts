@@ -1,4 +1,4 @@
-import type { Db, Executor, OutboxRow } from '@crewswap/kit';
+import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
 import type { Aircraft, Trip, TripSource } from '@crewswap/proto';
 
 export interface TripRow {
@@ -30,24 +30,26 @@ export type TripFields = Omit<Trip, 'id' | 'pilotId' | 'createdAt' | 'updatedAt'
 
 export function toTrip(row: TripRow): Trip {
   return {
-    id: row.id,
-    pilotId: row.pilot_id,
-    flightNoStart: row.flight_no_start,
-    flightNoEnd: row.flight_no_end,
+    ...fromRow(row, [
+      'id',
+      'pilot_id',
+      'flight_no_start',
+      'flight_no_end',
+      'route',
+      'start_date',
+      'end_date',
+      'is_swappable',
+      'training',
+      'requested',
+      'companions',
+      'swap_description',
+      'ics_description',
+      'search_start_date',
+      'search_end_date',
+      'is_standby',
+      'source',
+    ]),
     aircraft: row.aircraft as Aircraft | null,
-    route: row.route,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    isSwappable: row.is_swappable,
-    training: row.training,
-    requested: row.requested,
-    companions: row.companions,
-    swapDescription: row.swap_description,
-    icsDescription: row.ics_description,
-    searchStartDate: row.search_start_date,
-    searchEndDate: row.search_end_date,
-    isStandby: row.is_standby,
-    source: row.source,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

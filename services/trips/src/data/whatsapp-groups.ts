@@ -1,4 +1,4 @@
-import { camelRow, type Db, type Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { CrewKey } from './crew';
 
 export interface StoredGroup {
@@ -28,7 +28,11 @@ interface GroupRow {
 }
 
 function toGroup(row: GroupRow): StoredGroup {
-  return { ...camelRow(row), createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  return {
+    ...fromRow(row, ['id', 'flight_no_start', 'start_date', 'end_date', 'group_name', 'invite_link', 'created_by_pilot_id', 'creator_name']),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 /** Each flight and start date has at most one group, which its whole crew shares. */

@@ -8,6 +8,7 @@ import type { createDeleteIataCode } from '../domain/delete-iata-code';
 import type { createRemoveExcludedAirport } from '../domain/remove-excluded-airport';
 import type { IataList } from '../domain/iata-list';
 import type { createUpdateIataCode } from '../domain/update-iata-code';
+import { sendShared } from './shared-body';
 
 export interface AirportUseCases {
   addIataCode: ReturnType<typeof createAddIataCode>;
@@ -31,14 +32,7 @@ export function airportRoutes(
   // Public reference data (every airport in the world), needed before anything is personal:
   // no session, so a browser may keep it for the 10 minutes the spec asks, and after that a
   // repeat quoting the ETag costs a 304. Codes only: the full records are the admin routes'.
-  route.get('/api/iata-codes', { auth: 'none' }, async ({ request, reply }) => {
-    const list = await iataList.current();
-    reply.header('cache-control', IATA_LIST_CACHE).header('etag', list.etag).header('vary', 'accept-encoding');
-    if (matchesTag(request.headers['if-none-match'], list.etag)) return reply.status(304).send();
-    reply.type('application/json; charset=utf-8');
-    if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(list.gzip);
-    return reply.send(list.json);
-  });
+  route.get('/api/iata-codes', { auth: 'none' }, async ({ request, reply }) => sendShared(request, reply, await iataList.current(), IATA_LIST_CACHE));
 
   // A pilot confirming an unknown code they know to be a real airport (Confirm Valid Airport).
   route.post('/api/iata-codes', { auth: guard.pilot, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
@@ -61,19 +55,4 @@ export function airportRoutes(
   );
 
   route.delete('/api/admin/excluded-airports/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.removeExcludedAirport.execute({ id: params.id }));
-}
-
-/** If-None-Match holds `*` or a list of tags; weak comparison, as RFC 9110 asks for it. */
-function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
-
-/** gzip listed and not refused with q=0. */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((part) => {
-    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    return (coding === 'gzip' || coding === '*') && !params.some((param) => /^q=0(\.0*)?$/.test(param));
-  });
 }

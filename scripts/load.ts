@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connectBus, createDb, createLogger, deleteStreams, generateSigningKeys, PILOT_COOKIE, signPilotToken, type Db } from '@crewswap/kit';
-import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, testPilot, uniqueName } from '@crewswap/kit/testing';
 import { addDays, BASES, FLEETS, londonToday, type Pilot, type Trip } from '@crewswap/proto';
 import { Agent, request } from 'undici';
 import { createPilotRepository as createAuthPilots } from '../services/auth/src/data/pilots';
@@ -54,7 +54,7 @@ async function eachLimited<T>(items: readonly T[], concurrency: number, work: (i
 
 function makePilot(index: number, createdAt: string): Pilot {
   const rank = index % 2 === 0 ? 'CP' : 'FO';
-  return {
+  return testPilot({
     id: randomUUID(),
     employeeId: String(200000 + index),
     firstName: 'Load',
@@ -66,17 +66,9 @@ function makePilot(index: number, createdAt: string): Pilot {
     base: BASES[Math.floor(index / 8) % BASES.length]!,
     apic: rank === 'CP' || index % 3 === 0,
     ltc: rank === 'CP' && index % 6 === 0,
-    usualReq: true,
-    allVisible: true,
     testData: true,
-    emailVerified: true,
-    searchDayRange: null,
-    rankLastChanged: null,
-    fleetLastChanged: null,
-    ltcLastChanged: null,
-    usualReqOff: null,
     createdAt,
-  };
+  });
 }
 
 /**

@@ -22,7 +22,6 @@ export async function startRestartListener(options: { bus: Bus; log: Logger; sta
     bus,
     log,
     stream: 'ADMIN',
-    filter: SUBJECTS.systemRestart,
     subjects: [SUBJECTS.systemRestart],
     handle: (event) => {
       const occurredAt = new Date(event.occurredAt);

@@ -9,8 +9,11 @@ export interface FollowOptions<S extends Subject> {
   bus: Bus;
   log: Logger;
   stream: StreamName;
-  /** One subject filter (wildcards allowed); events under it not in `subjects` are skipped. */
-  filter: string;
+  /**
+   * One subject filter (wildcards allowed); events under it not in `subjects` are skipped.
+   * Left out when `subjects` is one subject: that subject is the filter.
+   */
+  filter?: string;
   subjects: readonly S[];
   /** Where to start: new events only (the default), or from a stream sequence or a time. */
   from?: { sequence: number } | { time: Date };
@@ -38,7 +41,9 @@ export async function follow<S extends Subject>(options: FollowOptions<S>): Prom
     : 'sequence' in from
       ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from.sequence }
       : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: from.time.toISOString() };
-  const consumer = await bus.js.consumers.get(bus.stream(options.stream), { filterSubjects: bus.subject(options.filter), ...start });
+  const filter = options.filter ?? (options.subjects.length === 1 ? options.subjects[0]! : undefined);
+  if (!filter) throw new Error(`following ${options.stream}: several subjects need a filter that covers them`);
+  const consumer = await bus.js.consumers.get(bus.stream(options.stream), { filterSubjects: bus.subject(filter), ...start });
   const messages = await consumer.consume();
   let last = 0;
 

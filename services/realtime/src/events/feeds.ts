@@ -24,7 +24,6 @@ export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Pro
     bus,
     log,
     stream: 'ROSTER',
-    filter: SUBJECTS.rosterProcessed,
     subjects: [SUBJECTS.rosterProcessed],
     handle: (event) => {
       const notice = rosterNotice(event.data, event.occurredAt);

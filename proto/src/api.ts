@@ -194,7 +194,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/admin/admins/{id}/set-password', "Set an administrator's first password", 'admin', { params: AdminIdParams, body: SetAdminPasswordBody, response: MessageResponse }),
   route('GET', '/api/admin/activity-log', "Administrators' actions", 'admin', { query: AdminActivityQuery, response: z.array(AdminActivityEntry) }),
   route('GET', '/api/admin/settings', 'System settings', 'admin', { response: SettingsList }),
-  route('GET', '/api/admin/access-code', 'The daily access code at the access code path, for a signed-in administrator or pilot', 'pilot', { query: AccessCodeQuery, response: AccessCodeResponse }),
+  route('GET', '/api/access-code', 'The daily access code at the access code path, for a signed-in administrator or pilot', 'pilot', { query: AccessCodeQuery, response: AccessCodeResponse }),
   route('PUT', '/api/admin/settings/{key}', 'Change a system setting', 'admin', { params: SettingKeyParams, body: PutSettingBody, response: Setting }),
   route('GET', '/api/admin/emergency-status', 'Whether operations are shut down', 'admin', { response: EmergencyStatus }),
   route('POST', '/api/admin/emergency-shutdown', 'Shut down operations, ending every pilot session', 'admin', { body: EmergencyShutdownBody, response: EmergencyShutdownResponse }),

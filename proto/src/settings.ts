@@ -50,7 +50,7 @@ export type Setting = z.infer<typeof Setting>;
 export const SettingValueResponse = z.object({ value: z.string() });
 
 /**
- * `GET /api/admin/access-code?path=`: the daily access code, for the page at the setting
+ * `GET /api/access-code?path=`: the daily access code, for the page at the setting
  * access_code_path, to a signed-in administrator or pilot (those who may hand it on).
  */
 export const AccessCodeQuery = z.object({ path: z.string().min(1).max(300) });

@@ -19,17 +19,17 @@ describe('routes', () => {
 
   it('the access code path shows the daily access code to a signed-in visitor; the same path without one is Page Not Found', async () => {
     const { calls } = stubFetch((call) =>
-      call.path === `/api/admin/access-code?path=${encodeURIComponent('/crew-access')}` ? { body: { code: '551177', updatedAt: '2026-11-26T08:30:00.000Z' } } : undefined,
+      call.path === `/api/access-code?path=${encodeURIComponent('/crew-access')}` ? { body: { code: '551177', updatedAt: '2026-11-26T08:30:00.000Z' } } : undefined,
     );
     window.history.pushState({}, '', '/crew-access');
     const first = render(<App queryClient={createQueryClient()} />);
     expect(await screen.findByText('Daily Access Code')).toBeInTheDocument();
     expect(screen.getByText('551177')).toBeInTheDocument();
     expect(screen.getByText(/Updated 2026-11-26 08:30 UTC/)).toBeInTheDocument();
-    expect(calls.some((call) => call.path.startsWith('/api/admin/access-code'))).toBe(true);
+    expect(calls.some((call) => call.path.startsWith('/api/access-code'))).toBe(true);
     first.unmount();
 
-    stubFetch((call) => (call.path.startsWith('/api/admin/access-code') ? { status: 401, body: { error: 'Session expired' } } : undefined));
+    stubFetch((call) => (call.path.startsWith('/api/access-code') ? { status: 401, body: { error: 'Session expired' } } : undefined));
     render(<App queryClient={createQueryClient()} />);
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
     expect(screen.queryByText('551177')).not.toBeInTheDocument();

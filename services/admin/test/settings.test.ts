@@ -262,7 +262,7 @@ describe('settings', () => {
 
   describe('daily access code: reachable at access_code_path, mailed to access_code_email when it changes', () => {
     const accessCode = (path: string, cookies: Record<string, string> = { [ADMIN_COOKIE]: master }) =>
-      admin.app.inject({ method: 'GET', url: `/api/admin/access-code?path=${encodeURIComponent(path)}`, cookies });
+      admin.app.inject({ method: 'GET', url: `/api/access-code?path=${encodeURIComponent(path)}`, cookies });
     const mailsTo = async (to: string) =>
       (await admin.runtime.db('outbox').where({ subject: SUBJECTS.sendMail }))
         .map((row: { envelope: { data: { to: string; subject: string; text: string } } }) => row.envelope.data)
@@ -290,6 +290,15 @@ describe('settings', () => {
       expect((await accessCode('/crew-access/')).statusCode).toBe(200);
       expect((await accessCode('/access-code')).statusCode).toBe(404);
       expect((await accessCode('/crew-access', {})).statusCode).toBe(401);
+    });
+
+    it('is reachable at the access code path for a signed-in pilot too', async () => {
+      await put('access_code_path', '/crew-access');
+      await put('daily_access_code', '551178');
+      const pilot = { [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: randomUUID() }) };
+      const found = await accessCode('/crew-access', pilot);
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toMatchObject({ code: '551178' });
     });
   });
 

@@ -18,7 +18,8 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
   [/^\/api\/admin\/roster-history(\/|$)/, 'roster-ingest'],
   [/^\/api\/roster(\/|$)/, 'roster-ingest'],
   [/^\/api\/admin(\/|$)/, 'admin'],
-  [/^\/api\/settings(\/|$)/, 'admin'],
+  // Public settings and the daily access code (for a signed-in admin or pilot, so not under /api/admin).
+  [/^\/api\/(settings|access-code)(\/|$)/, 'admin'],
   [/^\/api\/notifications(\/|$)/, 'notifications'],
   [/^\/api\/sse(\/|$)/, 'realtime'],
   [/^\/api\/crew-links(\/|$)/, 'links'],

@@ -494,7 +494,7 @@ describe('the API reference, route by route, through the gateway', () => {
     await exercise('GET /api/admin/settings', { jar: admin });
     await exercise('PUT /api/admin/settings/{key}', { jar: admin, params: { key: 'swap_search_days' }, values: { value: '4' } });
     await call('PUT', '/api/admin/settings/daily_access_code', { value: '482913' }, admin);
-    await exercise('GET /api/admin/access-code?path=', { jar: admin, params: { path: '/access-code' } });
+    await exercise('GET /api/access-code?path=', { jar: admin, params: { path: '/access-code' } });
     await exercise('GET /api/admin/iata-codes', { jar: admin });
     // The admin rows list no IATA body; the fields are the IATA code's (admin section 3).
     const code = await exercise('POST /api/admin/iata-codes', {

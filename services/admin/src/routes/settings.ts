@@ -33,14 +33,14 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
   });
 
   // Those who may hand the code on: any signed-in administrator, or a signed-in (so verified) pilot.
-  const signedIn = (request: FastifyRequest) => {
+  const signedIn = async (request: FastifyRequest) => {
     try {
-      return runtime.guard.admin(request);
+      return await runtime.guard.admin(request);
     } catch {
       return runtime.guard.pilot(request);
     }
   };
-  route.get('/api/admin/access-code', { auth: signedIn, query: AccessCodeQuery }, async ({ query, reply }): Promise<AccessCodeResponse> => {
+  route.get('/api/access-code', { auth: signedIn, query: AccessCodeQuery }, async ({ query, reply }): Promise<AccessCodeResponse> => {
     reply.header('cache-control', 'no-store');
     const all = await settings.list();
     const value = (key: string) => all.find((setting) => setting.key === key);

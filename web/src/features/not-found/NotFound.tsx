@@ -15,7 +15,7 @@ export default function NotFound() {
     queryKey: ['access-code', pathname],
     // A refusal of any kind (no session, another path) is simply the not-found page.
     queryFn: () =>
-      request<AccessCodeResponse | null>(`/api/admin/access-code?path=${encodeURIComponent(pathname)}`, { nullOn401: true, pilotSession: false }).catch(() => null),
+      request<AccessCodeResponse | null>(`/api/access-code?path=${encodeURIComponent(pathname)}`, { nullOn401: true, pilotSession: false }).catch(() => null),
   });
   if (access.isLoading) {
     return (

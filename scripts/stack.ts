@@ -270,7 +270,7 @@ async function main(): Promise<void> {
     seedDemo: (env.SEED_DEMO ?? 'true') === 'true',
     logs: 'prefix',
     // Local use starts in testing mode so a newcomer can log in as any demo pilot.
-    env: { TESTING_BUTTON_ENABLED: env.TESTING_BUTTON_ENABLED ?? 'true', TESTING_PASSWORD: env.TESTING_PASSWORD ?? 'letmein' },
+    env: { TESTING_BUTTON_ENABLED: env.TESTING_BUTTON_ENABLED ?? 'true', TESTING_PASSWORD: env.TESTING_PASSWORD ?? 'letmein-crew' },
   });
   process.stdout.write(`\nCrewSwap is up at ${stack.url}  (Ctrl-C stops everything)\n\n`);
   let stopping = false;

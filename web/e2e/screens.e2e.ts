@@ -19,7 +19,7 @@ const ok = (page: Page, method: string, path: string, body?: unknown) => sharedO
 
 const WIDTHS = [390, 1280] as const;
 const PASSWORD = 'secret-pass-1';
-const TESTING_PASSWORD = 'letmein';
+const TESTING_PASSWORD = 'letmein-crew';
 const today = londonToday();
 
 interface Person {

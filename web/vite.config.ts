@@ -39,7 +39,19 @@ export default defineConfig({
   build: {
     // scripts/bundle-budget.mjs reads the manifest to find what the first load of / fetches.
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // These packages declare no `sideEffects`, so unused parts of them (antd's form engine,
+        // the proto barrel's rules) stayed in the first load; their modules only define things.
+        moduleSideEffects: [
+          { test: /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/].*\.js$/, sideEffects: false },
+          { test: /proto[\\/]src[\\/].*\.ts$/, sideEffects: false },
+        ],
+      },
+    },
   },
   test: {
     environment: 'jsdom',

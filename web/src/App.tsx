@@ -1,9 +1,12 @@
 import { ConfigProvider } from 'antd';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useIsRestoring, type QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useCurrentPilot } from './api/auth';
 import { connectSession } from './api/client';
+import { afterRestore, persistOptions } from './api/persist';
+import { OfflineBanner } from './features/offline/OfflineBanner';
 import { LoginPage } from './features/auth/LoginPage';
 import { onFeedbackRequested } from './shared/feedback';
 import { PageLoading } from './shared/PageLoading';
@@ -44,14 +47,27 @@ function Feedback() {
   ) : null;
 }
 
+interface ProvidersProps {
+  queryClient: QueryClient;
+  /** Where the cache is kept between visits (the app opens offline on it); tests keep none. */
+  persister?: Persister;
+  children: ReactNode;
+}
+
 /** Theme, one-toast-at-a-time notifications and the data cache; tests render through this too. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({ queryClient, persister, children }: ProvidersProps) {
   const narrow = useIsNarrow();
   return (
     <ConfigProvider theme={appTheme(narrow)}>
       <ThemeVariables />
       <Feedback />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {persister ? (
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(persister)} onSuccess={() => afterRestore(queryClient)}>
+          {children}
+        </PersistQueryClientProvider>
+      ) : (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      )}
     </ConfigProvider>
   );
 }
@@ -82,8 +98,10 @@ const OpenedRosterFiles = lazy(() =>
 /** `/`, `/upload-roster` and `/share-roster`: the trips page when signed in, else the login page. */
 export function Home() {
   const { data: pilot, isLoading } = useCurrentPilot();
+  // While the kept cache is read back, the pilot is not known yet: not the login page.
+  const restoring = useIsRestoring();
   const loading = <PageLoading />;
-  if (isLoading) return loading;
+  if (isLoading || restoring) return loading;
   return (
     <>
       <Suspense fallback={null}>
@@ -91,6 +109,7 @@ export function Home() {
       </Suspense>
       {pilot ? (
         <Suspense fallback={loading}>
+          <OfflineBanner />
           <LiveUpdates />
           <TripsPage pilot={pilot} />
         </Suspense>
@@ -111,9 +130,9 @@ function AdminPreview() {
   return <AdminLoading />;
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, persister }: { queryClient: QueryClient; persister?: Persister }) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} persister={persister}>
       <BrowserRouter>
         <SessionConnector queryClient={queryClient} />
         <Suspense fallback={null}>

@@ -45,6 +45,12 @@ async function save(client: PersistedClient): Promise<void> {
 export function createIdbPersister(): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | undefined;
+  // One write at a time, in order: a save still running cannot write a pilot back after logout.
+  let writes: Promise<void> = Promise.resolve();
+  const write = (work: () => Promise<void>) => {
+    writes = writes.then(work).catch((error: unknown) => console.warn('Cache not saved', error));
+    return writes;
+  };
   return {
     persistClient(client) {
       latest = client;
@@ -52,18 +58,19 @@ export function createIdbPersister(): Persister {
       if (!pilotIn(client)) {
         clearTimeout(timer);
         timer = undefined;
-        return forgetOwner();
+        return write(forgetOwner);
       }
       timer ??= setTimeout(() => {
         timer = undefined;
-        if (latest) void save(latest).catch((error: unknown) => console.warn('Cache not saved', error));
+        const next = latest;
+        if (next) void write(() => save(next));
       }, SAVE_EVERY_MS);
     },
     async restoreClient() {
       const owner = localStorage.getItem(OWNER_KEY);
       return owner ? get<PersistedClient>(KEY_PREFIX + owner) : undefined;
     },
-    removeClient: forgetOwner,
+    removeClient: () => write(forgetOwner),
   };
 }
 

@@ -1,4 +1,4 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import type { Pilot } from '@crewswap/proto';
 import { del, get, set } from 'idb-keyval';
@@ -84,13 +84,23 @@ export function savedAt(queryClient: QueryClient): number | undefined {
   return times.length > 0 ? Math.max(...times) : undefined;
 }
 
-/**
- * After the kept entry is back: a restored pilot counts as signed in (so a 401 runs the expiry
- * flow), and when online everything is asked again, since the entry may be days old.
- */
+/** After the kept entry is back, a restored pilot counts as signed in: a 401 runs the expiry flow. */
 export function afterRestore(queryClient: QueryClient): void {
   if (queryClient.getQueryData<Pilot | null>(queryKeys.currentPilot)) setSessionActive(true);
-  if (onlineManager.isOnline()) void queryClient.invalidateQueries();
+}
+
+/**
+ * Data read back from an earlier visit (maybe days old) is asked again when a screen shows it;
+ * offline that call waits and runs once back online. What this visit fetched keeps the data
+ * policy: never refetched on mount.
+ */
+export function refetchRestoredOnMount(queryClient: QueryClient): void {
+  const visitStartedAt = Date.now();
+  const queries = queryClient.getDefaultOptions().queries;
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queries, refetchOnMount: (query) => (query.state.dataUpdatedAt < visitStartedAt ? 'always' : false) },
+  });
 }
 
 export function persistOptions(persister: Persister): Omit<PersistQueryClientOptions, 'queryClient'> {

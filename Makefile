@@ -4,7 +4,7 @@ SHELL := /bin/bash
 # Not npm ci: the registry reachable here lacks other platforms' optional binaries that npm ci insists on.
 NPM_INSTALL := npm install --no-audit --no-fund
 
-.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench load clean
+.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench load lighthouse clean
 
 help:
 	@echo "make up     install, start Postgres and NATS if needed, build, migrate, seed and run everything at http://localhost:8080"
@@ -68,6 +68,12 @@ bench: install infra
 # LOAD_STREAMS and LOAD_PILOTS change the run.
 load: install infra
 	@node --import tsx scripts/load.ts
+
+# Lighthouse (mobile) scores of the login and trips pages and the cold load to the login form,
+# on a stack of its own (scripts/lighthouse.ts). Prints; asserts nothing.
+lighthouse: install infra build
+	@bash scripts/ensure-chromium.sh
+	@node --import tsx scripts/lighthouse.ts
 
 clean:
 	rm -rf node_modules */node_modules services/*/node_modules web/dist .local

@@ -30,8 +30,34 @@ function manifestPlugin(): Plugin {
   };
 }
 
+/**
+ * dist/sw-precache.json: every script and stylesheet the pilot's screens may load (the entry, its
+ * lazy dialogs and pages, not the admin console), for the service worker to keep at install, so
+ * the installed app opens offline even on screens it had not opened yet.
+ */
+function precacheListPlugin(): Plugin {
+  return {
+    name: 'crewswap-precache-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+        if (chunk.facadeModuleId?.includes('/features/admin/')) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      const urls = [...files].sort().map((file) => `/${file}`);
+      this.emitFile({ type: 'asset', fileName: 'sw-precache.json', source: JSON.stringify(urls) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), manifestPlugin()],
+  plugins: [react(), manifestPlugin(), precacheListPlugin()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -39,7 +65,19 @@ export default defineConfig({
   build: {
     // scripts/bundle-budget.mjs reads the manifest to find what the first load of / fetches.
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // These packages declare no `sideEffects`, so unused parts of them (antd's form engine,
+        // the proto barrel's rules) stayed in the first load; their modules only define things.
+        moduleSideEffects: [
+          { test: /node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors))[\\/].*\.js$/, sideEffects: false },
+          { test: /proto[\\/]src[\\/].*\.ts$/, sideEffects: false },
+        ],
+      },
+    },
   },
   test: {
     environment: 'jsdom',

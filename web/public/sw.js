@@ -4,7 +4,8 @@
  *  - push: shows the notification the push-sender sent (proto PushPayload) and, on click, opens
  *    the place in the app it names, in an open window if there is one;
  *  - offline shell: pages are fetched from the network first and fall back to the last app shell;
- *    the hashed build assets are kept once fetched (they never change under the same name);
+ *    the hashed build assets are kept at install (the list the build writes) and once fetched
+ *    (they never change under the same name); the data comes from the page's own kept cache;
  *  - share target: a roster file shared to the installed app arrives as POST /share-roster, which
  *    the server does not take; it is kept for the page (Cache Storage, since a worker has no
  *    session storage) and the browser is sent on to GET /share-roster;
@@ -12,6 +13,8 @@
  * Plain JavaScript on purpose: it is served as it is, outside the app's bundle.
  */
 const SHELL_CACHE = 'crewswap-shell-v1';
+// Written by the build (web/vite.config.ts): the pilot screens' scripts and styles.
+const PRECACHE_LIST_URL = '/sw-precache.json';
 const ASSET_CACHE = 'crewswap-assets-v1';
 // Shared with the page: web/src/features/roster/pendingRoster.ts.
 const SHARED_FILE_CACHE = 'crewswap-shared-roster';
@@ -29,6 +32,11 @@ async function cacheShell() {
   const shell = await caches.open(SHELL_CACHE);
   await shell.put(SHELL_URL, response);
   const assets = [...html.matchAll(ASSET_IN_HTML)].map((match) => match[1]);
+  // The lazy screens too: a pilot offline may open a dialog they had not opened online.
+  const listed = await fetch(PRECACHE_LIST_URL, { cache: 'no-store' })
+    .then((answer) => (answer.ok ? answer.json() : []))
+    .catch(() => []);
+  assets.push(...listed.filter((url) => typeof url === 'string' && url.startsWith('/assets/')));
   const assetCache = await caches.open(ASSET_CACHE);
   await Promise.all(
     ['/manifest.webmanifest', '/icons/icon-192.png', ...assets].map((url) =>

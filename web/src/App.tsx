@@ -1,48 +1,73 @@
-import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import { QueryClientProvider, useIsRestoring, type QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useCurrentPilot } from './api/auth';
 import { connectSession } from './api/client';
-import { useLiveUpdates } from './api/liveUpdates';
+import { afterRestore, persistOptions } from './api/persist';
+import { OfflineBanner } from './features/offline/OfflineBanner';
 import { LoginPage } from './features/auth/LoginPage';
-import { InstallPrompt } from './features/install/InstallPrompt';
-import { useOpenedRosterFiles } from './features/roster/pendingRoster';
-import { TripsPage } from './features/trips/TripsPage';
-import { setToastApi } from './shared/toast';
+import { onFeedbackRequested } from './shared/feedback';
+import { PageLoading } from './shared/PageLoading';
 import { useIsNarrow } from './shared/useIsNarrow';
 import { appTheme, ThemeVariables } from './theme';
 
 const NotFound = lazy(() => import('./features/not-found/NotFound'));
+// The trips page and its event stream load once a pilot is known: the login page carries neither.
+const TripsPage = lazy(() => import('./features/trips/TripsPage').then((module) => ({ default: module.TripsPage })));
+const LiveUpdates = lazy(() =>
+  import('./api/liveUpdates').then(({ useLiveUpdates }) => ({
+    default: function LiveUpdates() {
+      useLiveUpdates();
+      return null;
+    },
+  })),
+);
 // The administrator console is its own chunk: a pilot's first load of / carries none of it.
 const AdminConsole = lazy(() => import('./features/admin/AdminConsole'));
 
 /** The console's loading text, shown while its chunk arrives (the console shows it again while it asks who is signed in). */
 function AdminLoading() {
-  return (
-    <div className="page-center" role="status">
-      <Spin />
-      <span>Loading admin panel...</span>
-    </div>
-  );
+  return <PageLoading text="Loading admin panel..." />;
 }
 
-function ToastBridge() {
-  const { notification } = AntApp.useApp();
-  setToastApi(notification);
-  return null;
+const FeedbackHost = lazy(() => import('./shared/FeedbackHost'));
+// Offered by the browser after the page has loaded; its dialog is not part of the first screen.
+const InstallPrompt = lazy(() => import('./features/install/InstallPrompt').then((module) => ({ default: module.InstallPrompt })));
+
+/** Mounts antd's toast and dialog host the first time something asks for it (shared/feedback.ts). */
+function Feedback() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFeedbackRequested(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
+}
+
+interface ProvidersProps {
+  queryClient: QueryClient;
+  /** Where the cache is kept between visits (the app opens offline on it); tests keep none. */
+  persister?: Persister;
+  children: ReactNode;
 }
 
 /** Theme, one-toast-at-a-time notifications and the data cache; tests render through this too. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({ queryClient, persister, children }: ProvidersProps) {
   const narrow = useIsNarrow();
   return (
     <ConfigProvider theme={appTheme(narrow)}>
       <ThemeVariables />
-      <AntApp notification={{ maxCount: 1, placement: 'top' }} message={{ maxCount: 1 }}>
-        <ToastBridge />
+      <Feedback />
+      {persister ? (
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(persister)} onSuccess={() => afterRestore(queryClient)}>
+          {children}
+        </PersistQueryClientProvider>
+      ) : (
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      )}
     </ConfigProvider>
   );
 }
@@ -53,40 +78,41 @@ function SessionConnector({ queryClient }: { queryClient: QueryClient }) {
   return null;
 }
 
-/** Roster files opened with the installed app or shared to it, wherever the app is. */
-function OpenedRosterFiles() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const path = useRef(location.pathname);
-  path.current = location.pathname;
-  useOpenedRosterFiles(() => path.current, navigate);
-  return null;
-}
-
-/** The event stream runs while a pilot is signed in. */
-function LiveUpdates() {
-  useLiveUpdates();
-  return null;
-}
+/**
+ * Roster files opened with the installed app or shared to it, wherever the app is. Loaded after
+ * the first screen: the browser keeps a launch's files until the app takes them.
+ */
+const OpenedRosterFiles = lazy(() =>
+  import('./features/roster/pendingRoster').then(({ useOpenedRosterFiles }) => ({
+    default: function OpenedRosterFiles() {
+      const location = useLocation();
+      const navigate = useNavigate();
+      const path = useRef(location.pathname);
+      path.current = location.pathname;
+      useOpenedRosterFiles(() => path.current, navigate);
+      return null;
+    },
+  })),
+);
 
 /** `/`, `/upload-roster` and `/share-roster`: the trips page when signed in, else the login page. */
 export function Home() {
   const { data: pilot, isLoading } = useCurrentPilot();
-  if (isLoading) {
-    return (
-      <div className="page-center" role="status">
-        <Spin />
-      </div>
-    );
-  }
+  // While the kept cache is read back, the pilot is not known yet: not the login page.
+  const restoring = useIsRestoring();
+  const loading = <PageLoading />;
+  if (isLoading || restoring) return loading;
   return (
     <>
-      <InstallPrompt />
+      <Suspense fallback={null}>
+        <InstallPrompt />
+      </Suspense>
       {pilot ? (
-        <>
+        <Suspense fallback={loading}>
+          <OfflineBanner />
           <LiveUpdates />
           <TripsPage pilot={pilot} />
-        </>
+        </Suspense>
       ) : (
         <LoginPage />
       )}
@@ -104,12 +130,14 @@ function AdminPreview() {
   return <AdminLoading />;
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, persister }: { queryClient: QueryClient; persister?: Persister }) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} persister={persister}>
       <BrowserRouter>
         <SessionConnector queryClient={queryClient} />
-        <OpenedRosterFiles />
+        <Suspense fallback={null}>
+          <OpenedRosterFiles />
+        </Suspense>
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="/upload-roster" element={<Home />} />

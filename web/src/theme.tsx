@@ -61,5 +61,7 @@ export function ThemeVariables() {
   const css = Object.entries(variables)
     .map(([name, value]) => `--app-${name}: ${value};`)
     .join(' ');
-  return <style>{`:root { ${css} }`}</style>;
+  // The base text antd's App used to set on its wrapper, for text outside antd's components.
+  const text = `font-family: ${token.fontFamily}; font-size: ${token.fontSize}px; line-height: ${token.lineHeight};`;
+  return <style>{`:root { ${css} } body { ${text} }`}</style>;
 }

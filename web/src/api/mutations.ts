@@ -1,6 +1,7 @@
-import { MutationCache } from '@tanstack/react-query';
+import { MutationCache, onlineManager } from '@tanstack/react-query';
 import { toast } from '../shared/toast';
 import { errorMessage } from './client';
+import { NEEDS_CONNECTION } from './online';
 
 /** A failed call as the pilot sees it: one toast, worded as the spec's error catalogue words it. */
 export interface FailureToast {
@@ -46,6 +47,10 @@ export function fixed(title: string, description: string) {
 export function createMutationCache(): MutationCache {
   return new MutationCache({
     onError: (error, variables, _result, mutation) => {
+      if (!onlineManager.isOnline()) {
+        toast.error('Offline', `${NEEDS_CONNECTION} Nothing was sent.`);
+        return;
+      }
       const describe = mutation.meta?.failure;
       if (!describe) return;
       const { title, description, kind = 'error', sticky } = describe(error, variables);

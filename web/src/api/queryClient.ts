@@ -15,7 +15,8 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         gcTime: Infinity,
       },
-      mutations: { retry: false },
+      // Offline, a change fails at once and says so (mutations.ts): nothing waits silently to be sent.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

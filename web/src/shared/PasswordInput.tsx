@@ -1,11 +1,13 @@
-import { Input, type GetProps } from 'antd';
+import type { GetProps } from 'antd';
+// Password alone, not the 'antd' Input with TextArea, Search and OTP: it is on the login screen.
+import Password from 'antd/es/input/Password';
 import { Field } from './fields';
 
-type PasswordProps = GetProps<typeof Input.Password>;
+type PasswordProps = GetProps<typeof Password>;
 
 /** Every password field of the app: its eye is a named Show/Hide control (screen readers say what it does). */
 export function PasswordInput(props: PasswordProps) {
-  return <Input.Password {...props} iconRender={(visible) => <ShowHide visible={visible} />} />;
+  return <Password {...props} iconRender={(visible) => <ShowHide visible={visible} />} />;
 }
 
 function ShowHide({ visible }: { visible: boolean }) {

@@ -1,5 +1,6 @@
-import { Input } from 'antd';
 import type { InputProps } from 'antd';
+// Input alone: the 'antd' Input carries TextArea, Search and OTP into the login screen's code.
+import Input from 'antd/es/input/Input';
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 
 interface ShapedInputProps extends Omit<InputProps, 'onChange' | 'value'> {

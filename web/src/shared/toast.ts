@@ -1,13 +1,4 @@
-import type { App } from 'antd';
-
-type NotificationApi = ReturnType<typeof App.useApp>['notification'];
-
-let api: NotificationApi | undefined;
-
-/** Set once by <ToastBridge/>, so code outside components (the request client) can toast too. */
-export function setToastApi(next: NotificationApi): void {
-  api = next;
-}
+import { feedbackApi } from './feedback';
 
 interface ToastOptions {
   /** Stays until closed (the spec's sticky 'Password Reset'). */
@@ -26,10 +17,10 @@ export function toastSeconds(pathname: string): number {
 
 function show(kind: 'success' | 'error' | 'info' | 'warning', title: string, description?: string, options: ToastOptions = {}) {
   const duration = options.sticky ? 0 : (options.duration ?? toastSeconds(window.location.pathname));
-  api?.[kind]({ title, description, duration, placement: 'top' });
+  void feedbackApi().then(({ notification }) => notification[kind]({ title, description, duration, placement: 'top' }));
 }
 
-/** One toast at a time (the App sets maxCount 1): a newer one replaces the older. */
+/** One toast at a time (the host sets maxCount 1): a newer one replaces the older. */
 export const toast = {
   success: (title: string, description?: string, options?: ToastOptions) => show('success', title, description, options),
   error: (title: string, description?: string, options?: ToastOptions) => show('error', title, description, options),

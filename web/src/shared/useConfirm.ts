@@ -1,5 +1,5 @@
-import { App } from 'antd';
 import type { ReactNode } from 'react';
+import { feedbackApi } from './feedback';
 
 export interface ConfirmOptions {
   title: string;
@@ -11,8 +11,8 @@ export interface ConfirmOptions {
 
 /** A yes/no dialog as a promise: resolves true when the pilot confirms. */
 export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
-  const { modal } = App.useApp();
   return async ({ title, content, okText = 'OK', cancelText = 'Cancel', danger }) => {
+    const { modal } = await feedbackApi();
     const confirmed = await modal.confirm({
       title,
       content,
@@ -27,8 +27,8 @@ export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
 
 /** A notice with one OK button. */
 export function useNotice(): (title: string, content: ReactNode) => Promise<void> {
-  const { modal } = App.useApp();
   return async (title, content) => {
+    const { modal } = await feedbackApi();
     await modal.info({ title, content, okText: 'OK', centered: true });
   };
 }

@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd';
 import { useAuthConfig } from '../../api/auth';
 
 /**
@@ -7,7 +6,8 @@ import { useAuthConfig } from '../../api/auth';
  */
 export function EmailDomain() {
   const { data, isPending } = useAuthConfig();
-  if (isPending) return <Skeleton.Input active size="small" className="email-suffix-loading" />;
+  // A plain placeholder, not antd's Skeleton: this is on the first screen, whose code is kept small.
+  if (isPending) return <span className="email-suffix-loading" aria-hidden="true" />;
   const domain = data?.companyEmailDomain;
   return domain ? <span className="email-suffix">{`@${domain}`}</span> : null;
 }

@@ -1,4 +1,6 @@
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
+// Input alone: the 'antd' Input carries TextArea, Search and OTP into the first screen's code.
+import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import type { LoginResponse } from '@crewswap/proto';
 import { loginEmail, needsVerification, useForgotPassword, useLogin, type PendingVerification } from '../../api/auth';

@@ -1,10 +1,11 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse, Pilot } from '@crewswap/proto';
 import { useAuthConfig, useProductName, useSetCurrentPilot, type PendingVerification } from '../../api/auth';
 import { useSetting } from '../../api/settings';
+import { PageLoading } from '../../shared/PageLoading';
 import { SimpleTabs } from '../../shared/SimpleTabs';
 import { usePendingRosterName } from '../roster/pendingRoster';
 import { LoginForm } from './LoginForm';
@@ -17,11 +18,7 @@ const VerificationDialog = lazy(() => import('./VerificationDialog'));
 const TestLoginDialog = lazy(() => import('./TestLoginDialog'));
 const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
 
-const loading = (
-  <div className="page-center" role="status">
-    <Spin />
-  </div>
-);
+const loading = <PageLoading />;
 
 export function LoginPage() {
   const productName = useProductName();

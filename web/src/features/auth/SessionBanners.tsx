@@ -1,6 +1,8 @@
-import { Alert } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SESSION_FLAGS } from '../../api/client';
+
+// Shown only after a session ended: its code is not part of the login page's first load.
+const Alert = lazy(() => import('antd/es/alert'));
 
 const BANNERS = [
   {
@@ -32,10 +34,12 @@ export function SessionBanners() {
   });
   if (shown.length === 0) return null;
   return (
-    <div className="stack">
-      {shown.map((banner) => (
-        <Alert key={banner.flag} type={banner.type} showIcon title={banner.title} description={banner.text} closable />
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <div className="stack">
+        {shown.map((banner) => (
+          <Alert key={banner.flag} type={banner.type} showIcon title={banner.title} description={banner.text} closable />
+        ))}
+      </div>
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
+import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useUpdateTrip } from '../../api/trips';
 import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
 import { formatRange } from '../../shared/format';
@@ -25,6 +26,8 @@ interface Props {
 export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew }: Props) {
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
+  // Offline the card still shows the last answers; asking again needs the server.
+  const server = useOnline() ? {} : { disabled: true, title: NEEDS_CONNECTION };
   const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
   const dates = formatRange(trip.startDate, trip.endDate);
   const canChangeAircraft = pilot.fleet === 'SFF' && !trip.isStandby;
@@ -86,10 +89,10 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
       <div className="trip-actions">
         {!trip.isStandby && (
           <>
-            <Button icon={<SearchOutlined />} loading={swaps.searching} onClick={swaps.find}>
+            <Button icon={<SearchOutlined />} loading={swaps.searching} onClick={swaps.find} {...server}>
               Find Swaps
             </Button>
-            <Button icon={<SwapOutlined />} onClick={() => onManage(trip)}>
+            <Button icon={<SwapOutlined />} onClick={() => onManage(trip)} {...server}>
               Keep / Swap
             </Button>
             {onCrew && (

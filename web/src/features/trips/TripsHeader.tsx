@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
+import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useIsNarrow } from '../../shared/useIsNarrow';
 
 /** 'CP Jane Smith A350 LTC', 'FO John Doe APIC B787'. */
@@ -37,12 +38,15 @@ interface Props {
 export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
+  // Offline, what only the server can do is disabled, and its title says why.
+  const online = useOnline();
+  const server = online ? {} : { disabled: true, title: NEEDS_CONNECTION };
   const label = pilotLabel(pilot);
   const support = (
     <Button type="text" className="header-icon" icon={<CustomerServiceOutlined />} onClick={onTechSupport} aria-label="Tech Support" />
   );
   const refresh = (
-    <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" />
+    <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" {...server} />
   );
   // The empty state's first step points here: id="notifications-bell".
   const bell = (
@@ -79,13 +83,13 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
         {narrow ? (
           <>
             {/* Add Trip is in the menu: the bar keeps room for the pilot's label next to the bell. */}
-            <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" />
+            <Button type="text" className="header-icon" icon={<CloudUploadOutlined />} onClick={onUploadRoster} aria-label="Upload Roster" {...server} />
             {refresh}
             {bell}
             <HeaderMenu
               items={[
-                { label: 'Add Trip', onClick: onAddTrip },
-                { label: 'Upload Roster', onClick: onUploadRoster },
+                { label: 'Add Trip', onClick: onAddTrip, ...server },
+                { label: 'Upload Roster', onClick: onUploadRoster, ...server },
                 { label: 'Calendars', onClick: onCalendars },
                 { label: 'Trip Search', onClick: onTripSearch },
                 { label: 'Crew Links', onClick: onCrewLinks },
@@ -107,10 +111,10 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             <Button type="text" className="header-icon" icon={<FileSearchOutlined />} onClick={onTripSearch}>
               Trip Search
             </Button>
-            <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
+            <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip} {...server}>
               Add Trip
             </Button>
-            <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster}>
+            <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster} {...server}>
               Upload Roster
             </Button>
             {refresh}
@@ -127,7 +131,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
 }
 
 /** The narrow screen's menu: a button that opens the header's actions as a list. */
-function HeaderMenu({ items }: { items: Array<{ label: string; onClick: () => void }> }) {
+function HeaderMenu({ items }: { items: Array<{ label: string; onClick: () => void; disabled?: boolean; title?: string }> }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -160,6 +164,8 @@ function HeaderMenu({ items }: { items: Array<{ label: string; onClick: () => vo
               key={item.label}
               type="button"
               role="menuitem"
+              disabled={item.disabled}
+              title={item.title}
               onClick={() => {
                 setOpen(false);
                 item.onClick();

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser, ok, openHeaderAction, PHONE, pilotData, register, screenshot } from './support';
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function trip(start: string, end: string, from: number) {
+  return { flightNoStart: start, flightNoEnd: end, aircraft: 'A350', route: 'JFK', startDate: inDays(from), endDate: inDays(from + 2) };
+}
+
+/** Whether the page's kept cache (IndexedDB, web/src/api/persist.ts) holds `text` for the signed-in pilot. */
+function keptCacheHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const owner = localStorage.getItem('crewswap-cache-owner');
+        if (!owner) return resolve(false);
+        const opening = indexedDB.open('keyval-store');
+        opening.onerror = () => resolve(false);
+        opening.onsuccess = () => {
+          try {
+            const reading = opening.result.transaction('keyval').objectStore('keyval').get(`crewswap-cache:${owner}`);
+            reading.onsuccess = () => resolve(JSON.stringify(reading.result ?? null).includes(wanted));
+            reading.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          }
+        };
+      }),
+    text,
+  );
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the app without a network', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: PHONE, baseURL: BASE_URL });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    if (process.env.E2E_LOGS) page.on('console', (message) => console.log(`[page] ${message.text()}`));
+    await register(page, pilotData('Offline'));
+    await ok(page, 'POST', '/api/trips', trip('VS901', 'VS902', 10));
+  });
+  after(async () => {
+    await context?.close().catch(() => {});
+    await browser?.close();
+  });
+
+  test('opens offline on the trips the pilot saw, and catches up by itself back online', async () => {
+    await page.reload();
+    const first = page.getByRole('article', { name: /^Trip VS901\/VS902/ });
+    await first.waitFor();
+    // The service worker holds the app's code once it controls the page; the data is the page's own.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await until(() => keptCacheHolds(page, 'VS901'), 'the trips kept in IndexedDB');
+
+    await context.setOffline(true);
+    await page.reload();
+    await first.waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'Offline' });
+    assert.match((await banner.textContent()) ?? '', /Offline — showing what you saw at \d\d:\d\d/);
+    assert.equal(await page.getByRole('button', { name: 'Refresh trips' }).isDisabled(), true, 'refresh needs the server');
+    await screenshot(page, 'offline-trips-phone');
+
+    // Meanwhile the pilot's roster changes elsewhere (another device, the email import).
+    const cookie = (await context.cookies(BASE_URL)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const added = await fetch(`${BASE_URL}/api/trips`, {
+      method: 'POST',
+      headers: { cookie, origin: BASE_URL, 'content-type': 'application/json' },
+      body: JSON.stringify(trip('VS903', 'VS904', 20)),
+    });
+    assert.ok(added.ok, `POST /api/trips answered ${added.status}: ${await added.text()}`);
+
+    await context.setOffline(false);
+    await page.getByRole('article', { name: /^Trip VS903\/VS904/ }).waitFor();
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  test('logging out leaves nothing of the pilot in the kept cache', async () => {
+    await until(() => keptCacheHolds(page, 'VS903'), 'the new trip kept');
+    await openHeaderAction(page, 'Logout');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await until(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              if (localStorage.getItem('crewswap-cache-owner')) return resolve(false);
+              const opening = indexedDB.open('keyval-store');
+              opening.onsuccess = () => {
+                const counting = opening.result.transaction('keyval').objectStore('keyval').count();
+                counting.onsuccess = () => resolve(counting.result === 0);
+              };
+            }),
+        ),
+      'the kept cache emptied',
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse, Pilot } from '@crewswap/proto';
@@ -7,9 +7,11 @@ import { useAuthConfig, useProductName, useSetCurrentPilot, type PendingVerifica
 import { useSetting } from '../../api/settings';
 import { PageLoading } from '../../shared/PageLoading';
 import { SimpleTabs } from '../../shared/SimpleTabs';
-import { usePendingRosterName } from '../roster/pendingRoster';
 import { LoginForm } from './LoginForm';
 import { SessionBanners } from './SessionBanners';
+
+// A file opened with the app is rare at the login page: its notice (and antd's Alert) loads apart.
+const PendingRosterNotice = lazy(() => import('./PendingRosterNotice'));
 
 // Only the login form is on the first screen; the rest loads when it is needed.
 const RegisterForm = lazy(() => import('./RegisterForm'));
@@ -28,7 +30,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState('login');
   // A roster file opened with the app waits here for the login (then the upload takes it).
-  const pendingRoster = usePendingRosterName();
   const [forced, setForced] = useState<Pilot | null>(null);
   const [verification, setVerification] = useState<PendingVerification | null>(null);
   const [testLoginOpen, setTestLoginOpen] = useState(false);
@@ -74,7 +75,9 @@ export function LoginPage() {
       <section className="login-card">
         <h1 className="login-title">{productName}</h1>
         <SessionBanners />
-        {pendingRoster && <Alert type="info" showIcon className="form-alert" title={`Log in to upload ${pendingRoster}.`} />}
+        <Suspense fallback={null}>
+          <PendingRosterNotice />
+        </Suspense>
         <SimpleTabs
           active={tab}
           onChange={setTab}

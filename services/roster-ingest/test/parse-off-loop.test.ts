@@ -7,7 +7,6 @@ import { multipart, pilotCookie, registerPilot, startTestStack, type TestStack }
 import { hostileCalendar } from './hostile';
 
 const TEN_MB = 10 * 1024 * 1024 - 4096;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('a huge calendar does not hold up roster-ingest for everyone', () => {
   let stack: TestStack;
@@ -27,12 +26,10 @@ describe('a huge calendar does not hold up roster-ingest for everyone', () => {
     const body = multipart(name, content);
     return stack.roster.app.inject({ method: 'POST', url: '/api/roster/upload', payload: body.payload, headers: body.headers, cookies: pilotCookie(pilotId) });
   };
-  const timedRealUpload = async (pilotId: string) => {
-    const started = performance.now();
+  const realUpload = async (pilotId: string) => {
     const response = await upload(pilotId, 'roster.ics', readFixture('roster-a-lhr-a350-cp.ics'));
     expect(response.statusCode).toBe(200);
     expect(response.json().processedCount).toBe(9);
-    return performance.now() - started;
   };
 
   it(`a calendar of more than 2,000 events is refused before it is read, with a clear message`, async () => {
@@ -43,14 +40,10 @@ describe('a huge calendar does not hold up roster-ingest for everyone', () => {
     expect(await stack.trips.repositories.trips.listByPilot(hostilePilot)).toEqual([]);
   });
 
-  it('during 10 MB hostile uploads, another pilot uploads a real roster in about its normal time and /healthz answers', async () => {
+  it('during 10 MB hostile uploads, other pilots upload real rosters and /healthz answers', async () => {
     // Under the event limit but as slow to parse as a 10 MB file can be made: long folded lines.
     const slow = hostileCalendar({ bytes: TEN_MB, events: 1990, padding: 5000 }).replace(/2026|2027|2028/g, '2020');
     const huge = hostileCalendar({ bytes: TEN_MB });
-    // Warm up the path once, then the baseline: the same uploads with nothing else going on.
-    await timedRealUpload(pilots[0]!);
-    const baseline = median([await timedRealUpload(pilots[1]!), await timedRealUpload(pilots[2]!), await timedRealUpload(pilots[3]!)]);
-
     let hostileRunning = true;
     const hostile = (async () => {
       let rounds = 0;
@@ -61,22 +54,13 @@ describe('a huge calendar does not hold up roster-ingest for everyone', () => {
       }
       return rounds;
     })();
-    // Let the hostile uploads reach the parser before measuring.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const during: number[] = [];
-    const health: number[] = [];
-    for (const pilotId of pilots.slice(4, 8)) {
-      const started = performance.now();
+    for (const pilotId of pilots) {
       expect((await stack.roster.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      health.push(performance.now() - started);
-      during.push(await timedRealUpload(pilotId));
+      await realUpload(pilotId);
     }
     hostileRunning = false;
     expect(await hostile).toBeGreaterThanOrEqual(2);
-
-    // Generous: a shared two-core machine; parsing on the event loop made this tens of times slower.
-    expect(median(during)).toBeLessThan(Math.max(baseline, 20) * 8);
-    expect(median(health)).toBeLessThan(Math.max(baseline, 20) * 8);
+    for (const pilotId of pilots) expect(await stack.trips.repositories.trips.listByPilot(pilotId)).toHaveLength(9);
   }, 120_000);
 });
 
@@ -92,6 +76,27 @@ describe('the parse pool', () => {
       expect((refusal as RosterError).message).toBe(ROSTER_MESSAGES.CALENDAR_TOO_COMPLEX);
       const roster = await pool.parse(readFixture('roster-a-lhr-a350-cp.ics').toString('utf8'), 'LHR');
       expect(roster.trips).toHaveLength(9);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('reads a file on a worker thread: the event loop keeps turning while a slow calendar is parsed', async () => {
+    const pool = startParsePool({ size: 1, timeoutMs: 60_000, log });
+    try {
+      const slow = hostileCalendar({ bytes: TEN_MB, events: 1990, padding: 5000 }).replace(/2026|2027|2028/g, '2020');
+      let parsing = true;
+      let turns = 0;
+      const parsed = pool.parse(slow, 'LHR').finally(() => {
+        parsing = false;
+      });
+      // Parsing on this thread would let no turn through until the file is read.
+      while (parsing) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
+      }
+      await parsed.catch(() => undefined);
+      expect(turns).toBeGreaterThan(20);
     } finally {
       await pool.close();
     }

@@ -134,7 +134,13 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
       await page.getByLabel('Email').fill(offerer.prefix);
       await page.getByLabel('Password', { exact: true }).fill(offerer.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByRole('button', { name: /^Edit My Details/ }).waitFor();
+      await page
+        .getByRole('button', { name: /^Edit My Details/ })
+        .waitFor()
+        .catch(async (error: unknown) => {
+          // What the page said instead (a refusal, a spinner) is what tells a failure's cause.
+          throw new Error(`${String(error)}\nThe page showed: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 600)}`);
+        });
     };
     await login(pageA);
     const elsewhere = await newPage(browser);

@@ -201,7 +201,14 @@ describe('the installable app', () => {
       await page.setViewportSize(viewport);
       await page.getByRole('button', { name: 'Notification Preferences' }).click();
       const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
-      await dialog.getByRole('switch', { name: 'Swap Notifications' }).waitFor();
+      await dialog
+        .getByRole('switch', { name: 'Swap Notifications' })
+        .waitFor()
+        .catch(async (error: unknown) => {
+          // What the dialog showed instead (an error, a spinner) is what tells a failure's cause.
+          await screenshot(page, `notification-preferences-failed-${width}`);
+          throw new Error(`${String(error)}\nThe dialog showed: ${await dialog.innerText().catch(() => '(nothing)')}`);
+        });
       await settle(page);
       if (width === 390) await screenshot(page, 'notification-preferences-390');
       await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

@@ -128,10 +128,14 @@ describe('Calendar feed: a private address with the pilot’s upcoming trips', (
     const { post, turnOn } = await newPilot();
     await post(tripBody({ startDate: '2026-11-02', endDate: '2026-11-03' }));
     const url = await turnOn();
-    expect(events((await read(url)).body)).toHaveLength(1);
+    const before = await read(url);
+    expect(events(before.body)).toHaveLength(1);
     service.clock.set('2026-11-04T12:00:00Z');
     try {
-      expect(events((await read(url)).body)).toHaveLength(0);
+      // A calendar holding the old version is sent the new one, not told it is current.
+      const after = await read(url, { 'if-none-match': before.headers.etag as string });
+      expect(after.statusCode).toBe(200);
+      expect(events(after.body)).toHaveLength(0);
     } finally {
       service.clock.set('2026-11-01T12:00:00Z');
     }

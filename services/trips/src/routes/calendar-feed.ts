@@ -25,6 +25,6 @@ export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionG
       reply.status(304);
       return '';
     }
-    return calendar.body;
+    return calendar.body();
   });
 }

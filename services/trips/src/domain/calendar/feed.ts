@@ -14,11 +14,25 @@ const newToken = () => randomBytes(16).toString('base64url');
  */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A feed's calendar text and its ETag, for a conditional GET. */
+/**
+ * A feed's ETag, and its calendar text made only when asked for: a calendar app polling with the
+ * ETag it holds is answered 304 without the text being written.
+ */
 export interface FeedCalendar {
   etag: string;
-  body: string;
+  body(): string;
 }
+
+/**
+ * Changes whenever the calendar text would: a trip's every change bumps its version, a trip that
+ * ends (or is added, or goes) changes the list. Bump FEED_FORMAT when the writer's output changes.
+ */
+const FEED_FORMAT = '1';
+const etagOf = (name: string, trips: { trip: { id: string }; version: number }[]) => {
+  const hash = createHash('sha256').update(`${FEED_FORMAT}\n${name}\n`);
+  for (const { trip, version } of trips) hash.update(`${trip.id}:${version}\n`);
+  return `"${hash.digest('base64url').slice(0, 27)}"`;
+};
 
 export interface CalendarFeedDeps {
   feeds: CalendarFeedRepository;
@@ -53,8 +67,8 @@ export function createCalendarFeed(deps: CalendarFeedDeps) {
       const pilotId = await deps.feeds.pilotOf(hashToken(token));
       if (!pilotId) throw notFound(CALENDAR_FEED_MESSAGES.feedNotFound);
       const trips = await deps.trips.listUpcoming(pilotId, deps.clock.today());
-      const body = tripsCalendar({ name: `${deps.product} trips`, trips });
-      return { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, body };
+      const name = `${deps.product} trips`;
+      return { etag: etagOf(name, trips), body: () => tripsCalendar({ name, trips }) };
     },
   };
 }

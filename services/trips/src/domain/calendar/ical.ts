@@ -80,21 +80,26 @@ export function text(value: string): string {
  * 3.1), never inside a character's UTF-8 bytes.
  */
 export function fold(line: string): string {
-  if (Buffer.byteLength(line) <= 75) return line;
+  // A UTF-16 unit is at most 3 octets in UTF-8: most lines are known short without counting.
+  if (line.length <= 25 || (line.length <= 75 && ASCII.test(line))) return line;
   const parts: string[] = [];
-  let part = '';
+  let from = 0;
   let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char);
+  for (let at = 0; at < line.length; ) {
+    const code = line.codePointAt(at)!;
+    const units = code > 0xffff ? 2 : 1;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     // The first part holds 75 octets; the others 74 after their leading space.
     if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(part);
-      part = '';
+      parts.push(line.slice(from, at));
+      from = at;
       octets = 0;
     }
-    part += char;
     octets += size;
+    at += units;
   }
-  parts.push(part);
+  parts.push(line.slice(from));
   return parts.join('\r\n ');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;

@@ -19,6 +19,7 @@ import {
   UsualRequestsResponse,
   WhatsappGroupResponse,
 } from './crew';
+import { CalendarFeedAddress, CalendarFeedBody, CalendarFeedParams, CalendarFeedStatus } from './calendar-feed';
 import { PurgePreviewReply } from './events';
 import {
   ClearAllSubscriptionsResponse,
@@ -80,6 +81,8 @@ export interface ApiRoute {
   status?: readonly number[];
   /** Answers a text/event-stream whose events' data are `response`. */
   stream?: boolean;
+  /** The answer's media type when it is not JSON (`response` then describes its text). */
+  contentType?: string;
 }
 
 const route = (method: HttpMethod, path: string, summary: string, auth: ApiAuth, rest: Omit<ApiRoute, 'method' | 'path' | 'summary' | 'auth'> = {}): ApiRoute => ({
@@ -145,6 +148,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/stats', "My figures and the community's", 'pilot', { response: PilotStats }),
   route('GET', '/api/iata-codes', 'Every known airport code', 'none', { response: IataCodeList }),
   route('POST', '/api/iata-codes', 'Confirm an unknown code as a real airport', 'pilot', { body: CreateIataCodeBody, response: IataCode, status: [201] }),
+  route('GET', '/api/calendar/feed', 'Whether my calendar feed is on', 'pilot', { response: CalendarFeedStatus }),
+  route('POST', '/api/calendar/feed', "Turn my calendar feed on, or give it a new address (the old one stops at once)", 'pilot', { response: CalendarFeedAddress }),
+  route('DELETE', '/api/calendar/feed', 'Turn my calendar feed off', 'pilot', { status: [204] }),
+  route('GET', '/api/calendar/{token}.ics', "A pilot's upcoming trips as a calendar (iCalendar, for calendar apps; the private address is the key; ETag and 304)", 'none', {
+    params: CalendarFeedParams,
+    response: CalendarFeedBody,
+    contentType: 'text/calendar',
+  }),
 
   // Swaps (swaps)
   route('GET', '/api/trips/{id}/matches', 'Offers that fit a trip, within a date window', 'pilot', { params: IdParams, query: MatchesQuery, response: z.array(SwapMatch) }),

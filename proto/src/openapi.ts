@@ -51,7 +51,7 @@ export function openApiDocument(options: OpenApiOptions, routes: readonly ApiRou
     for (const status of route.status ?? [200]) {
       if (status === 204) responses[status] = { description: 'Done, no content' };
       else if (!answer) responses[status] = { description: 'Success (its JSON is not described yet)' };
-      else responses[status] = { description: 'Success', content: { [route.stream ? 'text/event-stream' : 'application/json']: { schema: answer } } };
+      else responses[status] = { description: 'Success', content: { [route.contentType ?? (route.stream ? 'text/event-stream' : 'application/json')]: { schema: answer } } };
     }
     responses.default = { description: 'An error: 4xx or 5xx with a message', content: { 'application/json': { schema: { $ref: `${REF}ErrorBody` } } } };
     operation.responses = responses;
@@ -197,7 +197,7 @@ function tagOf(route: ApiRoute): string {
 function operationId(route: ApiRoute): string {
   const words = route.path
     .replace(/^\/api\//, '')
-    .split(/[/{}\-_]+/)
+    .split(/[/{}\-_.]+/)
     .filter(Boolean);
   return route.method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
+import { CALENDAR_FEED_MESSAGES, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '@crewswap/proto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +18,7 @@ const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/lo
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
+const CALENDAR_FEED = /^\/api\/calendar\/[^/]+\.ics$/;
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|$)/i;
 /** How long /readyz waits for an upstream's /healthz. */
 const UPSTREAM_PROBE_MS = 1000;
@@ -133,6 +134,15 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
       new HttpError(429, `Too many attempts from this network. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
   });
 
+  // Per feed, not per address: a calendar service (Google's, Apple's) fetches every subscriber's
+  // feed from a few addresses of its own, and one feed asked for too often is what to hold back.
+  const limitFeed = app.rateLimit({
+    max: config.CALENDAR_FEED_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `calendar-feed ${request.url.split('?')[0]}`,
+    errorResponseBuilder: (_request, context) => new HttpError(429, CALENDAR_FEED_MESSAGES.tooMany(Math.ceil(context.ttl / 1000))),
+  });
+
   app.addHook('onRequest', (request, reply, done) => {
     const { url } = request;
     if (!url.startsWith('/api/')) return done();
@@ -146,6 +156,7 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
       if (!origin || !allowedOrigins.has(origin)) return done(forbidden('This request did not come from the CrewSwap app and was refused.'));
     }
     if (RATE_LIMITED.test(path)) return void limitAuth.call(app, request, reply).then(() => done(), done);
+    if (CALENDAR_FEED.test(path)) return void limitFeed.call(app, request, reply).then(() => done(), done);
     done();
   });
 

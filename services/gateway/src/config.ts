@@ -51,6 +51,12 @@ export const configSchema = baseConfigSchema
      */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /**
+     * Reads of one calendar feed (one private address) per minute, from anywhere. Calendar apps
+     * look every 15 minutes or more; a pilot's phone, laptop and a calendar server together stay
+     * far below this.
+     */
+    CALENDAR_FEED_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
      * Behind an ingress every request comes from the ingress's address, so all pilots would share
      * one rate-limit bucket: trusting the ingress's `X-Forwarded-For` gives each client its own.
      */

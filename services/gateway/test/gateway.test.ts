@@ -38,6 +38,8 @@ describe('route table', () => {
     ['/api/sse/events', 'realtime'],
     ['/api/roster/upload', 'roster-ingest'],
     ['/api/roster/upload-address', 'roster-ingest'],
+    ['/api/calendar/feed', 'trips'],
+    ['/api/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics', 'trips'],
     ['/api/crew-links', 'links'],
   ])('%s is answered by %s', (path, service) => {
     expect(ownerOf(path)).toBe(service);
@@ -73,6 +75,7 @@ describe('gateway', () => {
       SWAPS_URL: 'http://127.0.0.1:9',
       WEB_DIST: dist,
       AUTH_RATE_LIMIT_PER_MINUTE: '5',
+      CALENDAR_FEED_RATE_LIMIT_PER_MINUTE: '3',
     });
     gateway = (await createApp(config)).app;
     await gateway.ready();
@@ -144,6 +147,17 @@ describe('gateway', () => {
     expect(limited.json().error).toMatch(/Too many attempts/);
     const other = await gateway.inject({ method: 'GET', url: '/api/trips' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('rate limits each calendar feed by its address, whoever asks', async () => {
+    const feed = (token: string, from: string) => gateway.inject({ method: 'GET', url: `/api/calendar/${token}.ics`, remoteAddress: from });
+    const statuses: number[] = [];
+    for (const from of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) statuses.push((await feed('A'.repeat(22), from)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await feed('A'.repeat(22), '10.0.0.5');
+    expect(limited.json().error).toMatch(/^This calendar feed was asked for too often\. Please wait \d+ seconds and try again\.$/);
+    // Another feed, even from the same address, has its own allowance.
+    expect((await feed('B'.repeat(22), '10.0.0.1')).statusCode).toBe(200);
   });
 
   it('answers health', async () => {

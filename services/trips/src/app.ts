@@ -2,6 +2,7 @@ import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
 import { createAnalyticsRepository } from './data/analytics';
+import { createCalendarFeedRepository } from './data/calendar-feeds';
 import { createCrewRepository } from './data/crew';
 import { createStatsRepository } from './data/stats';
 import { createWhatsappGroupRepository } from './data/whatsapp-groups';
@@ -10,6 +11,7 @@ import { createTripRepository } from './data/trips';
 import { createAddExcludedAirport } from './domain/add-excluded-airport';
 import { createAddIataCode } from './domain/add-iata-code';
 import { createAnalyticsService } from './domain/analytics';
+import { createCalendarFeed } from './domain/calendar/feed';
 import { createCreateTrip } from './domain/create-trip';
 import { createListTripsWithCrew } from './domain/crew/trip-crew';
 import { createCrewUseCases } from './domain/crew/use-cases';
@@ -33,6 +35,7 @@ import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
 import { airportRoutes } from './routes/airports';
 import { analyticsRoutes } from './routes/analytics';
+import { calendarFeedRoutes } from './routes/calendar-feed';
 import { crewRoutes } from './routes/crew';
 import { tripRoutes } from './routes/trips';
 import { whatsappGroupRoutes } from './routes/whatsapp-groups';
@@ -50,6 +53,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const events = createTripEvents(runtime.outbox);
     const crew = createCrewRepository(db);
     const groups = createWhatsappGroupRepository(db);
+    const feeds = createCalendarFeedRepository(db);
 
     const settings = parts.settings();
 
@@ -91,7 +95,15 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const purge = createPurgeTrips({ db, trips: tripsRepo, groups, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
 
-    const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, events });
+    const feed = createCalendarFeed({
+      feeds,
+      trips: tripsRepo,
+      clock,
+      origin: config.APP_ORIGIN ?? 'http://localhost:8080',
+      product: config.PRODUCT_NAME ?? 'CrewSwap',
+    });
+
+    const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, feeds, events });
     runtime.onClose(() => directory.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
@@ -101,11 +113,12 @@ export function createApp(config: Config, options: AppOptions = {}) {
     whatsappGroupRoutes(app, { guard, groups: groupUseCases });
     airportRoutes(app, { guard, airports: airportsRepo, iataList, useCases: airportUseCases });
     analyticsRoutes(app, { guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
+    calendarFeedRoutes(app, { guard, feed });
 
     return {
       /** The use cases, for tests and scripts that drive them without HTTP. */
-      useCases: { ...tripUseCases, ...airportUseCases, importTrips, purge, seedDemoTrips },
-      repositories: { trips: tripsRepo, pilots, airports: airportsRepo, crew, groups },
+      useCases: { ...tripUseCases, ...airportUseCases, importTrips, purge, seedDemoTrips, feed },
+      repositories: { trips: tripsRepo, pilots, airports: airportsRepo, crew, groups, feeds },
     };
   });
 }

@@ -94,7 +94,7 @@ describe('pilot directory from auth.pilot.* events', () => {
     const { db, bus, log } = service.runtime;
     await resetPilotDirectory({ db, bus, pilots: service.repositories.pilots });
     expect(await db('pilots').count({ n: '*' }).first()).toEqual({ n: 0 });
-    const consumer = await startPilotDirectory({ db, bus, log, pilots: service.repositories.pilots, trips: service.repositories.trips, events: createTripEvents(service.runtime.outbox) });
+    const consumer = await startPilotDirectory({ db, bus, log, pilots: service.repositories.pilots, trips: service.repositories.trips, feeds: service.repositories.feeds, events: createTripEvents(service.runtime.outbox) });
     await eventually(async () => (await db('pilots').count({ n: '*' }).first())?.n === before.length);
     await settle();
     expect(await db('pilots').orderBy('id').select('id', 'fleet', 'deleted')).toEqual(before);

@@ -8,6 +8,8 @@ export const queryKeys = {
   stats: ['stats'] as const,
   /** The pilot's private roster upload address (roster+<token>@...). */
   uploadAddress: ['roster', 'upload-address'] as const,
+  /** Whether the pilot's calendar feed is on (never its address: that is only known when made). */
+  calendarFeed: ['calendar', 'feed'] as const,
   matches: (tripId: string) => ['matches', tripId] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,

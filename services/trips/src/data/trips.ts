@@ -88,6 +88,15 @@ export function createTripRepository(db: Db) {
       return rows.map(toTrip);
     },
 
+    /** The pilot's trips that have not ended by `today`, with their versions (the calendar feed's). */
+    async listUpcoming(pilotId: string, today: string, trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
+      const rows: TripRow[] = await trx('trips')
+        .where({ pilot_id: pilotId })
+        .where('end_date', '>=', today)
+        .orderBy([{ column: 'start_date' }, { column: 'end_date' }, { column: 'flight_no_start' }]);
+      return rows.map((row) => ({ trip: toTrip(row), version: row.version }));
+    },
+
     /** Another pilot's trip is as good as missing: callers answer 404 either way. */
     async findOwn(pilotId: string, id: string, trx: Executor = db, forUpdate = false): Promise<Trip | undefined> {
       const query = trx('trips').where({ id, pilot_id: pilotId }).first();

@@ -1,5 +1,6 @@
 import { followPilots, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
 import type { Logger } from 'pino';
+import type { CalendarFeedRepository } from '../data/calendar-feeds';
 import type { PilotRepository } from '../data/pilots';
 import type { TripRepository } from '../data/trips';
 import type { TripEvents } from '../domain/events';
@@ -8,10 +9,19 @@ export const DIRECTORY_DURABLE = 'trips_pilot_directory';
 
 /**
  * The pilot directory: auth's profile events, applied newest-wins (a redelivered or late event
- * changes nothing). A deleted pilot's trips go with them, each deletion published.
+ * changes nothing). A deleted pilot's trips go with them, each deletion published, and so does
+ * their calendar feed.
  */
-export function startPilotDirectory(deps: { db: Db; bus: Bus; log: Logger; pilots: PilotRepository; trips: TripRepository; events: TripEvents }): Promise<RunningConsumer> {
-  const { pilots, trips, events } = deps;
+export function startPilotDirectory(deps: {
+  db: Db;
+  bus: Bus;
+  log: Logger;
+  pilots: PilotRepository;
+  trips: TripRepository;
+  feeds: CalendarFeedRepository;
+  events: TripEvents;
+}): Promise<RunningConsumer> {
+  const { pilots, trips, feeds, events } = deps;
   return followPilots({
     db: deps.db,
     bus: deps.bus,
@@ -23,6 +33,7 @@ export function startPilotDirectory(deps: { db: Db; bus: Bus; log: Logger; pilot
       // Only trips from before the deletion: a replay must not take trips of a restored account.
       const removed = await trips.deleteWhere((query) => query.where({ pilot_id: pilotId }).where('created_at', '<=', occurredAt), trx);
       for (const { trip, version } of removed) await events.deleted(trx, trip, version);
+      await feeds.remove(pilotId, trx);
     },
   });
 }

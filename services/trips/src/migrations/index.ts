@@ -140,4 +140,15 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE INDEX whatsapp_groups_end_date ON whatsapp_groups (end_date)');
     },
   },
+  '0006_calendar_feeds': {
+    async up(knex: Knex) {
+      // One private feed per pilot. Only the token's hash is kept: a copy of the database gives
+      // nobody a feed's address, and a rotation replaces the hash, so the old address stops.
+      await knex.schema.createTable('calendar_feeds', (table) => {
+        table.uuid('pilot_id').primary();
+        table.string('token_hash', 64).notNullable().unique();
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+  },
 };

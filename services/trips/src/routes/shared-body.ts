@@ -20,7 +20,7 @@ export function sendShared(request: FastifyRequest, reply: FastifyReply, body: P
 }
 
 /** If-None-Match holds `*` or a list of tags; weak comparison, as RFC 9110 asks for it. */
-function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));

@@ -17,6 +17,8 @@ import { useConfirm, useNotice } from '../../shared/useConfirm';
 import { lockedUntil, profileChanges, profileFromPilot, profileProblem, type ProfileValues } from './profileRules';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+// With its QR code: loaded when the dialog opens, never on the first load.
+const CalendarFeedSection = lazy(() => import('./CalendarFeedSection'));
 
 /** Edit My Details. */
 export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
@@ -169,6 +171,9 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
           title="Rank, fleet and LTC changes are locked for one year after each change."
         />
       </Form>
+      <Suspense fallback={null}>
+        <CalendarFeedSection />
+      </Suspense>
       <RoleInfoDialog info={info} onClose={() => setInfo(null)} />
       <Suspense fallback={null}>
         {passwordOpen && <ChangePasswordDialog pilotId={pilot.id} onClose={() => setPasswordOpen(false)} />}

@@ -1,0 +1,30 @@
+import { routes, type SessionGuard } from '@crewswap/kit';
+import { CalendarFeedParams } from '@crewswap/proto';
+import type { FastifyInstance } from 'fastify';
+import type { CalendarFeed } from '../domain/calendar/feed';
+import { matchesTag } from './shared-body';
+
+/**
+ * A pilot's calendar feed: turned on, given a new address or off with the pilot's session; read
+ * by calendar apps with no session at all, the private address being the key.
+ */
+export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionGuard; feed: CalendarFeed }): void {
+  const { feed } = deps;
+  const route = routes(app);
+  const pilot = deps.guard.pilot;
+
+  route.get('/api/calendar/feed', { auth: pilot }, async ({ session }) => feed.status(session.pilotId));
+  route.post('/api/calendar/feed', { auth: pilot }, async ({ session }) => feed.rotate(session.pilotId));
+  route.delete('/api/calendar/feed', { auth: pilot, status: 204 }, async ({ session }) => feed.turnOff(session.pilotId));
+
+  route.get('/api/calendar/:token.ics', { auth: 'none', params: CalendarFeedParams }, async ({ params, request, reply }) => {
+    const calendar = await feed.read(params.token);
+    // Calendar apps poll: one that holds this version is told so without the body.
+    reply.header('etag', calendar.etag).header('cache-control', 'private, no-cache').type('text/calendar; charset=utf-8');
+    if (matchesTag(request.headers['if-none-match'], calendar.etag)) {
+      reply.status(304);
+      return '';
+    }
+    return calendar.body();
+  });
+}

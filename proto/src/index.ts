@@ -20,4 +20,5 @@ export * from './realtime';
 export * from './notifications';
 export * from './pwa';
 export * from './crew';
+export * from './proposals';
 export * from './api';

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { PilotContact } from './pilot';
+import { MAX_DECLINE_REASON, MAX_PROPOSAL_NOTE } from './proposal-words';
 import { Trip } from './trip';
+
+export * from './proposal-words';
 
 /**
  * Swap proposals and agreements (issue 37): a pilot proposes one of their trips for another
  * pilot's offered trip; the owner accepts, declines or counters; an accepted proposal is an
  * agreement that crewing approves or refuses.
  */
-export const MAX_PROPOSAL_NOTE = 200;
-export const MAX_DECLINE_REASON = 200;
 
 export const ProposalStatus = z.enum(['open', 'accepted', 'declined', 'countered', 'cancelled', 'expired']);
 export type ProposalStatus = z.infer<typeof ProposalStatus>;
@@ -92,47 +93,6 @@ export type CrewingBody = z.infer<typeof CrewingBody>;
 export const CounterProposalResponse = z.object({ proposal: SwapProposal, countered: SwapProposal });
 /** POST /api/swaps/proposals/{id}/accept. */
 export const AcceptProposalResponse = z.object({ proposal: SwapProposal, agreement: SwapAgreement });
-
-export const PROPOSAL_MESSAGES = {
-  proposalNotFound: 'Proposal not found',
-  agreementNotFound: 'Swap agreement not found',
-  offerNotFound: 'This trip is no longer offered for swap.',
-  myTripNotFound: 'Trip not found',
-  ownTrip: 'You cannot propose a swap for your own trip.',
-  notCompatible: 'These two trips cannot be swapped: check rank, fleet, aircraft and dates.',
-  started: 'This trip has already started.',
-  alreadyProposed: 'You have already proposed this swap.',
-  notOpen: 'This proposal is no longer open.',
-  tripTaken: 'One of these trips is already in an agreed swap.',
-  tripNoLongerAvailable: 'Trip no longer available',
-  counterNotFound: 'Choose one of your own trips to offer instead.',
-  counterSame: 'Choose another of your trips to offer instead.',
-  counterNotCompatible: "This trip does not fit the other pilot's trip: check rank, fleet, aircraft and dates.",
-  notCancellable: 'This swap can no longer be cancelled.',
-  crewingAnswered: 'Crewing has already answered for this swap.',
-  notAgreed: 'This swap is not agreed.',
-  notReady: 'Your profile is still being set up. Please try again in a moment.',
-} as const;
-
-/** Why an open proposal closed by itself (its `reason`). */
-export const EXPIRY_REASONS = {
-  started: 'Trip has started',
-  changed: 'Trip changed',
-  deleted: 'Trip no longer available',
-} as const;
-
-/** Push titles (and the bell's words). */
-export const PROPOSAL_NOTICES = {
-  proposed: 'New swap proposal',
-  declined: 'Swap proposal declined',
-  agreed: 'Swap agreed',
-  cancelled: 'Swap cancelled',
-  approved: 'Swap approved by crewing',
-  refused: 'Swap refused by crewing',
-} as const;
-
-/** What the app shows on a trip in an agreed swap. */
-export const AWAITING_CREWING = 'Swap agreed — awaiting crewing';
 
 /** Events (stream SWAPS). */
 export const ProposalEvent = z.object({ proposal: SwapProposal, by: z.uuid() });

@@ -37,6 +37,7 @@ export const SYSTEM_SETTING_KEYS = [
   'user_guide_path',
   'swap_search_days',
   'tech_support_whatsapp_url',
+  'crewing_email',
 ] as const satisfies readonly SettingKey[];
 
 export const CLEANUP_FREQUENCIES = ['stopped', 'daily', 'weekly', 'monthly'] as const;

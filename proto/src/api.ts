@@ -31,6 +31,19 @@ import {
   UpdateNotificationPreferencesBody,
 } from './notifications';
 import { ChangePasswordBody, MasterRosterCooldown, Pilot, PilotContact, UpdatePilotBody } from './pilot';
+import {
+  AcceptProposalResponse,
+  CounterProposalBody,
+  CounterProposalResponse,
+  CrewingBody,
+  DeclineProposalBody,
+  ProposalListQuery,
+  ProposalStats,
+  ProposeSwapBody,
+  SwapAgreement,
+  SwapProposal,
+  SwapProposalView,
+} from './proposals';
 import { SSE_EVENTS_PATH } from './pwa';
 import { SseMessage } from './realtime';
 import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadAddress, RosterUploadResult } from './roster';
@@ -161,6 +174,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/api/trips/{id}/matches', 'Offers that fit a trip, within a date window', 'pilot', { params: IdParams, query: MatchesQuery, response: z.array(SwapMatch) }),
   route('POST', '/api/trips/{id}/send-notifications', 'Alert the pilots whose offers fit a trip', 'pilot', { params: IdParams, response: SendNotificationsResponse }),
   route('GET', '/api/available-swaps', 'Disabled by the spec: always answers 404 with a reason', 'none'),
+  route('POST', '/api/swaps/proposals', "Propose one of my trips for another pilot's offered trip", 'pilot', { body: ProposeSwapBody, response: SwapProposal, status: [201] }),
+  route('GET', '/api/swaps/proposals', 'Proposals I received or sent, newest first', 'pilot', { query: ProposalListQuery, response: z.array(SwapProposalView) }),
+  route('POST', '/api/swaps/proposals/{id}/accept', 'Accept a proposal for my offered trip: the swap is agreed', 'pilot', { params: IdParams, response: AcceptProposalResponse }),
+  route('POST', '/api/swaps/proposals/{id}/decline', 'Decline a proposal, with an optional reason', 'pilot', { params: IdParams, body: DeclineProposalBody, response: SwapProposal }),
+  route('POST', '/api/swaps/proposals/{id}/counter', 'Answer a proposal with another of my trips', 'pilot', { params: IdParams, body: CounterProposalBody, response: CounterProposalResponse, status: [201] }),
+  route('POST', '/api/swaps/proposals/{id}/cancel', 'Withdraw my open proposal, or cancel an agreed swap before crewing answers', 'pilot', { params: IdParams, response: SwapProposal }),
+  route('GET', '/api/swaps/agreements', 'My agreed swaps and their history, newest first', 'pilot', { response: z.array(SwapAgreement) }),
+  route('POST', '/api/swaps/agreements/{id}/crewing', "Record crewing's answer: approved or refused", 'pilot', { params: IdParams, body: CrewingBody, response: SwapAgreement }),
 
   // Roster import (roster-ingest)
   route('POST', '/api/roster/upload', 'Import a roster calendar file (.ics, .ics_, .cal)', 'pilot', { upload: 'roster', response: RosterUploadResult }),
@@ -238,6 +259,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('DELETE', '/api/admin/excluded-airports/{id}', 'Include an airport again', 'admin', { params: IdParams, status: [204] }),
   route('GET', '/api/admin/analytics', 'Pilots and trips by rank and fleet', 'admin', { response: AdminAnalytics }),
   route('GET', '/api/admin/analytics/comprehensive', 'The analytics page', 'admin', { response: ComprehensiveAnalytics }),
+  route('GET', '/api/admin/swaps/proposal-stats', 'Swap proposals made, agreed, cancelled and approved by fleet and rank (30 days)', 'admin', { response: ProposalStats }),
   route('GET', '/api/admin/analytics/swap-breakdown', 'Swap offers by kind, fleet and rank', 'admin', { response: SwapBreakdown }),
 
   // The admin console: roster imports (roster-ingest)

@@ -10,3 +10,4 @@ export * from './roster-files';
 export * from './crew-link-rules';
 export * from './pwa';
 export * from './crew-rules';
+export * from './proposal-words';

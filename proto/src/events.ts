@@ -6,6 +6,7 @@ import { SettingKey } from './settings';
 import { NotificationPreferences, PushKind } from './notifications';
 import { TripChangeOrigin } from './realtime';
 import { Trip } from './trip';
+import { AgreementEvent, ProposalEvent } from './proposals';
 import { SUBJECTS } from './subjects';
 
 /** The envelope every event travels in. `id` doubles as the JetStream `Nats-Msg-Id`. */
@@ -94,6 +95,16 @@ export const EVENT_DATA = {
   [SUBJECTS.notificationPreferencesChanged]: NotificationPreferencesChangedEvent,
   [SUBJECTS.rosterProcessed]: RosterProcessedEvent,
   [SUBJECTS.rosterMailReceived]: RosterMailReceivedEvent,
+  [SUBJECTS.proposalMade]: ProposalEvent,
+  [SUBJECTS.proposalAccepted]: ProposalEvent,
+  [SUBJECTS.proposalDeclined]: ProposalEvent,
+  [SUBJECTS.proposalCountered]: ProposalEvent,
+  [SUBJECTS.proposalCancelled]: ProposalEvent,
+  [SUBJECTS.proposalExpired]: ProposalEvent,
+  [SUBJECTS.agreementMade]: AgreementEvent,
+  [SUBJECTS.agreementCancelled]: AgreementEvent,
+  [SUBJECTS.agreementApproved]: AgreementEvent,
+  [SUBJECTS.agreementRefused]: AgreementEvent,
 } as const;
 export type EventDataMap = { [S in keyof typeof EVENT_DATA]: z.infer<(typeof EVENT_DATA)[S]> };
 export type EventOf<S extends keyof EventDataMap> = EventEnvelope<EventDataMap[S]>;

@@ -21,4 +21,5 @@ export * from './notifications';
 export * from './pwa';
 export * from './crew';
 export * from './calendar-feed';
+export * from './proposals';
 export * from './api';

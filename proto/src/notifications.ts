@@ -5,9 +5,11 @@ export const NotificationPreferences = z.object({
   enabled: z.boolean(),
   swapNotifications: z.boolean(),
   whatsappGroupAlerts: z.boolean(),
+  /** Proposals for my offers and answers to mine (issue 37); absent in events written before it. */
+  swapProposals: z.boolean().default(true),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true };
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true, swapProposals: true };
 
 /** PUT /api/notifications/preferences: any of the three; the answer is the whole set. */
 export const UpdateNotificationPreferencesBody = z
@@ -15,8 +17,9 @@ export const UpdateNotificationPreferencesBody = z
     enabled: z.boolean('enabled must be true or false').optional(),
     swapNotifications: z.boolean('swapNotifications must be true or false').optional(),
     whatsappGroupAlerts: z.boolean('whatsappGroupAlerts must be true or false').optional(),
+    swapProposals: z.boolean('swapProposals must be true or false').optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one of enabled, swapNotifications, whatsappGroupAlerts');
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of enabled, swapNotifications, whatsappGroupAlerts, swapProposals');
 export type UpdateNotificationPreferencesBody = z.infer<typeof UpdateNotificationPreferencesBody>;
 
 const base64Url = (name: string, bytes: number) =>
@@ -66,7 +69,7 @@ export const NOTIFICATION_MESSAGES = {
   cleared: 'All push subscriptions cleared',
 } as const;
 
-export const PushKind = z.enum(['swap_offer', 'whatsapp_group', 'test']);
+export const PushKind = z.enum(['swap_offer', 'whatsapp_group', 'test', 'swap_proposal']);
 export type PushKind = z.infer<typeof PushKind>;
 
 /**

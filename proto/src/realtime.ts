@@ -46,6 +46,14 @@ export const SseTripsAdded = z.object({
   duplicateCount: z.number().int(),
   at: z.string(),
 });
+/** A swap proposal or agreement of the pilot's changed (issue 37): the app refreshes its proposals and agreements. */
+export const SseSwapsUpdated = z.object({
+  type: z.literal('swaps-updated'),
+  message: z.literal('swaps-updated'),
+  /** The event's subject without 'swaps.' ('proposal.made', 'agreement.made', ...). */
+  change: z.string(),
+  at: z.string(),
+});
 export const SseAuthFailed = z.object({
   type: z.literal('auth_failed'),
   category: AuthFailedCategory,
@@ -58,6 +66,7 @@ export const SseMessage = z.discriminatedUnion('type', [
   SseHeartbeat,
   SseTripsUpdated,
   SseTripsAdded,
+  SseSwapsUpdated,
   SseAuthFailed,
   SseLoggedInElsewhere,
 ]);

@@ -16,6 +16,7 @@ export const SETTING_KEYS = [
   'access_code_path',
   'access_code_email',
   'tech_support_whatsapp_url',
+  'crewing_email',
 ] as const;
 export const SettingKey = z.enum(SETTING_KEYS);
 export type SettingKey = z.infer<typeof SettingKey>;
@@ -100,6 +101,11 @@ export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
     .string()
     .trim()
     .refine((value) => value === '' || WHATSAPP_INVITE_LINK.test(value), TECH_SUPPORT_LINK_MESSAGE),
+  // Blank: agreed swaps' crewing requests go to the two pilots only.
+  crewing_email: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || email.safeParse(value).success, 'Please enter a valid email address'),
 };
 
 export const SETTING_DEFAULTS: Record<SettingKey, string> = {
@@ -117,6 +123,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   access_code_path: '/access-code',
   access_code_email: 'access@crewswap.local',
   tech_support_whatsapp_url: '',
+  crewing_email: '',
 };
 
 export const SettingKeyParams = z.strictObject({ key: z.string().max(100) });
@@ -148,6 +155,7 @@ export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   access_code_email: SECURITY,
   testing_password: SECURITY,
   tech_support_whatsapp_url: SYSTEM,
+  crewing_email: SYSTEM,
 };
 
 /**

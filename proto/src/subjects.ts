@@ -33,6 +33,17 @@ export const SUBJECTS = {
   rosterProcessed: 'roster.roster.processed',
   /** An emailed roster was stored; only its id travels, the raw mail stays in roster-ingest's table. */
   rosterMailReceived: 'roster.mail.received',
+  /** Swap proposals and agreements (issue 37): notifications and realtime tell the pilots concerned. */
+  proposalMade: 'swaps.proposal.made',
+  proposalAccepted: 'swaps.proposal.accepted',
+  proposalDeclined: 'swaps.proposal.declined',
+  proposalCountered: 'swaps.proposal.countered',
+  proposalCancelled: 'swaps.proposal.cancelled',
+  proposalExpired: 'swaps.proposal.expired',
+  agreementMade: 'swaps.agreement.made',
+  agreementCancelled: 'swaps.agreement.cancelled',
+  agreementApproved: 'swaps.agreement.approved',
+  agreementRefused: 'swaps.agreement.refused',
 } as const;
 export type EventSubject = (typeof SUBJECTS)[keyof typeof SUBJECTS];
 
@@ -79,6 +90,7 @@ export const STREAMS = {
   ROSTER: ['roster.roster.>'],
   /** Work queue of emailed rosters waiting to be parsed and imported. */
   ROSTER_MAIL: ['roster.mail.>'],
+  SWAPS: ['swaps.proposal.>', 'swaps.agreement.>'],
 } as const;
 export type StreamName = keyof typeof STREAMS;
 

@@ -118,6 +118,7 @@ describe('settings', () => {
       ['access_code_email', 'nope', 'Please enter a valid email address'],
       ['tech_support_whatsapp_url', 'https://example.com/AbCdEfGhIjKlMnOpQrStUv', 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'],
       ['tech_support_whatsapp_url', 'javascript:alert(1)', 'Please enter a WhatsApp group invite link (https://chat.whatsapp.com/...)'],
+      ['crewing_email', 'crewing desk', 'Please enter a valid email address'],
     ])('refuses %s = %j with %s', async (key, value, message) => {
       const before = await valueOf(key);
       const response = await put(key, value);
@@ -143,6 +144,9 @@ describe('settings', () => {
       // The Tech Support Group's join link: a WhatsApp invite link, or blank until there is one.
       ['tech_support_whatsapp_url', ' https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv ', 'https://chat.whatsapp.com/AbCdEfGhIjKlMnOpQrStUv'],
       ['tech_support_whatsapp_url', '', ''],
+      // Agreed swaps' crewing requests also go here; blank mails only the two pilots.
+      ['crewing_email', ' crewing@fly.virgin.com ', 'crewing@fly.virgin.com'],
+      ['crewing_email', '', ''],
     ])('stores %s = %j as %j', async (key, value, stored) => {
       admin.clock.set('2026-11-24T09:00:00Z');
       const response = await put(key, value);

@@ -481,6 +481,35 @@ describe('the API reference, route by route, through the gateway', () => {
     await exercise('GET /api/pilots/{id}/check-master-roster-cooldown', { jar: pilot, params: { id: pilotId } });
     await exercise('PATCH /api/pilots/{id}/password', { jar: pilot, params: { id: pilotId }, values: { currentPassword: 'secret1', newPassword: 'secret2' } });
 
+    // Swap proposals: an offer, a proposal, a counter, an agreement, crewing's answer; another pilot is refused.
+    const owner = await newPilot(`owner.${randomInt(1000, 9999)}`);
+    const asker = await newPilot(`asker.${randomInt(1000, 9999)}`);
+    const tripOf = async (jar: Jar, startDate: string, isSwappable: boolean) => {
+      const made = await call('POST', '/api/trips', { flightNoStart: 'VS005', flightNoEnd: 'VS006', aircraft: 'A350', route: 'JFK', startDate, endDate: addDays(startDate, 2), isSwappable }, jar);
+      expect(made.status).toBe(201);
+      return made.body.id as string;
+    };
+    const offeredId = await tripOf(owner.jar, addDays(today, 40), true);
+    const counterId = await tripOf(owner.jar, addDays(today, 44), false);
+    const askerTripId = await tripOf(asker.jar, addDays(today, 41), false);
+    const proposal = await exercise('POST /api/swaps/proposals', { jar: asker.jar, values: { offeredTripId: offeredId, myTripId: askerTripId, note: 'Family wedding' }, eventually: true });
+    await exercise('GET /api/swaps/proposals?role=&status=', { jar: owner.jar, params: { role: 'received', status: 'open' } });
+    const refusedHere = await call('POST', `/api/swaps/proposals/${proposal.body.id as string}/accept`, {}, pilot);
+    expect([refusedHere.status, refusedHere.body.error]).toEqual([404, 'Proposal not found']);
+    await exercise('POST /api/swaps/proposals/{id}/decline', { jar: asker.jar, params: { id: proposal.body.id as string }, values: {}, status: 404 });
+    const countered = await exercise('POST /api/swaps/proposals/{id}/counter', { jar: owner.jar, params: { id: proposal.body.id as string }, values: { tripId: counterId, note: 'This one instead?' } });
+    const counter = (countered.body.proposal as { id: string }).id;
+    const accepted = await exercise('POST /api/swaps/proposals/{id}/accept', { jar: asker.jar, params: { id: counter } });
+    await exercise('GET /api/swaps/agreements', { jar: owner.jar });
+    await exercise('POST /api/swaps/proposals/{id}/cancel', { jar: owner.jar, params: { id: counter } });
+    const again = await call('POST', '/api/swaps/proposals', { offeredTripId: offeredId, myTripId: askerTripId }, asker.jar);
+    expect(again.status).toBe(201);
+    await exercise('POST /api/swaps/proposals/{id}/decline', { jar: owner.jar, params: { id: again.body.id as string }, values: { reason: 'Found another swap' } });
+    expect((accepted.body.agreement as { status: string }).status).toBe('agreed');
+    const third = await call('POST', '/api/swaps/proposals', { offeredTripId: offeredId, myTripId: askerTripId }, asker.jar);
+    const agreed = await call('POST', `/api/swaps/proposals/${third.body.id as string}/accept`, {}, owner.jar);
+    await exercise('POST /api/swaps/agreements/{id}/crewing', { jar: asker.jar, params: { id: (agreed.body.agreement as { id: string }).id }, values: { status: 'approved' } });
+
     // Testing mode is on in this stack (TESTING_BUTTON_ENABLED): the test-login dialog's calls.
     const other = await newPilot(`helper.${randomInt(1000, 9999)}`);
     await exercise('GET /api/pilots/all');
@@ -553,6 +582,7 @@ describe('the API reference, route by route, through the gateway', () => {
     await exercise('GET /api/admin/analytics', { jar: admin });
     await exercise('GET /api/admin/analytics/comprehensive', { jar: admin });
     await exercise('GET /api/admin/analytics/swap-breakdown', { jar: admin });
+    await exercise('GET /api/admin/swaps/proposal-stats', { jar: admin });
     await exercise('GET /api/admin/cleanup/config', { jar: admin });
     await exercise('POST /api/admin/cleanup/config', { jar: admin, values: { frequency: 'daily', retentionDays: 7 } });
     await exercise('GET /api/admin/cleanup/preview?days={n}', { jar: admin, params: { days: '7' } });

@@ -8,6 +8,8 @@ import { createGetPreferences, createUpdatePreferences } from './domain/preferen
 import { createSendMail } from './domain/send-mail';
 import { createClearAllSubscriptions, createSendTestPush, createSubscribe, createUnsubscribe } from './domain/subscriptions';
 import { startMailConsumer } from './events/mail-consumer';
+import { createSwapNotices } from './domain/swap-notices';
+import { startSwapConsumer } from './events/swap-consumer';
 import { startLogPurgeRpc } from './events/purge-log';
 import { migrations } from './migrations';
 import { loadVapidKeys } from './push/vapid';
@@ -46,6 +48,14 @@ export function createApp(config: NotificationsConfig, options: ServiceOptions =
       sendTestPush: createSendTestPush({ db, subscriptions, outbox, productName: config.PRODUCT_NAME }),
       clearAll: createClearAllSubscriptions({ subscriptions }),
     });
+    const swapConsumer = await startSwapConsumer({
+      db,
+      bus,
+      log,
+      notices: createSwapNotices({ outbox, product: config.PRODUCT_NAME }),
+      crewingEmail: () => outgoing.get('crewing_email'),
+    });
+    runtime.onClose(() => swapConsumer.stop());
     const purgeRpc = startLogPurgeRpc({ db, bus, log, clock });
     runtime.onClose(() => purgeRpc.unsubscribe());
     return {};

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, ensureStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
-import { eventually, openStream, TEST_KEYS, testBaseConfig, testTrip } from '@crewswap/kit/testing';
-import { REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type TripChangeOrigin } from '@crewswap/proto';
+import { eventually, openStream, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit/testing';
+import { PilotContact, REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type TripChangeOrigin } from '@crewswap/proto';
 import { createApp, type RealtimeService } from '../src/app';
 import { configSchema } from '../src/config';
 
@@ -91,6 +91,18 @@ describe('real-time updates', () => {
     expect(added).toMatchObject({ message: '3 trips added', source: 'email', processedCount: 3 });
     expect(stream.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(0);
     stream.close();
+  });
+
+  it("tells both pilots of a swap proposal when it changes, and nobody else", async () => {
+    const [proposer, owner, stranger] = [session(), session(), session()];
+    const streams = await Promise.all([proposer, owner, stranger].map((s) => openStream(url, s.cookie)));
+    await Promise.all(streams.map((s) => s.next('connected')));
+    const side = (pilotId: string) => ({ pilot: PilotContact.parse(testPilot({ id: pilotId })), trip: testTrip({ pilotId }) });
+    const proposal = { id: randomUUID(), status: 'open', proposer: side(proposer.pilotId), owner: side(owner.pilotId), note: null, reason: null, counterOf: null, agreementId: null, createdAt: new Date().toISOString(), decidedAt: null };
+    await publish(SUBJECTS.proposalMade, { proposal, by: proposer.pilotId });
+    for (const stream of streams.slice(0, 2)) expect(await stream.next('swaps-updated')).toMatchObject({ type: 'swaps-updated', message: 'swaps-updated', change: 'proposal.made' });
+    expect(streams[2]!.messages.filter((m) => m.type === 'swaps-updated')).toHaveLength(0);
+    for (const stream of streams) stream.close();
   });
 
   it('passes on an update another service sends to the pilot directly on realtime.pilot.<id>, and to everyone on realtime.broadcast', async () => {

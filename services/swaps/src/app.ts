@@ -12,6 +12,14 @@ import { readSettingsFromAdmin } from './events/replay';
 import { createReadModelMetrics, trackOfferIndex } from './metrics';
 import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
+import { createProposalRepository } from './data/proposals';
+import { createAcceptProposal, createCounterProposal, createDeclineProposal } from './domain/proposals/answer-proposal';
+import { createCancelProposal, createRecordCrewing } from './domain/proposals/close-swap';
+import { createProposalEvents } from './domain/proposals/events';
+import { createExpireProposals } from './domain/proposals/expire-proposals';
+import { createProposeSwap } from './domain/proposals/propose-swap';
+import { createSwapSides } from './domain/proposals/sides';
+import { registerProposalRoutes } from './routes/proposals';
 
 /** Trip tombstones are kept this long after the deletion (docs/DECISIONS.md, "Growing tables"). */
 export const TOMBSTONE_RETENTION_DAYS = 30;
@@ -26,7 +34,10 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
-    await startReadModelConsumers({ runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
+    const proposals = createProposalRepository(db);
+    const proposalEvents = createProposalEvents(runtime.outbox);
+    const expireProposals = createExpireProposals({ proposals, events: proposalEvents, clock });
+    await startReadModelConsumers({ runtime, readModel, alertOffer, expireProposals, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
     const pruner = startPeriodic({
       name: 'prune trip tombstones',
       log,
@@ -34,6 +45,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       task: () => readModel.pruneTombstones(new Date(clock.now().getTime() - TOMBSTONE_RETENTION_DAYS * 24 * 60 * 60 * 1000)),
     });
     runtime.onClose(() => pruner.stop());
+    const expirer = startPeriodic({ name: 'expire started proposals', log, intervalMs: 10 * 60 * 1000, task: () => db.transaction((trx) => expireProposals.started(trx)) });
+    runtime.onClose(() => expirer.stop());
     /** Settles when the start-up read of admin's settings has been tried. */
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));
@@ -44,7 +57,18 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
     registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert });
-    return { readModel, offers, alerts, alertOffer, settingsRead };
+    const sides = createSwapSides({ readModel, proposals, clock });
+    const answerDeps = { db, proposals, events: proposalEvents, clock };
+    const proposalUseCases = {
+      proposeSwap: createProposeSwap({ ...answerDeps, sides }),
+      acceptProposal: createAcceptProposal(answerDeps),
+      declineProposal: createDeclineProposal(answerDeps),
+      counterProposal: createCounterProposal({ ...answerDeps, sides }),
+      cancelProposal: createCancelProposal(answerDeps),
+      recordCrewing: createRecordCrewing(answerDeps),
+    };
+    registerProposalRoutes(app, { guard: runtime.guard, proposals, useCases: proposalUseCases, now: () => clock.now() });
+    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, expireProposals };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

@@ -56,7 +56,7 @@ describe('Swap alerts', () => {
     const owner = await h.register();
     const [on, swapOff, allOff, changedMind] = [await h.register(), await h.register(), await h.register(), await h.register()];
     for (const pilot of [on, swapOff, allOff, changedMind]) await h.addTrip(pilot, { startDate: start });
-    const prefs = (enabled: boolean, swapNotifications: boolean) => ({ enabled, swapNotifications, whatsappGroupAlerts: true });
+    const prefs = (enabled: boolean, swapNotifications: boolean) => ({ enabled, swapNotifications, whatsappGroupAlerts: true, swapProposals: true });
     await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: swapOff.id, preferences: prefs(true, false) }, 1);
     await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: allOff.id, preferences: prefs(false, true) }, 1);
     // Version 2 (on again) arrives before version 1 (off): version 1 is older and changes nothing.

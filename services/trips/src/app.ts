@@ -31,6 +31,8 @@ import { createUpdateIataCode } from './domain/update-iata-code';
 import { createUpdateTrip } from './domain/update-trip';
 import { createWhatsappGroupUseCases } from './domain/whatsapp/use-cases';
 import { startPilotDirectory } from './events/pilot-directory';
+import { startAgreedSwaps } from './events/agreed-swaps';
+import { createWithdrawAgreedOffers } from './domain/withdraw-agreed-offers';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
 import { airportRoutes } from './routes/airports';
@@ -105,6 +107,8 @@ export function createApp(config: Config, options: AppOptions = {}) {
 
     const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, feeds, events });
     runtime.onClose(() => directory.stop());
+    const agreedSwaps = await startAgreedSwaps({ db, bus, log, withdraw: createWithdrawAgreedOffers({ trips: tripsRepo, events }) });
+    runtime.onClose(() => agreedSwaps.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
 

@@ -31,4 +31,8 @@ export const queryKeys = {
   crossoverTrips: ['crossover-trips'] as const,
   /** Swap Calendar's offers per trip, kept apart from Find Swaps' results on the card. */
   calendarMatches: (tripId: string, from: string, to: string) => ['calendar-matches', tripId, from, to] as const,
+  /** Swap proposals and agreements (both lists are refreshed together: one change moves both). */
+  swaps: ['swaps'] as const,
+  proposals: ['swaps', 'proposals'] as const,
+  agreements: ['swaps', 'agreements'] as const,
 };

@@ -40,7 +40,8 @@ export function readStreamMessage(data: string, event = 'message'): StreamAction
     return { kind: 'end-session', flag: shutdown ? SESSION_FLAGS.shutdown : SESSION_FLAGS.expired };
   }
   if (type === 'logged_in_elsewhere') return { kind: 'end-session', flag: SESSION_FLAGS.elsewhere };
-  if (data.includes('trips added') || data.includes('trips-updated') || type === 'trips-updated') return { kind: 'refresh-trips' };
+  // A swap proposal or agreement changed: it moves the trips' offers and badges too.
+  if (data.includes('trips added') || data.includes('trips-updated') || type === 'trips-updated' || type === 'swaps-updated') return { kind: 'refresh-trips' };
   return { kind: 'ignore' };
 }
 
@@ -170,7 +171,10 @@ export function useLiveUpdates(): void {
       document,
       window,
       now: () => Date.now(),
-      refreshTrips: () => void queryClient.invalidateQueries({ queryKey: queryKeys.trips }),
+      refreshTrips: () => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.swaps });
+      },
       // The pilot's own logout or deletion also ends the stream: no banner for what they asked for.
       endSession: (flag) => expiryHandlingActive() && endSession(flag),
       // A 401 here runs the request client's session-expiry handling (banner, login page).

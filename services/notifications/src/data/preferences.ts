@@ -9,7 +9,7 @@ export function createPreferenceRepository(db: Db) {
       const row = lock ? await query.forUpdate() : await query;
       if (!row) return { preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES }, version: 0 };
       return {
-        preferences: { enabled: row.enabled, swapNotifications: row.swap_notifications, whatsappGroupAlerts: row.whatsapp_group_alerts },
+        preferences: { enabled: row.enabled, swapNotifications: row.swap_notifications, whatsappGroupAlerts: row.whatsapp_group_alerts, swapProposals: row.swap_proposals },
         version: row.version,
       };
     },
@@ -21,6 +21,7 @@ export function createPreferenceRepository(db: Db) {
           enabled: DEFAULT_NOTIFICATION_PREFERENCES.enabled,
           swap_notifications: DEFAULT_NOTIFICATION_PREFERENCES.swapNotifications,
           whatsapp_group_alerts: DEFAULT_NOTIFICATION_PREFERENCES.whatsappGroupAlerts,
+          swap_proposals: DEFAULT_NOTIFICATION_PREFERENCES.swapProposals,
           version: 0,
           updated_at: at,
         })
@@ -33,6 +34,7 @@ export function createPreferenceRepository(db: Db) {
         enabled: preferences.enabled,
         swap_notifications: preferences.swapNotifications,
         whatsapp_group_alerts: preferences.whatsappGroupAlerts,
+        swap_proposals: preferences.swapProposals,
         version,
         updated_at: at,
       };

@@ -58,4 +58,12 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0003_swap_proposals_preference': {
+    async up(knex) {
+      // 'Swap proposals' (issue 37): on unless the pilot turns it off.
+      await knex.schema.alterTable('notification_preferences', (table) => {
+        table.boolean('swap_proposals').notNullable().defaultTo(true);
+      });
+    },
+  },
 };

@@ -13,6 +13,7 @@ export function wantsPush(kind: PushKind, preferences: NotificationPreferences):
   // A test push is asked for there and then, from the preferences dialog.
   if (kind === 'test') return true;
   if (!preferences.enabled) return false;
+  if (kind === 'swap_proposal') return preferences.swapProposals;
   return kind === 'swap_offer' ? preferences.swapNotifications : preferences.whatsappGroupAlerts;
 }
 

@@ -1,4 +1,5 @@
 import {
+  SUBJECTS,
   SSE_MESSAGES,
   tripsAddedMessage,
   type AuthFailedCategory,
@@ -27,6 +28,29 @@ export function tripNotice(data: TripEventData, occurredAt: string): TripNotice 
     pilotId,
     ...(origin.sessionId ? { exceptSessionId: origin.sessionId } : {}),
     message: { type: 'trips-updated', message: 'trips-updated', channel: origin.channel, at: occurredAt },
+  };
+}
+
+export const SWAP_SUBJECTS = [
+  SUBJECTS.proposalMade,
+  SUBJECTS.proposalAccepted,
+  SUBJECTS.proposalDeclined,
+  SUBJECTS.proposalCountered,
+  SUBJECTS.proposalCancelled,
+  SUBJECTS.proposalExpired,
+  SUBJECTS.agreementMade,
+  SUBJECTS.agreementCancelled,
+  SUBJECTS.agreementApproved,
+  SUBJECTS.agreementRefused,
+] as const;
+type SwapEvent = { type: (typeof SWAP_SUBJECTS)[number]; data: EventDataMap[(typeof SWAP_SUBJECTS)[number]] };
+
+/** Both pilots of a proposal or agreement hear of every change to it. */
+export function swapNotice(event: SwapEvent, occurredAt: string): { pilotIds: string[]; message: SseMessage } {
+  const { proposer, owner } = 'proposal' in event.data ? event.data.proposal : event.data.agreement;
+  return {
+    pilotIds: [proposer.pilot.id, owner.pilot.id],
+    message: { type: 'swaps-updated', message: 'swaps-updated', change: event.type.replace(/^swaps\./, ''), at: occurredAt },
   };
 }
 

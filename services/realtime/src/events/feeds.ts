@@ -2,7 +2,7 @@ import { follow, type Bus, type Logger } from '@crewswap/kit';
 import { REALTIME_BROADCAST, realtimePilotSubject, SseTripsAdded, SseTripsUpdated, SUBJECTS } from '@crewswap/proto';
 import { z } from 'zod';
 import type { Hub } from '../domain/hub';
-import { rosterNotice, tripNotice } from '../domain/messages';
+import { rosterNotice, swapNotice, SWAP_SUBJECTS, tripNotice } from '../domain/messages';
 
 /** Trip changes become 'trips-updated' for the pilot's other channels; imports become 'trips added'. */
 export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Promise<() => Promise<void>> {
@@ -30,7 +30,18 @@ export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Pro
       hub.deliver(notice.pilotId, notice.message);
     },
   });
-  const stops = [() => trips.stop(), () => rosters.stop()];
+  const swaps = await follow({
+    bus,
+    log,
+    stream: 'SWAPS',
+    filter: 'swaps.>',
+    subjects: SWAP_SUBJECTS,
+    handle: (event) => {
+      const notice = swapNotice(event, event.occurredAt);
+      for (const pilotId of notice.pilotIds) hub.deliver(pilotId, notice.message);
+    },
+  });
+  const stops = [() => trips.stop(), () => rosters.stop(), () => swaps.stop()];
   // Any service may also tell a pilot's open apps (or all of them) something directly, on core
   // NATS: not stored, every replica hears it. Only updates travel this way; a session's end
   // comes from auth's revocations alone.

@@ -2,6 +2,7 @@ import { afterCommit, startDurableConsumer, type Clock, type Runtime } from '@cr
 import { SUBJECTS } from '@crewswap/proto';
 import { stampOf, type ReadModelRepository } from '../data/read-model';
 import type { AlertOffer } from '../domain/alert-offer';
+import type { ExpireProposals } from '../domain/proposals/expire-proposals';
 import type { ReadModelMetrics } from '../metrics';
 import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
 
@@ -17,11 +18,12 @@ export async function startReadModelConsumers(deps: {
   runtime: Runtime;
   readModel: ReadModelRepository;
   alertOffer: AlertOffer;
+  expireProposals: ExpireProposals;
   metrics: ReadModelMetrics;
   clock: Clock;
   alertMaxAgeMs: number;
 }): Promise<void> {
-  const { runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs } = deps;
+  const { runtime, readModel, alertOffer, expireProposals, metrics, clock, alertMaxAgeMs } = deps;
   const isNews = (event: { occurredAt: string }) => !(clock.now().getTime() - Date.parse(event.occurredAt) > alertMaxAgeMs);
   const { db, bus, log } = runtime;
 
@@ -51,7 +53,11 @@ export async function startReadModelConsumers(deps: {
     subjects: TRIP_SUBJECTS,
     handler: {
       apply: async (event, _prepared, trx) => {
-        const applied = await readModel.applyTripChanges(trx, [tripChangeOf(event)]);
+        const change = tripChangeOf(event);
+        const applied = await readModel.applyTripChanges(trx, [change]);
+        // The cleanup deletes as the system; a pilot's own deletion keeps the swap history.
+        const purged = event.type === SUBJECTS.tripDeleted && event.data.origin?.channel === 'system';
+        if (applied.length > 0) await expireProposals.tripChanged(trx, change, purged);
         // An offer that arrives after a newer change of its trip, or long after it was made, is history.
         if (event.type === SUBJECTS.tripOffered && applied.length > 0 && isNews(event)) {
           const { alerted } = await alertOffer.execute(trx, { tripId: event.data.trip.id });

@@ -132,4 +132,65 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE TRIGGER offers_truncated AFTER TRUNCATE ON offers FOR EACH STATEMENT EXECUTE FUNCTION notify_offers_truncated()');
     },
   },
+  '0006_proposals': {
+    async up(knex) {
+      // Swap proposals and agreements (issue 37). Each keeps both sides as they were when it was
+      // made (proto SwapSide), so the history reads the same after the trips change or go.
+      await knex.schema.createTable('proposals', (table) => {
+        table.uuid('id').primary();
+        table.string('status', 16).notNullable();
+        table.uuid('proposer_id').notNullable();
+        table.uuid('proposer_trip_id').notNullable();
+        table.uuid('owner_id').notNullable();
+        table.uuid('owner_trip_id').notNullable();
+        table.jsonb('proposer').notNullable();
+        table.jsonb('owner').notNullable();
+        // What a trip change must leave alone for the proposal to stay open (flights, dates, route, aircraft).
+        table.text('proposer_trip_key').notNullable();
+        table.text('owner_trip_key').notNullable();
+        table.date('starts_on').notNullable();
+        table.string('note', 200);
+        table.string('reason', 200);
+        table.uuid('counter_of');
+        table.uuid('agreement_id');
+        // The proposer's rank and fleet, for the admin dashboard's figures.
+        table.string('rank', 4).notNullable();
+        table.string('fleet', 4).notNullable();
+        table.timestamp('created_at', { useTz: true }).notNullable();
+        table.timestamp('decided_at', { useTz: true });
+      });
+      await knex.raw('CREATE INDEX proposals_owner ON proposals (owner_id, created_at DESC)');
+      await knex.raw('CREATE INDEX proposals_proposer ON proposals (proposer_id, created_at DESC)');
+      await knex.raw("CREATE INDEX proposals_open_owner_trip ON proposals (owner_trip_id) WHERE status = 'open'");
+      await knex.raw("CREATE INDEX proposals_open_proposer_trip ON proposals (proposer_trip_id) WHERE status = 'open'");
+      await knex.raw("CREATE INDEX proposals_open_start ON proposals (starts_on) WHERE status = 'open'");
+      await knex.raw('CREATE INDEX proposals_created ON proposals (created_at)');
+      // The same swap is proposed once while it is open.
+      await knex.raw("CREATE UNIQUE INDEX proposals_one_open ON proposals (proposer_trip_id, owner_trip_id) WHERE status = 'open'");
+      await knex.schema.createTable('agreements', (table) => {
+        table.uuid('id').primary();
+        table.uuid('proposal_id').notNullable().unique();
+        table.string('status', 16).notNullable();
+        table.uuid('proposer_id').notNullable();
+        table.uuid('owner_id').notNullable();
+        table.jsonb('proposer').notNullable();
+        table.jsonb('owner').notNullable();
+        table.string('rank', 4).notNullable();
+        table.string('fleet', 4).notNullable();
+        table.timestamp('agreed_at', { useTz: true }).notNullable();
+        table.timestamp('closed_at', { useTz: true });
+        table.uuid('closed_by');
+      });
+      await knex.raw('CREATE INDEX agreements_proposer ON agreements (proposer_id, agreed_at DESC)');
+      await knex.raw('CREATE INDEX agreements_owner ON agreements (owner_id, agreed_at DESC)');
+      await knex.raw('CREATE INDEX agreements_agreed ON agreements (agreed_at)');
+      // A trip is in at most one live (agreed or approved) swap: its row here is the proof, and
+      // the primary key refuses a second one whatever the race.
+      await knex.schema.createTable('agreement_trips', (table) => {
+        table.uuid('trip_id').primary();
+        table.uuid('agreement_id').notNullable().references('id').inTable('agreements').onDelete('CASCADE');
+      });
+      await knex.raw('CREATE INDEX agreement_trips_agreement ON agreement_trips (agreement_id)');
+    },
+  },
 };

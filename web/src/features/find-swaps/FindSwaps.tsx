@@ -7,6 +7,7 @@ import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
 
 const SwapOfferDetailsDialog = lazy(() => import('./SwapOfferDetailsDialog'));
+const ProposeSwapDialog = lazy(() => import('../proposals/ProposeSwapDialog'));
 
 /** Find swaps for one trip: the button's action and the found offers, kept per trip in the cache. */
 export function useFindSwaps(trip: Trip, pilot: Pilot) {
@@ -27,12 +28,15 @@ export function useFindSwaps(trip: Trip, pilot: Pilot) {
 interface ListProps {
   matches: SwapMatch[];
   pilot: Pilot;
+  /** The trip Find swaps was pressed on: the one a proposal gives. */
+  trip: Trip;
   onClear: () => void;
 }
 
-export function SwapMatchList({ matches, pilot, onClear }: ListProps) {
+export function SwapMatchList({ matches, pilot, trip, onClear }: ListProps) {
   const [collapsed, setCollapsed] = useState(false);
   const [selected, setSelected] = useState<SwapMatch | null>(null);
+  const [proposing, setProposing] = useState<SwapMatch | null>(null);
   return (
     <section className="matches" aria-label="Matching swap offers">
       <div className="matches-head">
@@ -71,12 +75,26 @@ export function SwapMatchList({ matches, pilot, onClear }: ListProps) {
                   </span>
                 </span>
               </button>
+              <Button size="small" className="match-propose" onClick={() => setProposing(match)} aria-label={`Propose Swap with ${match.pilot.firstName} ${match.pilot.lastName}`}>
+                Propose Swap
+              </Button>
             </li>
           ))}
         </ul>
       )}
       <Suspense fallback={null}>
-        {selected && <SwapOfferDetailsDialog match={selected} me={pilot} onClose={() => setSelected(null)} />}
+        {selected && (
+          <SwapOfferDetailsDialog
+            match={selected}
+            me={pilot}
+            onClose={() => setSelected(null)}
+            onPropose={() => {
+              setProposing(selected);
+              setSelected(null);
+            }}
+          />
+        )}
+        {proposing && <ProposeSwapDialog myTrip={trip} match={proposing} onClose={() => setProposing(null)} />}
       </Suspense>
     </section>
   );

@@ -10,7 +10,7 @@ import { swapGreeting, whatsappLink } from './whatsapp';
 const RANK_NAMES: Record<string, string> = { CP: 'Captain', FO: 'First Officer', SO: 'Second Officer', JFO: 'Junior First Officer' };
 
 /** Swap Offer Details: the offered trip and how to reach the pilot who offers it. */
-export default function SwapOfferDetailsDialog({ match, me, onClose }: { match: SwapMatch; me: Pilot; onClose: () => void }) {
+export default function SwapOfferDetailsDialog({ match, me, onClose, onPropose }: { match: SwapMatch; me: Pilot; onClose: () => void; onPropose?: () => void }) {
   const productName = useProductName();
   const { trip, pilot } = match;
   const link = whatsappLink(pilot.phone, swapGreeting(me, pilot, trip, productName));
@@ -43,6 +43,11 @@ export default function SwapOfferDetailsDialog({ match, me, onClose }: { match: 
           ['Phone', pilot.phone],
         ]}
       />
+      {onPropose && (
+        <Button type="primary" block onClick={onPropose} className="propose-swap">
+          Propose Swap
+        </Button>
+      )}
       {link && (
         <Button type="primary" block href={link} target="_blank" rel="noreferrer" className="whatsapp-link">
           Chat on WhatsApp

@@ -44,7 +44,7 @@ function fakeBrowserPush(permission: NotificationPermission, answer: Notificatio
 }
 
 function server(overrides: (call: Call) => { status?: number; body?: unknown } | undefined = () => undefined) {
-  let stored = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true };
+  let stored = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true, swapProposals: true };
   return stubFetch((call) => {
     const answer = overrides(call);
     if (answer) return answer;

@@ -39,6 +39,7 @@ const ALERT_SWITCHES: { field: keyof NotificationPreferences; id: string; title:
   { field: 'enabled', id: 'pref-enabled', title: 'Enabled', text: 'Master switch for every alert below.' },
   { field: 'swapNotifications', id: 'pref-swaps', title: 'Swap Notifications', text: 'New swap offers that match your trips.' },
   { field: 'whatsappGroupAlerts', id: 'pref-whatsapp', title: 'WhatsApp Group Alerts', text: 'A WhatsApp group is created, claimed or deleted on one of your trips.' },
+  { field: 'swapProposals', id: 'pref-proposals', title: 'Swap Proposals', text: 'A pilot proposes a swap for your offer, or answers your proposal.' },
 ];
 
 function Row({ id, title, text, control }: { id: string; title: string; text: string; control: ReactNode }) {

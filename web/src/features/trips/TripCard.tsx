@@ -1,5 +1,6 @@
 import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useUpdateTrip } from '../../api/trips';
@@ -7,6 +8,8 @@ import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
 import { formatRange } from '../../shared/format';
 import { PilotTags } from '../../shared/PilotTags';
 import { aircraftChoices } from './tripForm';
+
+const TripSwapStatus = lazy(() => import('../proposals/TripSwapStatus'));
 
 /** Where a trip came from, shown beside its roster text (manual trips have none). */
 const SOURCE_LABELS: Record<string, string> = { upload: 'from an uploaded roster', email: 'from an emailed roster' };
@@ -21,9 +24,11 @@ interface Props {
   onCrewLinks?: (destinations: string[]) => void;
   /** Opens Crew on Trip (standby duties have no crew). */
   onCrew?: (trip: Trip) => void;
+  /** Opens the swap proposals (from the card's proposal count or agreed swap). */
+  onProposals?: () => void;
 }
 
-export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew }: Props) {
+export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew, onProposals }: Props) {
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   // Offline the card still shows the last answers; asking again needs the server.
@@ -86,6 +91,11 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
           <pre>{trip.icsDescription}</pre>
         </details>
       )}
+      {onProposals && !trip.isStandby && (
+        <Suspense fallback={null}>
+          <TripSwapStatus trip={trip} onOpen={onProposals} />
+        </Suspense>
+      )}
       <div className="trip-actions">
         {!trip.isStandby && (
           <>
@@ -108,7 +118,7 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
           </>
         )}
       </div>
-      {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} onClear={swaps.clear} />}
+      {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} trip={trip} onClear={swaps.clear} />}
     </article>
   );
 }

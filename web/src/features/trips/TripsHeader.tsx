@@ -1,4 +1,4 @@
-import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -29,13 +29,14 @@ interface Props {
   onCalendars: () => void;
   onTripSearch: () => void;
   onTechSupport: () => void;
+  onProposals: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   // Offline, what only the server can do is disabled, and its title says why.
@@ -92,6 +93,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
                 { label: 'Upload Roster', onClick: onUploadRoster, ...server },
                 { label: 'Calendars', onClick: onCalendars },
                 { label: 'Trip Search', onClick: onTripSearch },
+                { label: 'Swap Proposals', onClick: onProposals },
                 { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
@@ -110,6 +112,9 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             </Button>
             <Button type="text" className="header-icon" icon={<FileSearchOutlined />} onClick={onTripSearch}>
               Trip Search
+            </Button>
+            <Button type="text" className="header-icon" icon={<SwapOutlined />} onClick={onProposals}>
+              Proposals
             </Button>
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip} {...server}>
               Add Trip

@@ -24,6 +24,7 @@ const CrewOnTripDialog = lazy(() => import('../crew/CrewOnTripDialog'));
 const Calendars = lazy(() => import('../calendars/Calendars'));
 const TripSearchDialog = lazy(() => import('../trip-search/TripSearchDialog'));
 const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
+const ProposalsDialog = lazy(() => import('../proposals/ProposalsDialog'));
 
 export const MIN_SPINNER_MS = 500;
 
@@ -39,6 +40,7 @@ type Dialog =
   | { kind: 'calendars' }
   | { kind: 'trip-search' }
   | { kind: 'support' }
+  | { kind: 'proposals' }
   | null;
 
 export function TripsPage({ pilot }: { pilot: Pilot }) {
@@ -50,7 +52,10 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const location = useLocation();
   const navigate = useNavigate();
   // /upload-roster opens the upload dialog over the trips page.
-  const [dialog, setDialog] = useState<Dialog>(location.pathname === '/upload-roster' ? { kind: 'upload' } : null);
+  // A proposal's push opens /?view=proposals.
+  const [dialog, setDialog] = useState<Dialog>(
+    location.pathname === '/upload-roster' ? { kind: 'upload' } : new URLSearchParams(location.search).get('view') === 'proposals' ? { kind: 'proposals' } : null,
+  );
   const closeUpload = () => {
     setDialog(null);
     if (location.pathname === '/upload-roster' || location.pathname === '/share-roster') navigate('/', { replace: true });
@@ -88,6 +93,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onCalendars={() => setDialog({ kind: 'calendars' })}
         onTripSearch={() => setDialog({ kind: 'trip-search' })}
         onTechSupport={() => setDialog({ kind: 'support' })}
+        onProposals={() => setDialog({ kind: 'proposals' })}
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onNotifications={() => setDialog({ kind: 'notifications' })}
@@ -127,6 +133,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
                 onManage={(t) => setDialog({ kind: 'manage', tripId: t.id })}
                 onCrewLinks={(destinations) => setDialog({ kind: 'crew-links', destinations })}
                 onCrew={(t) => setDialog({ kind: 'crew', tripId: t.id })}
+                onProposals={() => setDialog({ kind: 'proposals' })}
               />
             ))}
           </div>
@@ -148,6 +155,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'calendars' && <Calendars pilot={pilot} trips={trips.data ?? []} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'trip-search' && <TripSearchDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'support' && <TechSupportDialog onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'proposals' && <ProposalsDialog me={pilot} onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
   );

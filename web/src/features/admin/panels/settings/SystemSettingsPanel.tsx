@@ -20,6 +20,7 @@ const FIELDS: { key: keyof Values; label: string; help?: string }[] = [
     label: 'Tech Support WhatsApp Group Link',
     help: "The group's invite link (https://chat.whatsapp.com/...). Pilots' Tech Support shows its join button and QR code; leave blank until there is one.",
   },
+  { key: 'crewing_email', label: 'Crewing Email Address', help: "Agreed swaps' crewing requests are also mailed here; leave blank to mail only the two pilots." },
 ];
 
 /** System Settings: the spec's five values and the Tech Support link with one Save, and Clear Push Subscriptions. */

@@ -40,6 +40,8 @@ export const SYSTEM_RULES = {
       },
     },
   ] satisfies RuleObject[],
+  // Blank sends crewing requests to the two pilots only.
+  crewing_email: [{ type: 'email', message: 'Please enter a valid email address' }] satisfies RuleObject[],
 };
 
 /** Security's checks (section 5). */

@@ -1,0 +1,117 @@
+/**
+ * Swap proposals under load: `npm run bench:proposals -w @crewswap/swaps [-- --pilots N] [--creates N] [--accepts N]`.
+ * Loads pairs of pilots (an offered trip and a trip that fits it) straight into the read model of
+ * a temporary database, then prints, over HTTP on loopback against the real app: proposal create
+ * latency (one at a time) and accept latency with --accepts (50) owners accepting at once on
+ * distinct trips, and the double agreements found after (a trip in two live agreements).
+ * Targets: create p95 < 20 ms; accept p95 < 50 ms with 0 double agreements. It asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit/testing';
+import { addDays, type Pilot, type Trip } from '@crewswap/proto';
+import { createApp } from '../src/app';
+import type { PilotChange, TripChange } from '../src/data/read-model';
+
+const { values: flags } = parseArgs({
+  options: {
+    creates: { type: 'string', default: '500' },
+    accepts: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '5' },
+  },
+});
+const CREATES = Number(flags.creates);
+const ACCEPTS = Number(flags.accepts);
+const ROUNDS = Number(flags.rounds);
+const TODAY = '2026-11-01';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1)!)}`;
+};
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const config = { ...testBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, PUSH_ALERT_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440 };
+  const service = await createApp(config, { clock: fixedClock(`${TODAY}T12:00:00Z`) });
+  const { db } = service.runtime;
+  try {
+    // Pairs: an owner with an offered trip and a proposer whose trip fits it, each pair on its own dates.
+    const pairs = CREATES + ACCEPTS * ROUNDS;
+    const stamp = { version: 1, at: new Date('2026-10-01T00:00:00Z') };
+    const made: { owner: Pilot; proposer: Pilot; offered: Trip; mine: Trip }[] = [];
+    for (let first = 0; first < pairs; first += 200) {
+      const batch = Array.from({ length: Math.min(200, pairs - first) }, (_, i) => {
+        const n = first + i;
+        const start = addDays(TODAY, 5 + (n % 50));
+        const owner = testPilot({ employeeId: String(300000 + 2 * n), rank: 'CP', fleet: 'A350' });
+        const proposer = testPilot({ employeeId: String(300001 + 2 * n), rank: 'CP', fleet: 'A350' });
+        const offered = testTrip({ pilotId: owner.id, aircraft: 'A350', startDate: start, endDate: addDays(start, 2), isSwappable: true });
+        const mine = testTrip({ pilotId: proposer.id, aircraft: 'A350', startDate: addDays(start, 1), endDate: addDays(start, 3) });
+        return { owner, proposer, offered, mine };
+      });
+      made.push(...batch);
+      await service.readModel.applyPilotChanges(db, batch.flatMap((p) => [p.owner, p.proposer]).map((pilot): PilotChange => ({ kind: 'profile', pilot, stamp })));
+      await service.readModel.applyTripChanges(db, batch.flatMap((p) => [p.offered, p.mine]).map((trip): TripChange => ({ kind: 'trip', trip, stamp })));
+    }
+    await db.raw('VACUUM ANALYZE trips');
+    await db.raw('VACUUM ANALYZE pilots');
+
+    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = (pilot: Pilot) => `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: pilot.id })}`;
+    const post = async (pilot: Pilot, path: string, body: unknown) => {
+      const started = performance.now();
+      const response = await fetch(`${address}${path}`, { method: 'POST', headers: { cookie: cookie(pilot), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const json = (await response.json()) as { id?: string; error?: string };
+      return { status: response.status, json, ms: performance.now() - started };
+    };
+    const propose = (pair: (typeof made)[number]) => post(pair.proposer, '/api/swaps/proposals', { offeredTripId: pair.offered.id, myTripId: pair.mine.id });
+
+    // Warm up the connection pool and the statement caches.
+    for (const pair of made.slice(0, 20)) await propose(pair);
+    const creates: number[] = [];
+    let refused = 0;
+    for (const pair of made.slice(20, CREATES)) {
+      const answer = await propose(pair);
+      if (answer.status === 201) creates.push(answer.ms);
+      else refused += 1;
+    }
+    console.log(`Proposal create (POST /api/swaps/proposals, one at a time, ${creates.length} created, ${refused} refused): ${summary(creates)} (target p95 < 20 ms)`);
+
+    const accepts: number[] = [];
+    let acceptFailures = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const group = made.slice(CREATES + round * ACCEPTS, CREATES + (round + 1) * ACCEPTS);
+      const proposals = await Promise.all(group.map(async (pair) => ({ pair, id: (await propose(pair)).json.id! })));
+      const answers = await Promise.all(proposals.map(({ pair, id }) => post(pair.owner, `/api/swaps/proposals/${id}/accept`, {})));
+      for (const answer of answers) {
+        if (answer.status === 200) accepts.push(answer.ms);
+        else acceptFailures += 1;
+      }
+    }
+    const doubles = await db.raw<{ rows: { n: string }[] }>(`
+      SELECT count(*) AS n FROM (
+        SELECT trip_id FROM (
+          SELECT proposer->'trip'->>'id' AS trip_id FROM agreements WHERE status IN ('agreed', 'approved')
+          UNION ALL SELECT owner->'trip'->>'id' FROM agreements WHERE status IN ('agreed', 'approved')) sides
+        GROUP BY trip_id HAVING count(*) > 1) doubled`);
+    console.log(
+      `Accept under load (${ACCEPTS} concurrent accepts on distinct trips x ${ROUNDS} rounds, ${accepts.length} agreed, ${acceptFailures} refused): ${summary(accepts)} (target p95 < 50 ms); double agreements: ${doubles.rows[0]!.n}`,
+    );
+  } finally {
+    await deleteStreams(service.runtime.bus);
+    await service.close();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

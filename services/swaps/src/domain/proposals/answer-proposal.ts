@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { badRequest, conflict, isUniqueViolation, notFound, type Clock, type Db, type Executor } from '@crewswap/kit';
+import {
+  PROPOSAL_MESSAGES,
+  SUBJECTS,
+  type CounterProposalBody,
+  type DeclineProposalBody,
+  type SwapAgreement,
+  type SwapProposal,
+} from '@crewswap/proto';
+import type { ProposalRepository } from '../../data/proposals';
+import type { ProposalEvents } from './events';
+import type { SwapSides } from './sides';
+
+type Deps = { db: Db; proposals: ProposalRepository; events: ProposalEvents; clock: Clock };
+
+/** The owner's open proposal, locked; another pilot's proposal is answered like an unknown one. */
+async function ownersOpenProposal(proposals: ProposalRepository, input: { pilotId: string; id: string }, trx: Executor) {
+  const proposal = await proposals.find(input.id, trx, true);
+  if (!proposal || proposal.ownerId !== input.pilotId) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
+  if (proposal.status !== 'open') {
+    // The loser of two accepts racing for one trip: its proposal was declined by the winner.
+    throw conflict(proposal.reason === PROPOSAL_MESSAGES.tripNoLongerAvailable ? PROPOSAL_MESSAGES.tripTaken : PROPOSAL_MESSAGES.notOpen);
+  }
+  return proposal;
+}
+
+/**
+ * Locks both trips of a swap, always in the same order, before its proposal: two accepts that
+ * share a trip run one after the other (never a deadlock), and the second finds the trip taken.
+ */
+async function lockTrips(trx: Executor, tripIds: string[]): Promise<void> {
+  for (const id of [...tripIds].sort()) await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 37))', [id]);
+}
+
+/**
+ * Accept: the swap is agreed. Both trips are claimed for it (agreement_trips refuses a trip
+ * already claimed), every other open proposal on either trip is declined, and the events tell
+ * both pilots, crewing's mail and trips (which withdraws both offers).
+ */
+export function createAcceptProposal(deps: Deps) {
+  const { db, proposals, events, clock } = deps;
+  return {
+    async execute(input: { pilotId: string; id: string }): Promise<{ proposal: SwapProposal; agreement: SwapAgreement }> {
+      const seen = await proposals.find(input.id);
+      if (!seen || seen.ownerId !== input.pilotId) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
+      const tripIds = [seen.proposer.trip.id, seen.owner.trip.id];
+      try {
+        return await db.transaction(async (trx) => {
+          await lockTrips(trx, tripIds);
+          await ownersOpenProposal(proposals, input, trx);
+          if (await proposals.tripsTaken(tripIds, trx)) throw conflict(PROPOSAL_MESSAGES.tripTaken);
+          const at = clock.now();
+          const agreement = await proposals.insertAgreement({ id: randomUUID(), proposal: seen, at }, trx);
+          const proposal = await proposals.setStatus(input.id, { status: 'accepted', agreementId: agreement.id, at }, trx);
+          const others = await proposals.closeOpenOnTrips(tripIds, { status: 'declined', reason: PROPOSAL_MESSAGES.tripNoLongerAvailable, at, except: input.id }, trx);
+          await events.proposal(trx, SUBJECTS.proposalAccepted, proposal, input.pilotId);
+          for (const other of others) await events.proposal(trx, SUBJECTS.proposalDeclined, other, input.pilotId);
+          await events.agreement(trx, SUBJECTS.agreementMade, agreement, input.pilotId);
+          return { proposal, agreement };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'agreement_trips')) throw conflict(PROPOSAL_MESSAGES.tripTaken);
+        throw error;
+      }
+    },
+  };
+}
+export type AcceptProposal = ReturnType<typeof createAcceptProposal>;
+
+export function createDeclineProposal(deps: Deps) {
+  const { db, proposals, events, clock } = deps;
+  return {
+    async execute(input: { pilotId: string; id: string; body: DeclineProposalBody }): Promise<SwapProposal> {
+      return db.transaction(async (trx) => {
+        await ownersOpenProposal(proposals, input, trx);
+        const proposal = await proposals.setStatus(input.id, { status: 'declined', reason: input.body.reason || null, at: clock.now() }, trx);
+        await events.proposal(trx, SUBJECTS.proposalDeclined, proposal, input.pilotId);
+        return proposal;
+      });
+    },
+  };
+}
+export type DeclineProposal = ReturnType<typeof createDeclineProposal>;
+
+/**
+ * Counter: the owner answers with another of their trips that fits the proposer's trip (the one
+ * swap rule, in the counter trip's window). The proposal is closed as countered and a new one goes
+ * the other way: the owner now proposes their trip for the proposer's.
+ */
+export function createCounterProposal(deps: Deps & { sides: SwapSides }) {
+  const { db, proposals, events, clock, sides } = deps;
+  return {
+    async execute(input: { pilotId: string; id: string; body: CounterProposalBody }): Promise<{ proposal: SwapProposal; countered: SwapProposal }> {
+      try {
+        return await db.transaction(async (trx) => {
+          const original = await ownersOpenProposal(proposals, input, trx);
+          if (input.body.tripId === original.owner.trip.id) throw badRequest(PROPOSAL_MESSAGES.counterSame);
+          const mine = await sides.side({ pilotId: input.pilotId, tripId: input.body.tripId, missing: PROPOSAL_MESSAGES.counterNotFound }, trx);
+          const theirs = await sides.side({ pilotId: original.proposerId, tripId: original.proposer.trip.id, missing: PROPOSAL_MESSAGES.offerNotFound }, trx);
+          if (!(await sides.fits(mine, theirs.trip, trx))) throw badRequest(PROPOSAL_MESSAGES.counterNotCompatible);
+          const at = clock.now();
+          const countered = await proposals.setStatus(input.id, { status: 'countered', at }, trx);
+          const proposal = await proposals.insert(
+            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: input.id, at },
+            trx,
+          );
+          await events.proposal(trx, SUBJECTS.proposalCountered, countered, input.pilotId);
+          await events.proposal(trx, SUBJECTS.proposalMade, proposal, input.pilotId);
+          return { proposal, countered };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'proposals_one_open')) throw conflict(PROPOSAL_MESSAGES.alreadyProposed);
+        throw error;
+      }
+    },
+  };
+}
+export type CounterProposal = ReturnType<typeof createCounterProposal>;

@@ -1,0 +1,36 @@
+import type { Clock, Executor } from '@crewswap/kit';
+import { EXPIRY_REASONS, SUBJECTS } from '@crewswap/proto';
+import { tripKey, type ProposalRepository } from '../../data/proposals';
+import type { TripChange } from '../../data/read-model';
+import type { ProposalEvents } from './events';
+
+/**
+ * Open proposals close by themselves when either trip starts, is deleted or changes (flights,
+ * dates, route or aircraft, as a roster import does); a trip the cleanup removes takes its
+ * proposals and agreements with it. Agreements outlive trip changes: crewing's swap changes them.
+ */
+export function createExpireProposals(deps: { proposals: ProposalRepository; events: ProposalEvents; clock: Clock }) {
+  const { proposals, events, clock } = deps;
+  const expire = async (trx: Executor, ids: string[], reason: string) => {
+    const expired = await proposals.expire(ids, reason, clock.now(), trx);
+    for (const proposal of expired) await events.proposal(trx, SUBJECTS.proposalExpired, proposal, proposal.owner.pilot.id);
+    return expired.length;
+  };
+  return {
+    /** A trip change the read model applied (inside its transaction). */
+    async tripChanged(trx: Executor, change: TripChange, purged: boolean): Promise<void> {
+      if (change.kind === 'trip') {
+        await expire(trx, await proposals.openOnChangedTrip(change.trip.id, tripKey(change.trip), trx), EXPIRY_REASONS.changed);
+        return;
+      }
+      await expire(trx, await proposals.openOnChangedTrip(change.tripId, null, trx), EXPIRY_REASONS.deleted);
+      if (purged) await proposals.pruneTrip(change.tripId, trx);
+    },
+
+    /** The periodic sweep: proposals one of whose trips has started. */
+    async started(trx: Executor): Promise<number> {
+      return expire(trx, await proposals.openStartedBy(clock.today(), trx), EXPIRY_REASONS.started);
+    },
+  };
+}
+export type ExpireProposals = ReturnType<typeof createExpireProposals>;

@@ -1,0 +1,17 @@
+import { startDurableConsumer, type Bus, type Db, type Logger, type RunningConsumer } from '@crewswap/kit';
+import { SUBJECTS } from '@crewswap/proto';
+import type { WithdrawAgreedOffers } from '../domain/withdraw-agreed-offers';
+
+/** Swaps' agreements: both trips of an agreed swap come off offer. */
+export function startAgreedSwaps(deps: { db: Db; bus: Bus; log: Logger; withdraw: WithdrawAgreedOffers }): Promise<RunningConsumer> {
+  return startDurableConsumer({
+    db: deps.db,
+    bus: deps.bus,
+    log: deps.log,
+    stream: 'SWAPS',
+    durable: 'trips_agreed_swaps',
+    filter: 'swaps.agreement.>',
+    subjects: [SUBJECTS.agreementMade],
+    handler: { apply: (event, _prepared, trx) => deps.withdraw.execute(trx, event.data.agreement) },
+  });
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@crewswap/kit/testing';
+import { PilotContact, SUBJECTS, type SwapAgreement, type Trip } from '@crewswap/proto';
+import { makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';
+
+describe('a swap agreed in swaps', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  async function trip(pilotId: string, body: Record<string, unknown>): Promise<Trip> {
+    const response = await service.app.inject({ method: 'POST', url: '/api/trips', payload: tripBody(body), cookies: pilotCookie(pilotId) });
+    expect(response.statusCode).toBe(201);
+    return response.json();
+  }
+
+  it("takes both trips off offer (so their matches clear), and tells the trips' followers", async () => {
+    const [owner, proposer] = [await registerPilot(service, makePilot()), await registerPilot(service, makePilot())];
+    const offered = await trip(owner.id, { isSwappable: true, swapDescription: 'Anything' });
+    const given = await trip(proposer.id, { startDate: '2026-11-11', endDate: '2026-11-13', isSwappable: true });
+    const kept = await trip(owner.id, { startDate: '2026-11-20', endDate: '2026-11-22', isSwappable: true });
+    const agreement: SwapAgreement = {
+      id: randomUUID(),
+      proposalId: randomUUID(),
+      status: 'agreed',
+      proposer: { pilot: PilotContact.parse(proposer), trip: given },
+      owner: { pilot: PilotContact.parse(owner), trip: offered },
+      agreedAt: new Date().toISOString(),
+      closedAt: null,
+      closedBy: null,
+    };
+    await service.runtime.db.transaction((trx) => service.runtime.outbox.write(trx, SUBJECTS.agreementMade, { agreement, by: owner.id }));
+    const swappable = async (pilotId: string, id: string) => (await service.repositories.trips.findOwn(pilotId, id))?.isSwappable;
+    await eventually(async () => (await swappable(owner.id, offered.id)) === false && (await swappable(proposer.id, given.id)) === false, 10_000);
+    expect(await swappable(owner.id, kept.id)).toBe(true);
+    const updates = await service.runtime.db('outbox').where({ subject: SUBJECTS.tripUpdated });
+    const withdrawn = updates.map((row: { envelope: { data: { trip: Trip; origin: { channel: string } } } }) => row.envelope.data).filter((data) => [offered.id, given.id].includes(data.trip.id));
+    expect(withdrawn.map((data) => [data.trip.isSwappable, data.origin.channel])).toEqual([
+      [false, 'system'],
+      [false, 'system'],
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CrewingBody, ProposeSwapBody, SwapAgreement, SwapProposal, SwapProposalView } from '@crewswap/proto';
+import { request } from './client';
+import { queryKeys } from './keys';
+import { titled } from './mutations';
+
+/** Every proposal I received or sent (newest first); the screens filter it. */
+export function useProposals() {
+  return useQuery({ queryKey: queryKeys.proposals, queryFn: () => request<SwapProposalView[]>('/api/swaps/proposals') });
+}
+
+export function useAgreements() {
+  return useQuery({ queryKey: queryKeys.agreements, queryFn: () => request<SwapAgreement[]>('/api/swaps/agreements') });
+}
+
+/** After any answer: proposals, agreements and (an accept withdraws both offers) the trips. */
+function useRefreshSwaps() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.swaps });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
+  };
+}
+
+export function useProposeSwap() {
+  const refresh = useRefreshSwaps();
+  return useMutation({
+    mutationFn: (body: ProposeSwapBody) => request<SwapProposal>('/api/swaps/proposals', { method: 'POST', body }),
+    onSuccess: refresh,
+    meta: titled('Proposal Not Sent'),
+  });
+}
+
+export type ProposalAnswer = { action: 'accept' | 'cancel'; id: string } | { action: 'decline'; id: string; reason?: string } | { action: 'counter'; id: string; tripId: string; note?: string };
+
+export function useAnswerProposal() {
+  const refresh = useRefreshSwaps();
+  return useMutation({
+    mutationFn: (answer: ProposalAnswer) => {
+      const { action, id, ...body } = answer;
+      return request<unknown>(`/api/swaps/proposals/${id}/${action}`, { method: 'POST', body });
+    },
+    onSuccess: refresh,
+    onError: refresh,
+    meta: titled('Proposal Not Updated'),
+  });
+}
+
+export function useRecordCrewing() {
+  const refresh = useRefreshSwaps();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string } & CrewingBody) => request<SwapAgreement>(`/api/swaps/agreements/${id}/crewing`, { method: 'POST', body: { status } }),
+    onSuccess: refresh,
+    meta: titled('Swap Not Updated'),
+  });
+}

@@ -1,0 +1,35 @@
+import { Button, Tag } from 'antd';
+import { AWAITING_CREWING, pilotName } from '@crewswap/proto/browser';
+import type { Trip } from '@crewswap/proto';
+import './proposals.css';
+import { useAgreements, useProposals } from '../../api/proposals';
+
+/**
+ * A trip card's swap line: the open proposals for this offered trip (a count that opens the
+ * Proposals list), or the agreed swap it is in, with the other pilot's name.
+ */
+export default function TripSwapStatus({ trip, onOpen }: { trip: Trip; onOpen: () => void }) {
+  const proposals = useProposals();
+  const agreements = useAgreements();
+  const agreement = agreements.data?.find((a) => ['agreed', 'approved'].includes(a.status) && (a.proposer.trip.id === trip.id || a.owner.trip.id === trip.id));
+  if (agreement) {
+    const other = agreement.proposer.trip.id === trip.id ? agreement.owner : agreement.proposer;
+    return (
+      <div className="trip-swap-status">
+        <Tag color={agreement.status === 'approved' ? 'green' : 'gold'}>{agreement.status === 'approved' ? 'Approved by crewing' : AWAITING_CREWING}</Tag>
+        <Button size="small" type="link" onClick={onOpen}>
+          with {pilotName(other)}
+        </Button>
+      </div>
+    );
+  }
+  const open = proposals.data?.filter((p) => p.role === 'received' && p.status === 'open' && p.owner.trip.id === trip.id).length ?? 0;
+  if (open === 0) return null;
+  return (
+    <div className="trip-swap-status">
+      <Button size="small" type="primary" ghost onClick={onOpen} aria-label={`${open} swap ${open === 1 ? 'proposal' : 'proposals'} for this trip`}>
+        {open} swap {open === 1 ? 'proposal' : 'proposals'}
+      </Button>
+    </div>
+  );
+}

@@ -60,6 +60,7 @@ import {
   RequestedBody,
   SendNotificationsResponse,
   SwapMatch,
+  SwapMatchPage,
   SwappableBody,
   Trip,
   TripListQuery,
@@ -171,7 +172,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   }),
 
   // Swaps (swaps)
-  route('GET', '/api/trips/{id}/matches', 'Offers that fit a trip, within a date window', 'pilot', { params: IdParams, query: MatchesQuery, response: z.array(SwapMatch) }),
+  route('GET', '/api/trips/{id}/matches', 'Offers that fit a trip, within a date window: the whole list, or with `limit` a page in relevance order (Mutual, Urgent, date) with the cursor of the next', 'pilot', {
+    params: IdParams,
+    query: MatchesQuery,
+    // The whole list (no limit) is the spec's answer; a page is its own object.
+    response: z.union([z.array(SwapMatch), SwapMatchPage]),
+  }),
   route('POST', '/api/trips/{id}/send-notifications', 'Alert the pilots whose offers fit a trip', 'pilot', { params: IdParams, response: SendNotificationsResponse }),
   route('GET', '/api/available-swaps', 'Disabled by the spec: always answers 404 with a reason', 'none'),
   route('POST', '/api/swaps/proposals', "Propose one of my trips for another pilot's offered trip", 'pilot', { body: ProposeSwapBody, response: SwapProposal, status: [201] }),

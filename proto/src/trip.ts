@@ -239,14 +239,42 @@ export const SwapMatch = z.object({
   trip: SwapMatchTrip,
   pilot: SwapMatchPilot,
   sameDates: z.boolean(),
+  /**
+   * The offer's owner could also take the searched trip (issue 37): the swap rule holds both
+   * ways, the searched trip starts inside the owner's window for the offer, and neither pilot is
+   * left with two trips on one day.
+   */
+  mutual: z.boolean(),
+  /** The offer starts within 48 hours: today up to the date 48 hours from now, Europe/London (issue 39). */
+  urgent: z.boolean(),
 });
 export type SwapMatch = z.infer<typeof SwapMatch>;
 
+/** Find swaps asks at most this many offers a page. */
+export const MATCHES_PAGE_MAX = 200;
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MATCHES_PAGE_MAX}.`;
+
+/**
+ * Find swaps: the window (each bound optional), and a page. With `limit` the answer is a
+ * SwapMatchPage of at most that many offers in relevance order (Mutual, then Urgent, then same
+ * dates, then start date); `cursor` is the `nextCursor` of the page before. Without `limit`, the
+ * whole list as SwapMatch[] (the spec's answer).
+ */
 export const MatchesQuery = z.strictObject({
   startDate: IsoDate.optional(),
   endDate: IsoDate.optional(),
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MATCHES_PAGE_MAX, LIMIT_MESSAGE).optional(),
+  cursor: z.string().min(1).max(500, 'This list has changed or the link is not valid. Please search again.').optional(),
 });
 export type MatchesQuery = z.infer<typeof MatchesQuery>;
+
+/** One page of Find swaps (`?limit=`): the offers, how many the whole list holds, and the cursor of the next page (null: none). */
+export const SwapMatchPage = z.object({
+  matches: z.array(SwapMatch),
+  total: z.number().int().min(0),
+  nextCursor: z.string().nullable(),
+});
+export type SwapMatchPage = z.infer<typeof SwapMatchPage>;
 
 export const SendNotificationsResponse = z.object({
   message: z.string(),

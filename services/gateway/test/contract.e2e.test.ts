@@ -401,6 +401,11 @@ describe('the API reference, route by route, through the gateway', () => {
       params: { id, startDate: trip.searchStartDate, endDate: trip.searchEndDate },
       eventually: true,
     });
+    // A page of Find swaps (issue 37): a SwapMatchPage; a limit out of range is a 400 with a message.
+    const page = await exercise('GET /api/trips/{id}/matches?limit=', { jar: pilot, params: { id, limit: '50' } });
+    expect(page.body).toEqual({ matches: expect.any(Array), total: expect.any(Number), nextCursor: null });
+    const badLimit = await exercise('GET /api/trips/{id}/matches?limit=', { jar: pilot, params: { id, limit: '0' }, status: 400 });
+    expect(badLimit.body.error).toBe('Limit must be a whole number from 1 to 200.');
     await exercise('POST /api/trips/{id}/send-notifications', { jar: pilot, params: { id }, eventually: true });
     await exercise('PATCH /api/trips/{id}/requested', { jar: pilot, params: { id }, values: { requested: true } });
     await exercise('GET /api/trips/{id}/pilots', { jar: pilot, params: { id } });

@@ -15,6 +15,7 @@ import { addDays, type Aircraft, type Fleet, type Pilot, type Trip } from '@crew
 import { createApp } from '../src/app';
 import { offersQuery, recipientsQuery, type PilotChange, type TripChange } from '../src/data/read-model';
 import { tripWindow } from '../src/domain/compatibility';
+import { urgentDates } from '../src/domain/swap-rule';
 
 const { values: flags } = parseArgs({
   options: {
@@ -32,6 +33,7 @@ const REQUESTS = Number(flags.requests);
 const OFFER_SAMPLES = Number(flags.offers);
 const CLIENTS = Number(flags.clients);
 const TODAY = '2026-11-01';
+const NOW = new Date(`${TODAY}T12:00:00Z`);
 
 // A fixed seed: every run loads the same airline.
 let seed = 42;
@@ -100,6 +102,19 @@ function makeTrips(pilot: Pilot): Trip[] {
   return trips;
 }
 
+/** A Find swaps query as the app's request makes it: the trip's own window, the whole list, Urgent by the bench's clock. */
+function queryOf(pilot: Pilot, trip: Trip) {
+  return {
+    asker: pilot,
+    trip: { ...trip, aircraft: trip.aircraft! },
+    window: tripWindow(trip, pilot.searchDayRange, 4),
+    askerOtherTrips: [],
+    settingDays: 4,
+    urgent: urgentDates(NOW),
+    page: null,
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -117,11 +132,15 @@ async function main(): Promise<void> {
     const pilots: Pilot[] = [];
     const samples: { pilot: Pilot; trip: Trip }[] = [];
     const offers: Trip[] = [];
+    const tripsOf = new Map<string, Trip[]>();
+    const otherTripsOf = (trip: Trip) =>
+      tripsOf.get(trip.pilotId)!.filter((other) => other.id !== trip.id).map((other) => ({ from: other.startDate, to: other.endDate }));
     for (let first = 0; first < PILOTS; first += 25) {
       const batch = Array.from({ length: Math.min(25, PILOTS - first) }, (_, i) => makePilot(first + i));
       pilots.push(...batch);
       await service.readModel.applyPilotChanges(db, batch.map((pilot): PilotChange => ({ kind: 'profile', pilot, stamp })));
       const trips = batch.flatMap(makeTrips);
+      for (const trip of trips) tripsOf.set(trip.pilotId, [...(tripsOf.get(trip.pilotId) ?? []), trip]);
       for (let i = 0; i < trips.length; i += 1000) {
         await service.readModel.applyTripChanges(db, trips.slice(i, i + 1000).map((trip): TripChange => ({ kind: 'trip', trip, stamp })));
       }
@@ -181,7 +200,7 @@ async function main(): Promise<void> {
     const concurrentSeconds = load.seconds;
 
     // The offer index alone, in this process: what an answer costs once the request is parsed.
-    const indexQueries = samples.map(({ pilot, trip }) => ({ asker: pilot, trip: { ...trip, aircraft: trip.aircraft! }, window: tripWindow(trip, pilot.searchDayRange, 4) }));
+    const indexQueries = samples.map(({ pilot, trip }) => ({ ...queryOf(pilot, trip), askerOtherTrips: otherTripsOf(trip) }));
     for (const query of indexQueries) service.offers.findJson(query);
     const indexStarted = performance.now();
     let indexBytes = 0;
@@ -226,7 +245,7 @@ async function explain(db: import('@crewswap/kit').Db, pilots: Pilot[], sample: 
   const { pilot, trip } = sample;
   const window = tripWindow(trip, pilot.searchDayRange, 4);
   const plans = [
-    ['Find swaps', offersQuery({ asker: pilot, trip: { ...trip, aircraft: trip.aircraft! }, window })],
+    ['Find swaps', offersQuery({ ...queryOf(pilot, trip), window })],
     ['Alert recipients', recipientsQuery({ owner: pilots.find((p) => p.id === offer.pilotId)!, offer: { ...offer, aircraft: offer.aircraft! }, settingDays: 4 })],
   ] as const;
   for (const [name, { sql, bindings }] of plans) {

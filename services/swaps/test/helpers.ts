@@ -9,6 +9,12 @@ import type { Config } from '../src/config';
 export const TODAY = '2026-11-01';
 
 /**
+ * What a Find swaps query carries beyond asker, trip and window, for tests that call the index and
+ * the query directly: no other trips, the default setting, the clock's Urgent dates, the whole list.
+ */
+export const QUERY_DEFAULTS = { askerOtherTrips: [], settingDays: 4, urgent: { from: TODAY, to: addDays(TODAY, 2) }, page: null };
+
+/**
  * One swaps service on its own database and NATS prefix, plus a publisher runtime that writes the
  * real auth, trips and admin events through a kit outbox, as those services do.
  */

@@ -1,9 +1,15 @@
-import { addDays, SUBJECTS, SwapMatch, type Aircraft, type Fleet } from '@crewswap/proto';
-import { dateSlots, makePilot, makeTrip, startHarness, type Harness } from './helpers';
+import { addDays, daysBetween, SUBJECTS, SwapMatch, SwapMatchPage, type Aircraft, type Fleet } from '@crewswap/proto';
+import { dateSlots, makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
 
 // Find swaps works on any date, and query dates must lie between a year back and two years ahead:
 // this file's 30-odd tests fit 25 days apart only when they start a year back.
-const freshDate = dateSlots('2025-11-11');
+// Slots near the harness clock's today are skipped: offers there would be Urgent and come first.
+const slots = dateSlots('2025-11-11');
+function freshDate(): string {
+  let date = slots();
+  while (Math.abs(daysBetween(TODAY, date)) < 20) date = slots();
+  return date;
+}
 
 describe('Find swaps: GET /api/trips/{id}/matches', () => {
   let h: Harness;
@@ -57,6 +63,9 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
           base: 'LHR',
         },
         sameDates: false,
+        // The captain's own trip two days on clashes with mine: taking mine would double-book them.
+        mutual: false,
+        urgent: false,
       },
     ]);
   });
@@ -222,7 +231,8 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     const onTheDay = await h.addTrip(other, { startDate: start, endDate: start, isSwappable: true });
     const late = await h.addTrip(other, { startDate: addDays(start, 10), endDate: addDays(start, 10), isSwappable: true });
 
-    expect(await h.matchIds(me, mine.id, `?startDate=${addDays(start, -7)}&endDate=${addDays(start, 10)}`)).toEqual([early.id, onTheDay.id, late.id]);
+    // Only the offer on the day could be swapped back into my trip (its window reaches mine): Mutual, first.
+    expect(await h.matchIds(me, mine.id, `?startDate=${addDays(start, -7)}&endDate=${addDays(start, 10)}`)).toEqual([onTheDay.id, early.id, late.id]);
     expect(await h.matchIds(me, mine.id, `?startDate=${addDays(start, 1)}&endDate=${addDays(start, 10)}`)).toEqual([late.id]);
     expect(await h.matchIds(me, mine.id, '?startDate=&endDate=')).toEqual([onTheDay.id]);
   });
@@ -245,6 +255,137 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
       [sameStart.id, false],
       [later.id, false],
     ]);
+  });
+
+  it("marks an offer Mutual when its owner could take my trip too, and lists Mutual offers first", async () => {
+    const start = freshDate();
+    const me = await h.register({ rank: 'FO', fleet: 'A350' });
+    const mine = await h.addTrip(me, { startDate: start, endDate: addDays(start, 2) });
+    // Mine, three days after the offers below: I would be on two trips on one day with the clashing one.
+    await h.addTrip(me, { startDate: addDays(start, -3), endDate: addDays(start, -3), flightNoStart: 'VS009' });
+    const fits = await h.register({ rank: 'FO', fleet: 'A350' });
+    const mutual = await h.addTrip(fits, { startDate: addDays(start, 2), endDate: addDays(start, 3), isSwappable: true });
+    // Its owner searches only after their trip: my trip is outside their window.
+    const narrow = await h.register({ rank: 'FO', fleet: 'A350' });
+    const outside = await h.addTrip(narrow, { startDate: addDays(start, 1), endDate: addDays(start, 1), isSwappable: true, searchStartDate: addDays(start, 1), searchEndDate: addDays(start, 4) });
+    // Its owner flies on my trip's last day already.
+    const busy = await h.register({ rank: 'FO', fleet: 'A350' });
+    const ownerBusy = await h.addTrip(busy, { startDate: addDays(start, -1), endDate: addDays(start, -1), isSwappable: true });
+    const busyElsewhere = await h.addTrip(busy, { startDate: addDays(start, 2), endDate: addDays(start, 4), flightNoStart: 'VS011' });
+    // I fly on its day already.
+    const clash = await h.register({ rank: 'FO', fleet: 'A350' });
+    const askerBusy = await h.addTrip(clash, { startDate: addDays(start, -4), endDate: addDays(start, -3), isSwappable: true });
+
+    const body = (await h.matches(me, mine.id)).json() as SwapMatch[];
+    expect(body.map((match) => [match.trip.id, match.mutual])).toEqual([
+      [mutual.id, true],
+      [askerBusy.id, false],
+      [ownerBusy.id, false],
+      [outside.id, false],
+    ]);
+
+    // Once the clash is gone (the owner drops their other trip), the offer is Mutual and moves up.
+    await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: busyElsewhere.id, pilotId: busy.id });
+    expect(await h.matchIds(me, mine.id)).toEqual([ownerBusy.id, mutual.id, askerBusy.id, outside.id]);
+  });
+
+  it('marks offers starting within 48 hours Urgent (today to the date 48 hours on, by the controllable clock) and lists them after Mutual ones, before the rest', async () => {
+    const start = freshDate();
+    const clockWas = h.clock.now();
+    // Noon UTC is the same date in London, summer or winter: 48 hours on is two days later.
+    h.clock.set(`${addDays(start, -3)}T12:00:00Z`);
+    try {
+      const me = await h.register({ rank: 'CP', fleet: 'B787' });
+      const mine = await h.addTrip(me, { startDate: start, endDate: start, aircraft: 'B787' });
+      const offer = async (offset: number) => {
+        const owner = await h.register({ rank: 'CP', fleet: 'B787' });
+        return h.addTrip(owner, { startDate: addDays(start, offset), endDate: addDays(start, offset), aircraft: 'B787', isSwappable: true });
+      };
+      const today = await offer(-3);
+      const lastUrgentDay = await offer(-1);
+      const sameDay = await offer(0);
+      const started = await offer(-4);
+      const body = (await h.matches(me, mine.id)).json() as SwapMatch[];
+      // All four are Mutual (each owner's window reaches my trip, nobody is double-booked).
+      expect(body.map((match) => [match.trip.id, match.mutual, match.urgent])).toEqual([
+        [today.id, true, true],
+        [lastUrgentDay.id, true, true],
+        [sameDay.id, true, false],
+        [started.id, true, false],
+      ]);
+      // A day later the first offer has started, and the one on my trip's day is Urgent.
+      h.clock.set(`${addDays(start, -2)}T12:00:00Z`);
+      const later = (await h.matches(me, mine.id)).json() as SwapMatch[];
+      expect(later.filter((match) => match.urgent).map((match) => match.trip.id)).toEqual([sameDay.id, lastUrgentDay.id]);
+    } finally {
+      h.clock.set(clockWas);
+    }
+  });
+
+  it('answers a page with ?limit= in the same order, and the next page with its cursor, until there is none', async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start, endDate: addDays(start, 1) });
+    const other = await h.register();
+    for (const offset of [-4, -2, 0, 1, 3, 4]) {
+      await h.addTrip(other, { startDate: addDays(start, offset), endDate: addDays(start, offset), isSwappable: true, flightNoStart: `VS1${offset + 10}` });
+    }
+    await h.addTrip(await h.register(), { startDate: start, endDate: addDays(start, 1), isSwappable: true });
+    const whole = (await h.matches(me, mine.id)).json() as SwapMatch[];
+    expect(whole).toHaveLength(7);
+
+    const pages: SwapMatchPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await h.matches(me, mine.id, `?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(response.statusCode).toBe(200);
+      const page = SwapMatchPage.parse(response.json());
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(pages.map((page) => [page.matches.length, page.total])).toEqual([
+      [3, 7],
+      [3, 7],
+      [1, 7],
+    ]);
+    expect(pages.flatMap((page) => page.matches)).toEqual(whole);
+
+    // A page past the end, and a limit larger than the list.
+    const all = SwapMatchPage.parse((await h.matches(me, mine.id, '?limit=200')).json());
+    expect([all.matches, all.total, all.nextCursor]).toEqual([whole, 7, null]);
+  });
+
+  it.each([
+    ['a limit of 0', '?limit=0', 'Limit must be a whole number from 1 to 200.'],
+    ['a limit over 200', '?limit=201', 'Limit must be a whole number from 1 to 200.'],
+    ['a limit that is not a number', '?limit=fifty', 'Limit must be a whole number from 1 to 200.'],
+    ['a limit that is not whole', '?limit=1.5', 'Limit must be a whole number from 1 to 200.'],
+    ['a cursor without a limit', '?cursor=abc', 'A cursor needs a limit.'],
+    ['a cursor that is not one', '?limit=5&cursor=not-a-cursor', 'This list has changed or the link is not valid. Please search again.'],
+  ])('answers 400 with a clear message for %s', async (_name, query, message) => {
+    // Refused before any offer is looked at: the trip needs no date slot of its own.
+    const owner = await h.register();
+    const trip = await h.addTrip(owner, { startDate: TODAY });
+    const response = await h.matches(owner, trip.id, query);
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { error: string }).error).toBe(message);
+  });
+
+  it("refuses a cursor from another trip's list, and another pilot's trip with a valid cursor is still not found", async () => {
+    const start = freshDate();
+    const me = await h.register();
+    const mine = await h.addTrip(me, { startDate: start });
+    const second = await h.addTrip(me, { startDate: addDays(start, 8), flightNoStart: 'VS021' });
+    const other = await h.register();
+    await h.addTrip(other, { startDate: start, isSwappable: true });
+    await h.addTrip(other, { startDate: addDays(start, 1), endDate: addDays(start, 1), isSwappable: true, flightNoStart: 'VS023' });
+    const first = SwapMatchPage.parse((await h.matches(me, mine.id, '?limit=1')).json());
+    expect(first.nextCursor).not.toBeNull();
+    const cursor = encodeURIComponent(first.nextCursor!);
+    const elsewhere = await h.matches(me, second.id, `?limit=1&cursor=${cursor}`);
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([400, { error: 'This list has changed or the link is not valid. Please search again.' }]);
+    const stranger = await h.matches(other, mine.id, `?limit=1&cursor=${cursor}`);
+    expect([stranger.statusCode, stranger.json()]).toEqual([404, { error: 'Trip not found' }]);
   });
 
   it('follows a swap_search_days change arriving from admin', async () => {
@@ -297,8 +438,9 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     ['a repeated field', '?startDate=2026-12-01&startDate=2026-12-02'],
     ['a huge value', `?startDate=${'9'.repeat(5000)}`],
   ])('answers 400 with a message for %s', async (_name, query) => {
+    // Refused before any offer is looked at: the trip needs no date slot of its own.
     const owner = await h.register();
-    const trip = await h.addTrip(owner, { startDate: freshDate() });
+    const trip = await h.addTrip(owner, { startDate: TODAY });
     const response = await h.matches(owner, trip.id, query);
     expect(response.statusCode).toBe(400);
     expect(typeof (response.json() as { error: unknown }).error).toBe('string');

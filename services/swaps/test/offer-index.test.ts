@@ -2,7 +2,7 @@ import { createTestDatabase, eventually } from '@crewswap/kit/testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Rank, type Trip } from '@crewswap/proto';
 import { startOfferIndex } from '../src/data/offer-index';
 import type { PilotChange, TripChange } from '../src/data/read-model';
-import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
+import { makePilot, makeTrip, QUERY_DEFAULTS, startHarness, TODAY, type Harness } from './helpers';
 
 const stamp = { version: 1, at: new Date('2026-10-01T00:00:00Z') };
 const FLEETS: Fleet[] = ['A330', 'A350', 'B787', 'SFF'];
@@ -75,7 +75,7 @@ describe('the offer index: Find swaps from memory', () => {
         { from: trip.startDate, to: trip.startDate },
         { from: addDays(trip.startDate, -10), to: addDays(trip.startDate, 10) },
       ]) {
-        const query = { asker, trip: { ...trip, aircraft: trip.aircraft! }, window };
+        const query = { asker, trip: { ...trip, aircraft: trip.aircraft! }, window, ...QUERY_DEFAULTS };
         const fromMemory = h.service.offers.findJson(query)!;
         const fromPostgres = await h.service.readModel.findOffersJson(query);
         expect(fromMemory.toString()).toBe(fromPostgres);
@@ -137,8 +137,8 @@ describe('the offer index: Find swaps from memory', () => {
 
     await eventually(() => h.service.offers.status().ready, 10_000);
     expect(h.service.offers.status().offers).toBe(2);
-    expect(h.service.offers.findJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) } })!.toString()).toBe(
-      await h.service.readModel.findOffersJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) } }),
+    expect(h.service.offers.findJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) }, ...QUERY_DEFAULTS })!.toString()).toBe(
+      await h.service.readModel.findOffersJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) }, ...QUERY_DEFAULTS }),
     );
   });
 
@@ -151,7 +151,7 @@ describe('the offer index: Find swaps from memory', () => {
       expect(blind.status().ready).toBe(true);
       await eventually(() => !blind.status().ready, 5000);
       const me = makePilot();
-      expect(blind.findJson({ asker: me, trip: { ...makeTrip(me), aircraft: 'A350' }, window: { from: TODAY, to: addDays(TODAY, 4) } })).toBeUndefined();
+      expect(blind.findJson({ asker: me, trip: { ...makeTrip(me), aircraft: 'A350' }, window: { from: TODAY, to: addDays(TODAY, 4) }, ...QUERY_DEFAULTS })).toBeUndefined();
     } finally {
       await blind.close();
       await elsewhere.drop();

@@ -1,6 +1,8 @@
 import { addDays, AIRCRAFT, FLEETS, type Pilot, type Trip } from '@crewswap/proto';
+import { decodeCursor } from '../src/domain/match-page';
 import { tripWindow } from '../src/domain/compatibility';
 import type { PilotChange, PilotRecord, TripChange } from '../src/data/read-model';
+import { isMutual, type DayRange, type SwapSide } from '../src/domain/swap-rule';
 import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
 
 /** A seeded generator (mulberry32): the same seed builds the same airline, ids included. */
@@ -67,7 +69,8 @@ function airline(seed: number, base: string) {
   return { pilots, trips, deleted, alertsOff, settingDays, randomWindow };
 }
 
-const offerIds = (answer: string) => (JSON.parse(answer) as { trip: { id: string } }[]).map((match) => match.trip.id);
+type Row = { trip: { id: string }; mutual: boolean; urgent: boolean; sameDates: boolean };
+const offerIds = (answer: string) => (JSON.parse(answer) as Row[]).map((match) => match.trip.id);
 
 async function load(h: Harness, world: ReturnType<typeof airline>): Promise<void> {
   const { db } = h.service.runtime;
@@ -95,30 +98,77 @@ describe('who can swap with whom, written once', () => {
   // SWAP_RULE_SEED=n runs one more airline, to try other seeds.
   const seeds = [36, 37, 38, ...(process.env.SWAP_RULE_SEED ? [Number(process.env.SWAP_RULE_SEED)] : [])];
 
-  it(`Find swaps answers the same from memory and from Postgres, and a swap alert goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
+  it(`Find swaps answers the same from memory and from Postgres (Mutual, Urgent and every page included, Mutual as isMutual says), and a swap alert goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
     for (const [n, seed] of seeds.entries()) {
       // Each airline 200 days after the last: no window reaches another's trips.
-      const world = airline(seed, addDays(TODAY, 10 + 200 * n));
+      const base = addDays(TODAY, 10 + 200 * n);
+      const world = airline(seed, base);
       await load(h, world);
       const { readModel, offers } = h.service;
       expect(offers.status().ready).toBe(true);
 
       const askers = new Map<string, PilotRecord>();
       for (const pilot of world.pilots) askers.set(pilot.id, (await readModel.findPilot(pilot.id))!);
+      const tripsById = new Map(world.trips.map((trip) => [trip.id, trip]));
+      /** A trip's side of a swap as the world holds it, for isMutual: every other trip of its pilot counts. */
+      const sideOf = (trip: Trip): SwapSide => ({
+        pilot: askers.get(trip.pilotId)!,
+        trip,
+        otherTrips: world.trips.filter((other) => other.pilotId === trip.pilotId && other.id !== trip.id).map((other): DayRange => ({ from: other.startDate, to: other.endDate })),
+      });
+      // Urgent: offers starting on the airline's 4th to 6th day.
+      const urgent = { from: addDays(base, 3), to: addDays(base, 5) };
       /** For each trip, the offers its Find swaps lists with the trip's own window. */
       const finds = new Map<string, Set<string>>();
+      const flagged = { mutual: 0, notMutual: 0, urgent: 0, pages: 0 };
       for (const trip of world.trips) {
         const asker = askers.get(trip.pilotId)!;
-        for (const window of [tripWindow(trip, asker.searchDayRange, world.settingDays), world.randomWindow(trip)]) {
-          const query = { asker, trip, window };
+        const { askerOtherTrips } = await readModel.findAskContext(trip.id, trip.pilotId);
+        const ownWindow = tripWindow(trip, asker.searchDayRange, world.settingDays);
+        for (const window of [ownWindow, world.randomWindow(trip)]) {
+          const query = { asker, trip, window, askerOtherTrips, settingDays: world.settingDays, urgent, page: null };
           const fromMemory = offers.findJson(query)!.toString();
           const fromPostgres = await readModel.findOffersJson(query);
-          // The offers first, for a readable difference; then every byte.
+          // The offers first, for a readable difference; then every byte, Mutual and Urgent included.
           expect({ seed, trip: trip.id, window, offers: offerIds(fromMemory) }).toEqual({ seed, trip: trip.id, window, offers: offerIds(fromPostgres) });
           expect(fromMemory).toBe(fromPostgres);
+          const rows = JSON.parse(fromMemory) as Row[];
+          // Mutual is the rule's isMutual, worked out here from the world itself (not the read model's copies).
+          for (const row of rows) {
+            const offer = tripsById.get(row.trip.id)!;
+            const expected = isMutual({ asker: sideOf(trip), offer: sideOf(offer), settingDays: world.settingDays, askerWindow: window });
+            expect({ seed, trip: trip.id, offer: offer.id, mutual: row.mutual }).toEqual({ seed, trip: trip.id, offer: offer.id, mutual: expected });
+            expect(row.urgent).toBe(offer.startDate >= urgent.from && offer.startDate <= urgent.to);
+            flagged[row.mutual ? 'mutual' : 'notMutual'] += 1;
+            if (row.urgent) flagged.urgent += 1;
+          }
+          // Page by page, both sources give the same pages, which together are the whole list.
+          if (rows.length > 1 && window === ownWindow) {
+            const limit = 2 + (rows.length % 5);
+            const walked: string[] = [];
+            let cursor: string | null = null;
+            let after: ReturnType<typeof decodeCursor> | null = null;
+            do {
+              const paged = { ...query, page: { limit, after } };
+              const pageFromMemory = offers.findJson(paged)!.toString();
+              expect(pageFromMemory).toBe(await readModel.findOffersJson(paged));
+              const page = JSON.parse(pageFromMemory) as { matches: Row[]; total: number; nextCursor: string | null };
+              expect(page.total).toBe(rows.length);
+              expect(page.matches.length).toBeLessThanOrEqual(limit);
+              walked.push(...page.matches.map((match) => match.trip.id));
+              cursor = page.nextCursor;
+              after = cursor === null ? null : decodeCursor(trip.id, cursor);
+              flagged.pages += 1;
+            } while (cursor !== null);
+            expect(walked).toEqual(rows.map((row) => row.trip.id));
+          }
           if (!finds.has(trip.id)) finds.set(trip.id, new Set(offerIds(fromMemory)));
         }
       }
+      // Mutual and Urgent mean something here only if both values occur often.
+      expect(flagged.mutual).toBeGreaterThan(0.05 * (flagged.mutual + flagged.notMutual));
+      expect(flagged.notMutual).toBeGreaterThan(0.1 * (flagged.mutual + flagged.notMutual));
+      expect(flagged.urgent).toBeGreaterThan(0.05 * (flagged.mutual + flagged.notMutual));
 
       const byStart = [...world.trips].sort((a, b) => (a.startDate !== b.startDate ? (a.startDate < b.startDate ? -1 : 1) : a.id < b.id ? -1 : 1));
       let alerted = 0;
@@ -143,5 +193,5 @@ describe('who can swap with whom, written once', () => {
       expect(finding / finds.size).toBeGreaterThan(0.5);
       expect(alerted).toBeGreaterThan(2 * world.trips.filter((trip) => trip.isSwappable).length);
     }
-  });
+  }, 240_000);
 });

@@ -10,34 +10,43 @@ const TRIP_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(Trip.shape), Object.keys(S
 const PILOT_FIELDS_NOT_SHOWN = keysLeftOut(Object.keys(PilotContact.shape), Object.keys(SwapMatchPilot.shape));
 
 /**
+ * The owner's other live trips (standby duties included), as day numbers since 1970-01-01 in
+ * pairs [from, to, from, to, ...]: what Mutual asks of the owner, held in memory by the offer index.
+ */
+const OTHER_TRIP_DAYS_SQL = `(SELECT COALESCE(array_agg(d.day ORDER BY x.id, d.n), '{}')
+            FROM trips x CROSS JOIN LATERAL (VALUES (0, x.start_date - DATE '1970-01-01'), (1, x.end_date - DATE '1970-01-01')) AS d(n, day)
+           WHERE x.pilot_id = t.pilot_id AND NOT x.deleted AND x.id <> t.id AND x.start_date IS NOT NULL AND x.end_date IS NOT NULL)`;
+
+/**
  * The offer rows of the read model, derived from trips and pilots: every live offer (swappable,
  * not standby, with an aircraft) of a pilot known with a profile. A deleted pilot's offers stay,
  * as they do on the trips table. Callers append `AND ...` to narrow it.
  */
 export const OFFER_ROWS_SQL = `
   SELECT t.id, t.pilot_id, p.rank, p.fleet, (p.rank = 'CP' AND p.ltc), t.aircraft, t.start_date, t.end_date, t.training,
-         (t.data - ${TRIP_FIELDS_NOT_SHOWN})::text, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text
+         (t.data - ${TRIP_FIELDS_NOT_SHOWN})::text, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text,
+         t.search_start_date, t.search_end_date, p.search_day_range, ${OTHER_TRIP_DAYS_SQL}
     FROM trips t
     JOIN pilots p ON p.id = t.pilot_id
    WHERE t.is_swappable AND NOT t.deleted AND NOT t.is_standby AND t.aircraft IS NOT NULL
      AND p.contact IS NOT NULL AND p.rank IS NOT NULL AND p.fleet IS NOT NULL`;
 
-export const OFFER_COLUMNS = '(trip_id, pilot_id, rank, fleet, ltc_captain, aircraft, start_date, end_date, training, trip_json, pilot_json)';
+export const OFFER_COLUMNS =
+  '(trip_id, pilot_id, rank, fleet, ltc_captain, aircraft, start_date, end_date, training, trip_json, pilot_json, search_start_date, search_end_date, day_range, other_trip_days)';
 
 /**
  * Rewrites the offer rows of the given trips and of every trip of the given pilots from what the
  * trips and pilots tables now hold, in the caller's transaction: a trip that stops being offered
- * loses its row, a pilot whose rank, fleet, LTC or contact changes has all their rows rewritten.
+ * loses its row, a pilot whose rank, fleet, LTC, day range or contact changes has all their rows
+ * rewritten, and so does a pilot any of whose trips changes (their offers hold the other trips' days).
  */
 export async function refreshOffers(ex: Executor, scope: { tripIds?: string[]; pilotIds?: string[] }): Promise<void> {
   const tripIds = scope.tripIds ?? [];
   const pilotIds = scope.pilotIds ?? [];
-  if (tripIds.length > 0) {
-    await ex.raw('DELETE FROM offers WHERE trip_id = ANY(?::uuid[])', [tripIds]);
-    await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND t.id = ANY(?::uuid[]) ON CONFLICT (trip_id) DO NOTHING`, [tripIds]);
-  }
-  if (pilotIds.length > 0) {
-    await ex.raw('DELETE FROM offers WHERE pilot_id = ANY(?::uuid[])', [pilotIds]);
-    await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND t.pilot_id = ANY(?::uuid[]) ON CONFLICT (trip_id) DO NOTHING`, [pilotIds]);
-  }
+  if (tripIds.length === 0 && pilotIds.length === 0) return;
+  await ex.raw('DELETE FROM offers WHERE trip_id = ANY(?::uuid[]) OR pilot_id = ANY(?::uuid[])', [tripIds, pilotIds]);
+  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND (t.id = ANY(?::uuid[]) OR t.pilot_id = ANY(?::uuid[])) ON CONFLICT (trip_id) DO NOTHING`, [
+    tripIds,
+    pilotIds,
+  ]);
 }

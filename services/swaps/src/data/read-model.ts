@@ -2,7 +2,8 @@ import type { Db, Executor } from '@crewswap/kit';
 import { PilotContact, Trip, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
 import { parseSwapSearchDays, type Window } from '../domain/compatibility';
-import { askersOf, offersFor } from '../domain/swap-rule';
+import { askersOf, mutualOffersFor, offersFor, type DayRange } from '../domain/swap-rule';
+import { answerWrapping, type MatchKey, type MatchPage } from '../domain/match-page';
 import { constraintSql, type SideColumns } from './swap-rule-sql';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
@@ -38,6 +39,13 @@ export interface OfferQuery {
   asker: { id: string; rank: Rank; fleet: Fleet; ltc: boolean };
   trip: Trip;
   window: Window;
+  /** The days of the asker's other trips, for Mutual. */
+  askerOtherTrips: DayRange[];
+  /** swap_search_days: an offer's own window (Mutual) where neither its range nor its owner's day range is set. */
+  settingDays: number;
+  /** The start dates that are Urgent now (urgentDates). */
+  urgent: DayRange;
+  page: MatchPage;
 }
 
 export interface RecipientQuery {
@@ -165,14 +173,15 @@ export function createReadModelRepository(db: Db) {
               event_at: change.stamp.at,
             },
       );
-      const applied: { id: string }[] = await ex('trips')
+      const applied: { id: string; pilot_id: string }[] = await ex('trips')
         .insert(rows)
         .onConflict('id')
         .merge([...TRIP_COLUMNS, 'event_version', 'event_at'])
         .whereRaw(NEWER_OR_SAME('trips'))
-        .returning('id');
+        .returning(['id', 'pilot_id']);
       const ids = applied.map((row) => row.id);
-      await refreshOffers(ex, { tripIds: ids });
+      // Every offer of these pilots holds the days of their other trips (Mutual): all are rewritten.
+      await refreshOffers(ex, { tripIds: ids, pilotIds: [...new Set(applied.map((row) => row.pilot_id))] });
       return ids;
     },
 
@@ -206,12 +215,21 @@ export function createReadModelRepository(db: Db) {
      * What Find swaps needs before it can look for offers, in one round trip: the trip (if it is
      * live), the asking pilot (if known with a profile) and the swap window setting.
      */
-    async findAskContext(tripId: string, pilotId: string, ex: Executor = db): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number }> {
+    async findAskContext(
+      tripId: string,
+      pilotId: string,
+      ex: Executor = db,
+    ): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number; askerOtherTrips: DayRange[] }> {
       const result = await ex
-        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null })[] }>(ASK_CONTEXT_SQL, [tripId, pilotId])
+        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null; other_trips: [string, string][] })[] }>(ASK_CONTEXT_SQL, [tripId, pilotId])
         .options({ name: 'swaps_ask_context' });
       const row = result.rows[0];
-      return { trip: row?.trip ?? undefined, asker: row && toPilotRecord(row), settingDays: parseSwapSearchDays(row?.setting ?? undefined) };
+      return {
+        trip: row?.trip ?? undefined,
+        asker: row && toPilotRecord(row),
+        settingDays: parseSwapSearchDays(row?.setting ?? undefined),
+        askerOtherTrips: (row?.other_trips ?? []).map(([from, to]) => ({ from, to })),
+      };
     },
 
     /**
@@ -223,8 +241,20 @@ export function createReadModelRepository(db: Db) {
     async findOffersJson(query: OfferQuery, ex: Executor = db): Promise<string> {
       const { sql, bindings } = offersQuery(query);
       // A prepared statement (per connection): parsed and planned once, not on every request.
-      const result = await ex.raw<{ rows: { json: string }[] }>(sql, bindings).options({ name: 'swaps_find_offers' });
-      return result.rows[0]?.json ?? '[]';
+      const result = await ex
+        .raw<{ rows: { total: string; remaining: string; given: string; rows: string; last: [boolean, boolean, boolean, string, string, string] | null }[] }>(sql, bindings)
+        .options({ name: 'swaps_find_offers' });
+      const row = result.rows[0]!;
+      const last: MatchKey | null = row.last && {
+        mutual: row.last[0],
+        urgent: row.last[1],
+        sameDates: row.last[2],
+        startDate: row.last[3],
+        endDate: row.last[4],
+        tripId: row.last[5],
+      };
+      const { head, tail } = answerWrapping(query.trip.id, query.page, { total: Number(row.total), last, more: Number(row.remaining) > Number(row.given) });
+      return head + row.rows + tail;
     },
 
     /**
@@ -293,10 +323,16 @@ function toPilotRecord(row: Partial<PilotRowOut>): PilotRecord | undefined {
 
 const ASK_CONTEXT_SQL = `
   SELECT t.data AS trip, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
-         (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting
+         (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting,
+         (SELECT COALESCE(json_agg(json_build_array(x.start_date, x.end_date) ORDER BY x.start_date, x.id), '[]')
+            FROM trips x
+           WHERE x.pilot_id = p.id AND NOT x.deleted AND x.id IS DISTINCT FROM t.id AND x.start_date IS NOT NULL AND x.end_date IS NOT NULL) AS other_trips
     FROM (SELECT 1) AS one
     LEFT JOIN trips t ON t.id = ? AND NOT t.deleted
     LEFT JOIN pilots p ON p.id = ?`;
+
+/** Days either side of an offer's start, where its own range is not set: its owner's, else the setting. */
+const OFFER_DAYS = 'COALESCE(o.day_range, CAST(:days AS int))';
 
 /** The offers table, as the swap rule reads an offer. */
 const OFFER_SIDE: SideColumns = {
@@ -309,22 +345,73 @@ const OFFER_SIDE: SideColumns = {
   // The offers table holds no standby duty (offer-rows.ts).
   standby: 'false',
   startDate: 'o.start_date',
+  endDate: 'o.end_date',
+  // tripWindow of the offer, for Mutual (test/swap-rule.test.ts holds it to the offer index's).
+  window: (max) => ({
+    from: `GREATEST(COALESCE(o.search_start_date, o.start_date - ${OFFER_DAYS}), o.start_date - ${max})`,
+    to: `LEAST(COALESCE(o.search_end_date, o.start_date + ${OFFER_DAYS}), o.start_date + ${max})`,
+  }),
+  // The owner's other trips, from trips itself (the offer index holds a copy in each row).
+  otherTripOn: (from, to) =>
+    `EXISTS (SELECT 1 FROM trips x WHERE x.pilot_id = o.pilot_id AND NOT x.deleted AND x.id <> o.trip_id AND x.start_date <= ${to} AND x.end_date >= ${from})`,
 };
+
+/** The answer's order (match-page.ts, MatchKey), over the columns of `found` below. */
+const ANSWER_ORDER = 'mutual DESC, urgent DESC, same DESC, start_date, end_date, trip_id';
 
 /** The SQL of findOffersJson, apart so that the bench can EXPLAIN exactly what runs. */
 export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<string, unknown> } {
-  const { trip } = query;
+  const { trip, page } = query;
   const rule = constraintSql(OFFER_SIDE, offersFor(query));
+  const mutual = constraintSql(OFFER_SIDE, mutualOffersFor(query), 'mutual');
+  const after = page?.after ?? null;
   return {
-    // offers_match answers it alone (index-only): rank, fleets and aircraft as index conditions,
-    // the window as the range; the rest is filtered from the included columns.
-    // Postgres writes the whole JSON array: one text value for the driver to read, not ~400 rows.
+    // offers_match finds the rows alone (index-only): rank, fleets and aircraft as index
+    // conditions, the window as the range; the rest is filtered from the included columns.
+    // Mutual asks trips for the owners' other trips, row by row (trips_live_by_pilot).
+    // Postgres writes the rows' JSON as one text value for the driver to read, not ~400 rows.
     sql: `
-      SELECT COALESCE('[' || string_agg('{"trip":' || o.trip_json || ',"pilot":' || o.pilot_json || ',"sameDates":' || (o.start_date = :start AND o.end_date = :end)::text || '}', ','
-                                       ORDER BY (o.start_date = :start AND o.end_date = :end) DESC, o.start_date, o.end_date, o.trip_id) || ']', '[]') AS json
-        FROM offers o
-       WHERE ${rule.where}`,
-    bindings: { ...rule.bindings, start: trip.startDate, end: trip.endDate },
+      WITH found AS (
+        SELECT o.trip_id, o.start_date, o.end_date, o.trip_json, o.pilot_json,
+               (o.start_date = :start AND o.end_date = :end) AS same,
+               (${mutual.where}) AS mutual,
+               (o.start_date BETWEEN CAST(:urgent_from AS date) AND CAST(:urgent_to AS date)) AS urgent
+          FROM offers o
+         WHERE ${rule.where}
+      ), after AS (
+        SELECT * FROM found
+         WHERE CAST(:after_trip AS uuid) IS NULL
+            OR (NOT mutual, NOT urgent, NOT same, start_date, end_date, trip_id)
+             > (NOT CAST(:after_mutual AS boolean), NOT CAST(:after_urgent AS boolean), NOT CAST(:after_same AS boolean),
+                CAST(:after_start AS date), CAST(:after_end AS date), CAST(:after_trip AS uuid))
+      ), given AS (
+        SELECT * FROM after ORDER BY ${ANSWER_ORDER} LIMIT CAST(:limit AS int)
+      )
+      SELECT (SELECT count(*) FROM found) AS total,
+             (SELECT count(*) FROM after) AS remaining,
+             (SELECT count(*) FROM given) AS given,
+             COALESCE((SELECT string_agg('{"trip":' || trip_json || ',"pilot":' || pilot_json || ',"sameDates":' || same::text
+                                         || ',"mutual":' || mutual::text || ',"urgent":' || urgent::text || '}', ',' ORDER BY ${ANSWER_ORDER})
+                         FROM given), '') AS rows,
+             (SELECT json_build_array(mutual, urgent, same, start_date, end_date, trip_id)
+                FROM given ORDER BY mutual, urgent, same, start_date DESC, end_date DESC, trip_id DESC LIMIT 1) AS last`,
+    bindings: {
+      ...rule.bindings,
+      ...mutual.bindings,
+      start: trip.startDate,
+      end: trip.endDate,
+      days: query.settingDays,
+      urgent_from: query.urgent.from,
+      urgent_to: query.urgent.to,
+      after_mutual: after?.mutual ?? null,
+      after_urgent: after?.urgent ?? null,
+      after_same: after?.sameDates ?? null,
+      after_start: after?.startDate ?? null,
+      after_end: after?.endDate ?? null,
+      after_trip: after?.tripId ?? null,
+      // No limit: the whole list.
+      limit: page?.limit ?? null,
+    },
   };
 }
 
@@ -341,11 +428,12 @@ const ASKER_SIDE: SideColumns = {
   ltcCaptain: "(r.rank = 'CP' AND r.ltc)",
   standby: 't.is_standby',
   startDate: 't.start_date',
+  endDate: 't.end_date',
   // tripWindow, row by row (test/swap-rule.test.ts holds the two together).
-  window: {
-    from: `GREATEST(COALESCE(t.search_start_date, t.start_date - ${ASKER_DAYS}), t.start_date - CAST(:rule_max AS int))`,
-    to: `LEAST(COALESCE(t.search_end_date, t.start_date + ${ASKER_DAYS}), t.start_date + CAST(:rule_max AS int))`,
-  },
+  window: (max) => ({
+    from: `GREATEST(COALESCE(t.search_start_date, t.start_date - ${ASKER_DAYS}), t.start_date - ${max})`,
+    to: `LEAST(COALESCE(t.search_end_date, t.start_date + ${ASKER_DAYS}), t.start_date + ${max})`,
+  }),
 };
 
 /** The SQL of findRecipients, apart so that the bench can EXPLAIN exactly what runs. */

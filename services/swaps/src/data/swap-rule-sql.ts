@@ -11,51 +11,71 @@ export interface SideColumns {
   ltcCaptain: string;
   standby: string;
   startDate: string;
-  /** The trip's own window (tripWindow), where the query looks for askers; it may use `:rule_max`. */
-  window?: { from: string; to: string };
+  endDate: string;
+  /** The trip's own window (tripWindow), where the query looks for askers or Mutual offers, given the SQL of the furthest reach in days. */
+  window?: (maxDays: string) => { from: string; to: string };
+  /** Whether the side's pilot has another trip on the days from..to (two SQL date expressions). */
+  otherTripOn?: (from: string, to: string) => string;
 }
 
 /**
  * The swap rule with one side known (a Constraint), as a WHERE fragment over the other side's
- * columns with named bindings `:rule_*`. The text depends on the columns and on which side is
- * known, never on the values: the statements stay prepared once per connection.
+ * columns with named bindings `:<prefix>_*` (default `rule`; two constraints in one statement
+ * need two prefixes). The text depends on the columns and on which parts the constraint has,
+ * never on their values: the statements stay prepared once per connection.
  */
-export function constraintSql(columns: SideColumns, constraint: Constraint): { where: string; bindings: Record<string, unknown> } {
+export function constraintSql(columns: SideColumns, constraint: Constraint, prefix = 'rule'): { where: string; bindings: Record<string, unknown> } {
+  const p = (name: string) => `:${prefix}_${name}`;
   const where = [
-    ':rule_possible',
-    `${columns.rank} = ANY(:rule_rank)`,
-    `${columns.fleet} = ANY(:rule_fleet)`,
-    `${columns.aircraft} = ANY(:rule_aircraft)`,
-    `${columns.pilotId} IS DISTINCT FROM :rule_not_pilot`,
+    p('possible'),
+    `${columns.rank} = ANY(${p('rank')})`,
+    `${columns.fleet} = ANY(${p('fleet')})`,
+    `${columns.aircraft} = ANY(${p('aircraft')})`,
+    `${columns.pilotId} IS DISTINCT FROM ${p('not_pilot')}`,
     // A flag's binding is null when either value will do.
-    `(CAST(:rule_training AS boolean) IS NULL OR ${columns.training} = :rule_training)`,
-    `(CAST(:rule_ltc_captain AS boolean) IS NULL OR ${columns.ltcCaptain} = :rule_ltc_captain)`,
-    `(CAST(:rule_standby AS boolean) IS NULL OR ${columns.standby} = :rule_standby)`,
+    `(CAST(${p('training')} AS boolean) IS NULL OR ${columns.training} = ${p('training')})`,
+    `(CAST(${p('ltc_captain')} AS boolean) IS NULL OR ${columns.ltcCaptain} = ${p('ltc_captain')})`,
+    `(CAST(${p('standby')} AS boolean) IS NULL OR ${columns.standby} = ${p('standby')})`,
   ];
-  const bindings: Record<string, unknown> = {
-    rule_possible: constraint.possible,
-    rule_rank: constraint.rank,
-    rule_fleet: constraint.fleet,
-    rule_aircraft: constraint.aircraft,
-    rule_not_pilot: constraint.notPilotId,
-    rule_training: constraint.flags.training,
-    rule_ltc_captain: constraint.flags.ltcCaptain,
-    rule_standby: constraint.flags.standby,
+  const values: Record<string, unknown> = {
+    possible: constraint.possible,
+    rank: constraint.rank,
+    fleet: constraint.fleet,
+    aircraft: constraint.aircraft,
+    not_pilot: constraint.notPilotId,
+    training: constraint.flags.training,
+    ltc_captain: constraint.flags.ltcCaptain,
+    standby: constraint.flags.standby,
   };
-  const { start } = constraint;
-  if (start && 'within' in start) {
-    where.push(`${columns.startDate} BETWEEN CAST(:rule_from AS date) AND CAST(:rule_to AS date)`);
-    Object.assign(bindings, { rule_from: start.within.from, rule_to: start.within.to });
-  } else if (start) {
-    if (!columns.window) throw new Error('this query has no window to look for askers in');
-    where.push(
-      // No window reaches further than :rule_max days from its trip's start: the plain range lets
-      // an index on the start date narrow the rows before each window is worked out.
-      `${columns.startDate} BETWEEN CAST(:rule_date AS date) - CAST(:rule_max AS int) AND CAST(:rule_date AS date) + CAST(:rule_max AS int)`,
-      `${columns.window.from} <= CAST(:rule_date AS date)`,
-      `${columns.window.to} >= CAST(:rule_date AS date)`,
-    );
-    Object.assign(bindings, { rule_date: start.covers, rule_max: MAX_WINDOW_DAYS });
+  if (constraint.startsWithin) {
+    where.push(`${columns.startDate} BETWEEN CAST(${p('from')} AS date) AND CAST(${p('to')} AS date)`);
+    Object.assign(values, { from: constraint.startsWithin.from, to: constraint.startsWithin.to });
   }
+  if (constraint.windowCovers !== null) {
+    if (!columns.window) throw new Error('this query has no window to look for askers in');
+    const date = `CAST(${p('date')} AS date)`;
+    const window = columns.window(`CAST(${p('max')} AS int)`);
+    where.push(
+      // No window reaches further than :max days from its trip's start: the plain range lets
+      // an index on the start date narrow the rows before each window is worked out.
+      `${columns.startDate} BETWEEN ${date} - CAST(${p('max')} AS int) AND ${date} + CAST(${p('max')} AS int)`,
+      `${window.from} <= ${date}`,
+      `${window.to} >= ${date}`,
+    );
+    Object.assign(values, { date: constraint.windowCovers, max: MAX_WINDOW_DAYS });
+  }
+  if (constraint.missesDays !== null) {
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM unnest(CAST(${p('busy_from')} AS date[]), CAST(${p('busy_to')} AS date[])) AS busy(from_date, to_date)
+                    WHERE busy.from_date <= ${columns.endDate} AND busy.to_date >= ${columns.startDate})`,
+    );
+    Object.assign(values, { busy_from: constraint.missesDays.map((days) => days.from), busy_to: constraint.missesDays.map((days) => days.to) });
+  }
+  if (constraint.freeOn !== null) {
+    if (!columns.otherTripOn) throw new Error("this query cannot see the other pilot's trips");
+    where.push(`NOT ${columns.otherTripOn(`CAST(${p('free_from')} AS date)`, `CAST(${p('free_to')} AS date)`)}`);
+    Object.assign(values, { free_from: constraint.freeOn.from, free_to: constraint.freeOn.to });
+  }
+  const bindings = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}_${name}`, value]));
   return { where: where.join('\n         AND '), bindings };
 }

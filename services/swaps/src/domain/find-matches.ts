@@ -3,22 +3,29 @@ import { outOfRangeDate, type MatchesQuery } from '@crewswap/proto';
 import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
 import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
+import { decodeCursor, PAGE_MESSAGES, type MatchPage } from './match-page';
+import { urgentDates } from './swap-rule';
 
 export const TRIP_NOT_FOUND = 'Trip not found';
 
 /**
- * Find swaps for one of the pilot's own trips: the compatible offers starting inside the window.
- * Explicit query dates win; each bound left out comes from the trip's range, the pilot's day range
- * or the setting (tripWindow). Another pilot's trip is answered like an unknown one.
+ * Find swaps for one of the pilot's own trips: the compatible offers starting inside the window,
+ * each marked Mutual and Urgent, Mutual first, then Urgent, then by date; the whole list, or a
+ * page of it (`limit`, `cursor`). Explicit query dates win; each bound left out comes from the
+ * trip's range, the pilot's day range or the setting (tripWindow). Another pilot's trip is
+ * answered like an unknown one.
  */
 export function createFindMatches(deps: { readModel: ReadModelRepository; offers: Pick<OfferIndex, 'findJson'>; clock: Clock }) {
   const { readModel, offers, clock } = deps;
   return {
-    /** Answers the JSON of SwapMatch[], as text (findOffersJson) or as UTF-8 bytes (the offer index). */
+    /** Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8 bytes (the offer index). */
     async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string | Buffer> {
-      const { trip, asker, settingDays } = await readModel.findAskContext(input.tripId, input.pilotId);
+      const { trip, asker, settingDays, askerOtherTrips } = await readModel.findAskContext(input.tripId, input.pilotId);
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
-      const { startDate, endDate } = input.query;
+      const { startDate, endDate, limit, cursor } = input.query;
+      if (cursor !== undefined && limit === undefined) throw badRequest(PAGE_MESSAGES.cursorWithoutLimit);
+      const page: MatchPage = limit === undefined ? null : { limit, after: cursor === undefined ? null : decodeCursor(trip.id, cursor) };
+      const none = page === null ? '[]' : '{"matches":[],"total":0,"nextCursor":null}';
       const outOfRange = outOfRangeDate([startDate, endDate], clock.today());
       if (outOfRange) throw badRequest(outOfRange);
       for (const date of [startDate, endDate]) {
@@ -27,11 +34,11 @@ export function createFindMatches(deps: { readModel: ReadModelRepository; offers
         }
       }
       if (startDate && endDate && endDate < startDate) throw badRequest('End date cannot be before start date');
-      if (!asker) return '[]';
+      if (!asker) return none;
       const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
-      if (window.to < window.from) return '[]';
-      const query = { asker, trip, window };
+      if (window.to < window.from) return none;
+      const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page };
       // Who matches is the swap rule's (domain/swap-rule.ts) either way. From memory when the
       // index is in step with the table; from Postgres while it is not.
       return offers.findJson(query) ?? readModel.findOffersJson(query);

@@ -1,5 +1,5 @@
-import { AIRCRAFT, FLEETS, RANKS, type Aircraft, type Fleet, type Rank } from '@crewswap/proto';
-import { aircraftFlownBy, fleetsThatFly, type Window } from './compatibility';
+import { AIRCRAFT, FLEETS, londonToday, RANKS, type Aircraft, type Fleet, type Rank } from '@crewswap/proto';
+import { aircraftFlownBy, fleetsThatFly, tripWindow, type Window } from './compatibility';
 
 /**
  * The two trips of a swap: the asker's (the trip Find swaps is pressed on, or a swap alert's
@@ -17,6 +17,15 @@ interface Side {
   training: boolean;
   standby: boolean;
   startDate: string;
+  endDate: string;
+  /** The days of the pilot's other trips (standby duties included), where a clause needs them. */
+  otherTrips?: readonly DayRange[];
+}
+
+/** A trip's days, first and last included (YYYY-MM-DD). */
+export interface DayRange {
+  from: string;
+  to: string;
 }
 
 type Flag = 'training' | 'ltcCaptain' | 'standby';
@@ -27,7 +36,9 @@ type Clause =
   | { kind: 'flies'; pilot: Role; trip: Role }
   | { kind: 'not'; role: Role; flag: Flag }
   | { kind: 'implies'; when: readonly [Role, Flag]; then: readonly [Role, Flag] }
-  | { kind: 'startsWithin'; trip: Role; windowOf: Role };
+  | { kind: 'startsWithin'; trip: Role; windowOf: Role }
+  // The pilot has no other trip on the days of the trip they would take.
+  | { kind: 'free'; pilot: Role; takes: Role };
 
 /**
  * Who can swap with whom (decisions.md, pilot-app.md), the only place it is written: Find swaps
@@ -50,6 +61,41 @@ export const SWAP_RULE: readonly Clause[] = [
   { kind: 'startsWithin', trip: 'offer', windowOf: 'asker' },
 ];
 
+const otherRole = (role: Role): Role => (role === 'asker' ? 'offer' : 'asker');
+
+/** A clause with the two roles swapped: what it asks when the offer's owner is the one asking. */
+function mirrored(clause: Clause): Clause {
+  switch (clause.kind) {
+    case 'same':
+    case 'differ':
+      return clause;
+    case 'flies':
+      return { kind: 'flies', pilot: otherRole(clause.pilot), trip: otherRole(clause.trip) };
+    case 'not':
+      return { kind: 'not', role: otherRole(clause.role), flag: clause.flag };
+    case 'implies':
+      return { kind: 'implies', when: [otherRole(clause.when[0]), clause.when[1]], then: [otherRole(clause.then[0]), clause.then[1]] };
+    case 'startsWithin':
+      return { kind: 'startsWithin', trip: otherRole(clause.trip), windowOf: otherRole(clause.windowOf) };
+    case 'free':
+      return { kind: 'free', pilot: otherRole(clause.pilot), takes: otherRole(clause.takes) };
+  }
+}
+
+/**
+ * Mutual (issue 37): the swap works for the offer's owner too. The rule holds both ways (rank,
+ * fleet and aircraft, training, and the asker's trip inside the owner's window for that offer:
+ * their search range, else the swap window around it), and neither pilot is left with two trips
+ * on one day. Find swaps marks its rows with it (offer index and SQL fallback alike, through
+ * mutualOffersFor); isMutual answers it for any two trips.
+ */
+export const MUTUAL_RULE: readonly Clause[] = [
+  ...SWAP_RULE,
+  ...SWAP_RULE.map(mirrored),
+  { kind: 'free', pilot: 'asker', takes: 'offer' },
+  { kind: 'free', pilot: 'offer', takes: 'asker' },
+];
+
 /**
  * What the rule asks of the other side once one side is known: the form every caller runs
  * (buckets and a bit mask in memory, a WHERE clause in SQL).
@@ -63,28 +109,95 @@ export interface Constraint {
   notPilotId: string | null;
   /** The value each flag must have; null when either will do. */
   flags: Record<Flag, boolean | null>;
-  /**
-   * Known asker: the offer starts inside this window. Known offer: the asker's own window covers
-   * this date. Null: any date.
-   */
-  start: { within: Window } | { covers: string } | null;
+  /** The other side's trip starts inside this window (the known side's). Null: any date. */
+  startsWithin: Window | null;
+  /** The other side's own window (tripWindow) covers this date (the known trip's start). Null: any. */
+  windowCovers: string | null;
+  /** The other side's trip falls on none of these days (the known pilot's other trips). Null: any. */
+  missesDays: readonly DayRange[] | null;
+  /** The other side's pilot has no other trip on these days (the known trip's). Null: any. */
+  freeOn: DayRange | null;
 }
 
 type PilotFacts = { id: string; rank: Rank; fleet: Fleet; ltc: boolean };
-type TripFacts = { aircraft: Aircraft | null; training: boolean; isStandby: boolean; startDate: string };
+type TripFacts = { aircraft: Aircraft | null; training: boolean; isStandby: boolean; startDate: string; endDate: string };
 
 /** The offers an asker's trip finds in this window (Find swaps). */
 export function offersFor(query: { asker: PilotFacts; trip: TripFacts; window: Window }): Constraint {
-  return constrain('asker', sideOf(query.asker, query.trip), query.window);
+  return constrain(SWAP_RULE, 'asker', sideOf(query.asker, query.trip), query.window);
+}
+
+/**
+ * Of the offers an asker's trip finds in this window, the Mutual ones (MUTUAL_RULE): it needs the
+ * days of the asker's other trips.
+ */
+export function mutualOffersFor(query: { asker: PilotFacts; trip: TripFacts; window: Window; askerOtherTrips: readonly DayRange[] }): Constraint {
+  return constrain(MUTUAL_RULE, 'asker', { ...sideOf(query.asker, query.trip), otherTrips: query.askerOtherTrips }, query.window);
 }
 
 /** The trips that would find this offer, each in its own window (tripWindow): the swap alert's recipients. */
 export function askersOf(query: { owner: PilotFacts; offer: TripFacts }): Constraint {
-  return constrain('offer', sideOf(query.owner, query.offer), undefined);
+  return constrain(SWAP_RULE, 'offer', sideOf(query.owner, query.offer), undefined);
+}
+
+/** One side of a swap in full, as isMutual reads it. */
+export interface SwapSide {
+  pilot: PilotFacts & { searchDayRange: number | null };
+  trip: TripFacts & { searchStartDate: string | null; searchEndDate: string | null };
+  /** The days of the pilot's other trips (not this one), standby duties included. */
+  otherTrips: readonly DayRange[];
+}
+
+/**
+ * Whether the asker's trip and the offer make a Mutual swap (MUTUAL_RULE), each trip's window
+ * its own (tripWindow) unless the asker searched with other dates. For callers that hold both
+ * sides (a proposal); Find swaps asks the same of every row through mutualOffersFor.
+ */
+export function isMutual(swap: { asker: SwapSide; offer: SwapSide; settingDays: number; askerWindow?: Window }): boolean {
+  const { asker, offer, settingDays } = swap;
+  const window = swap.askerWindow ?? tripWindow(asker.trip, asker.pilot.searchDayRange, settingDays);
+  const c = mutualOffersFor({ asker: asker.pilot, trip: asker.trip, window, askerOtherTrips: asker.otherTrips });
+  const side = sideOf(offer.pilot, offer.trip);
+  const ownWindow = tripWindow(offer.trip, offer.pilot.searchDayRange, settingDays);
+  return (
+    c.possible &&
+    c.rank.includes(side.rank) &&
+    c.fleet.includes(side.fleet) &&
+    side.aircraft !== null &&
+    c.aircraft.includes(side.aircraft) &&
+    c.notPilotId !== side.pilotId &&
+    (Object.keys(c.flags) as Flag[]).every((flag) => c.flags[flag] === null || c.flags[flag] === side[flag]) &&
+    (c.startsWithin === null || (side.startDate >= c.startsWithin.from && side.startDate <= c.startsWithin.to)) &&
+    (c.windowCovers === null || (ownWindow.from <= c.windowCovers && ownWindow.to >= c.windowCovers)) &&
+    (c.missesDays === null || !c.missesDays.some((days) => overlaps(days, { from: side.startDate, to: side.endDate }))) &&
+    (c.freeOn === null || !offer.otherTrips.some((days) => overlaps(days, c.freeOn!)))
+  );
+}
+
+/** Whether two runs of days share one. */
+export function overlaps(a: DayRange, b: DayRange): boolean {
+  return a.from <= b.to && a.to >= b.from;
+}
+
+/** An offer starting within this many hours is Urgent in Find swaps (issue 39). */
+export const URGENT_HOURS = 48;
+
+/**
+ * The start dates that are Urgent now: today up to the date URGENT_HOURS from now, on the
+ * Europe/London clock. A trip is known by its dates, not its hour, so one starting today counts.
+ */
+export function urgentDates(now: Date): DayRange {
+  return { from: londonToday(now), to: londonToday(new Date(now.getTime() + URGENT_HOURS * 3_600_000)) };
+}
+
+/** Whether an offer starting on this date is Urgent now. */
+export function isUrgent(startDate: string, now: Date): boolean {
+  const { from, to } = urgentDates(now);
+  return startDate >= from && startDate <= to;
 }
 
 /** The rule with one side known, clause by clause. */
-function constrain(known: Role, side: Side, window: Window | undefined): Constraint {
+function constrain(rule: readonly Clause[], known: Role, side: Side, window: Window | undefined): Constraint {
   const c: Constraint = {
     possible: true,
     rank: [...RANKS],
@@ -92,13 +205,16 @@ function constrain(known: Role, side: Side, window: Window | undefined): Constra
     aircraft: [...AIRCRAFT],
     notPilotId: null,
     flags: { training: null, ltcCaptain: null, standby: null },
-    start: null,
+    startsWithin: null,
+    windowCovers: null,
+    missesDays: null,
+    freeOn: null,
   };
   const require = (flag: Flag, value: boolean) => {
     if (c.flags[flag] === !value) c.possible = false;
     c.flags[flag] = value;
   };
-  for (const clause of SWAP_RULE) {
+  for (const clause of rule) {
     switch (clause.kind) {
       case 'same':
         c.rank = c.rank.filter((rank) => rank === side.rank);
@@ -137,9 +253,18 @@ function constrain(known: Role, side: Side, window: Window | undefined): Constra
         if (clause.trip === clause.windowOf) throw new Error('a trip inside its own window is no swap rule');
         if (clause.windowOf === known) {
           if (!window) throw new Error("the asker's window is needed to find its offers");
-          c.start = { within: window };
+          c.startsWithin = window;
         } else {
-          c.start = { covers: side.startDate };
+          c.windowCovers = side.startDate;
+        }
+        break;
+      case 'free':
+        if (clause.pilot === clause.takes) throw new Error('a pilot taking their own trip is no swap rule');
+        if (clause.pilot === known) {
+          if (!side.otherTrips) throw new Error("the known pilot's other trips are needed for this rule");
+          c.missesDays = side.otherTrips;
+        } else {
+          c.freeOn = { from: side.startDate, to: side.endDate };
         }
         break;
     }
@@ -164,5 +289,6 @@ function sideOf(pilot: PilotFacts, trip: TripFacts): Side {
     training: trip.training,
     standby: trip.isStandby,
     startDate: trip.startDate,
+    endDate: trip.endDate,
   };
 }

@@ -103,7 +103,7 @@ export const migrations: Record<string, Migration> = {
       await knex.raw(
         'CREATE INDEX offers_match ON offers (rank, fleet, aircraft, start_date) INCLUDE (end_date, trip_id, pilot_id, training, ltc_captain, trip_json, pilot_json)',
       );
-      await knex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL}`);
+      // Filled by 0006_offer_mutual, once the rows have every column they are written with now.
     },
   },
   '0005_offer_notify': {
@@ -191,6 +191,28 @@ export const migrations: Record<string, Migration> = {
         table.uuid('agreement_id').notNullable().references('id').inTable('agreements').onDelete('CASCADE');
       });
       await knex.raw('CREATE INDEX agreement_trips_agreement ON agreement_trips (agreement_id)');
+    },
+  },
+  '0007_offer_mutual': {
+    async up(knex) {
+      // Mutual (issue 37) asks of each offer its owner's window (the trip's search range, else the
+      // owner's day range, else the setting) and the days of the owner's other trips: the offer
+      // row carries them, so the offer index holds them in memory. The SQL fallback asks trips.
+      await knex.schema.alterTable('offers', (table) => {
+        table.date('search_start_date');
+        table.date('search_end_date');
+        table.integer('day_range');
+        table.specificType('other_trip_days', 'int[]').notNullable().defaultTo('{}');
+      });
+      // A pilot's live trips by date: their other trips for Mutual, in Find swaps and when offer rows are written.
+      await knex.raw('CREATE INDEX trips_live_by_pilot ON trips (pilot_id, start_date) WHERE NOT deleted');
+      // The SQL fallback reads the window's columns beside the rest: still from the index alone.
+      await knex.raw('DROP INDEX offers_match');
+      await knex.raw(
+        'CREATE INDEX offers_match ON offers (rank, fleet, aircraft, start_date) INCLUDE (end_date, trip_id, pilot_id, training, ltc_captain, trip_json, pilot_json, search_start_date, search_end_date, day_range)',
+      );
+      await knex.raw('DELETE FROM offers');
+      await knex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL}`);
     },
   },
 };

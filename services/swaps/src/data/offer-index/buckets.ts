@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../domain/compatibility';
 import type { Constraint } from '../../domain/swap-rule';
 
 /** An offers table row, as the index reads it. */
@@ -13,6 +14,11 @@ export interface OfferRow {
   ltc_captain: boolean;
   trip_json: string;
   pilot_json: string;
+  search_start_date: string | null;
+  search_end_date: string | null;
+  day_range: number | null;
+  /** The owner's other trips as day numbers, in pairs [from, to, ...]. */
+  other_trip_days: number[];
 }
 
 export interface Offer {
@@ -21,9 +27,16 @@ export interface Offer {
   /** Start and end as day numbers: comparing numbers in the scan is several times cheaper than comparing date strings. */
   startDay: number;
   endDay: number;
-  /** `{"trip":…,"pilot":…,"sameDates":` as UTF-8: the answer's row, less the one value that depends on the asker. */
+  /** `{"trip":…,"pilot":…,"sameDates":` as UTF-8: the answer's row, less the values that depend on the asker. */
   prefix: Buffer;
   bucket: string;
+  /** What Mutual asks of the offer: its own search range as day numbers (NaN: not set), its owner's day range (NaN: not set), the owner's other trips. */
+  searchFrom: number;
+  searchTo: number;
+  dayRange: number;
+  otherTripDays: Int32Array;
+  startDate: string;
+  endDate: string;
 }
 
 /**
@@ -31,6 +44,9 @@ export interface Offer {
  * id; beside them, row for row, what the scan reads.
  */
 export interface Bucket {
+  rank: string;
+  fleet: string;
+  aircraft: string;
   offers: Offer[];
   startDays: number[];
   endDays: number[];
@@ -49,6 +65,7 @@ export function createBuckets() {
   const buckets = new Map<string, Bucket>();
   /** Pilot ids as small numbers, for the scan to compare. */
   const pilotNumbers = new Map<string, number>();
+  const pilotNumberOf = (id: string) => pilotNumbers.get(id) ?? -1;
   const pilotNumber = (id: string) => {
     let n = pilotNumbers.get(id);
     if (n === undefined) pilotNumbers.set(id, (n = pilotNumbers.size));
@@ -74,10 +91,19 @@ export function createBuckets() {
         endDay: dayNumber(row.end_date),
         prefix: Buffer.from(`{"trip":${row.trip_json},"pilot":${row.pilot_json},"sameDates":`),
         bucket: bucketOf(row.rank, row.fleet, row.aircraft),
+        searchFrom: row.search_start_date === null ? NaN : dayNumber(row.search_start_date),
+        searchTo: row.search_end_date === null ? NaN : dayNumber(row.search_end_date),
+        dayRange: row.day_range ?? NaN,
+        otherTripDays: Int32Array.from(row.other_trip_days),
+        startDate: row.start_date,
+        endDate: row.end_date,
       };
       offers.set(offer.tripId, offer);
       let bucket = buckets.get(offer.bucket);
-      if (!bucket) buckets.set(offer.bucket, (bucket = { offers: [], startDays: [], endDays: [], pilots: [], flags: [] }));
+      if (!bucket) {
+        bucket = { rank: row.rank, fleet: row.fleet, aircraft: row.aircraft, offers: [], startDays: [], endDays: [], pilots: [], flags: [] };
+        buckets.set(offer.bucket, bucket);
+      }
       // In a load, which comes in that order, each lands at the end.
       const at = firstWhere(bucket.offers.length, (i) => inAnswerOrder(offer, bucket.offers[i]!));
       bucket.offers.splice(at, 0, offer);
@@ -92,13 +118,20 @@ export function createBuckets() {
       buckets.clear();
     },
     size: () => offers.size,
+    /** The constraint as a test of single rows (Mutual, asked of the rows find() gave); settingDays for the offers' own windows. */
+    rowTest(constraint: Constraint, settingDays: number): (bucket: Bucket, row: number) => boolean {
+      return rowTest(constraint, compile(constraint, pilotNumberOf), settingDays);
+    },
     /**
      * The rows of every bucket the constraint allows that it admits, one run per bucket, each in
      * the answer's order.
      */
     find(constraint: Constraint): { bucket: Bucket; rows: number[] }[] {
       if (!constraint.possible) return [];
-      const scan = compile(constraint, (id) => pilotNumbers.get(id) ?? -1);
+      if (constraint.windowCovers !== null || constraint.missesDays !== null || constraint.freeOn !== null) {
+        throw new Error('find() scans for Find swaps rows by an asker window; test the other parts row by row (rowTest)');
+      }
+      const scan = compile(constraint, pilotNumberOf);
       const runs: { bucket: Bucket; rows: number[] }[] = [];
       for (const rank of constraint.rank) {
         for (const fleet of constraint.fleet) {
@@ -127,8 +160,6 @@ interface Scan {
 }
 
 function compile(constraint: Constraint, pilotNumberOf: (id: string) => number): Scan {
-  const { start } = constraint;
-  if (start && !('within' in start)) throw new Error('the offer index answers Find swaps only: an offer window, not an asker');
   let care = 0;
   let want = 0;
   for (const [flag, bit] of Object.entries(FLAG_BITS) as [keyof typeof FLAG_BITS, number][]) {
@@ -137,12 +168,53 @@ function compile(constraint: Constraint, pilotNumberOf: (id: string) => number):
     care |= bit;
     if (value) want |= bit;
   }
+  const within = constraint.startsWithin;
   return {
-    from: start ? dayNumber(start.within.from) : -Infinity,
-    to: start ? dayNumber(start.within.to) : Infinity,
+    from: within ? dayNumber(within.from) : -Infinity,
+    to: within ? dayNumber(within.to) : Infinity,
     notPilot: constraint.notPilotId === null ? -1 : pilotNumberOf(constraint.notPilotId),
     care,
     want,
+  };
+}
+
+/**
+ * A constraint as a test of one row: the scan's parts, the bucket's rank, fleet and aircraft, and
+ * the parts only rows can answer (the offer's own window covering a date, the days it must miss,
+ * its owner's other trips), as swap-rule-sql.ts renders them.
+ */
+function rowTest(constraint: Constraint, scan: Scan, settingDays: number): (bucket: Bucket, row: number) => boolean {
+  if (!constraint.possible) return () => false;
+  const covers = constraint.windowCovers === null ? NaN : dayNumber(constraint.windowCovers);
+  const misses = (constraint.missesDays ?? []).map((days) => [dayNumber(days.from), dayNumber(days.to)] as const);
+  const freeFrom = constraint.freeOn ? dayNumber(constraint.freeOn.from) : NaN;
+  const freeTo = constraint.freeOn ? dayNumber(constraint.freeOn.to) : NaN;
+  const allowed = new Map<Bucket, boolean>();
+  return (bucket, row) => {
+    let inBucket = allowed.get(bucket);
+    if (inBucket === undefined) {
+      inBucket =
+        (constraint.rank as string[]).includes(bucket.rank) && (constraint.fleet as string[]).includes(bucket.fleet) && (constraint.aircraft as string[]).includes(bucket.aircraft);
+      allowed.set(bucket, inBucket);
+    }
+    if (!inBucket) return false;
+    const start = bucket.startDays[row]!;
+    const end = bucket.endDays[row]!;
+    if (start < scan.from || start > scan.to || bucket.pilots[row] === scan.notPilot || (bucket.flags[row]! & scan.care) !== scan.want) return false;
+    const offer = bucket.offers[row]!;
+    if (!Number.isNaN(covers)) {
+      // tripWindow in day numbers: the offer's range, else its owner's day range, else the setting; cut at the furthest reach.
+      const days = Number.isNaN(offer.dayRange) ? settingDays : offer.dayRange;
+      const from = Math.max(Number.isNaN(offer.searchFrom) ? start - days : offer.searchFrom, start - MAX_WINDOW_DAYS);
+      const to = Math.min(Number.isNaN(offer.searchTo) ? start + days : offer.searchTo, start + MAX_WINDOW_DAYS);
+      if (covers < from || covers > to) return false;
+    }
+    for (const [from, to] of misses) if (from <= end && to >= start) return false;
+    if (!Number.isNaN(freeFrom)) {
+      const other = offer.otherTripDays;
+      for (let i = 0; i < other.length; i += 2) if (other[i]! <= freeTo && other[i + 1]! >= freeFrom) return false;
+    }
+    return true;
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '@crewswap/kit';
 import type { Logger } from 'pino';
-import { offersFor } from '../../domain/swap-rule';
+import { mutualOffersFor, offersFor } from '../../domain/swap-rule';
 import type { OfferQuery } from '../read-model';
 import { writeAnswer } from './answer';
 import { createBuckets, dayNumber, type OfferRow } from './buckets';
@@ -9,13 +9,14 @@ import { startListener } from './listener';
 export { OFFERS_CHANNEL, RELOAD_ALL } from './listener';
 
 const OFFER_SELECT = `SELECT trip_id, pilot_id, rank, fleet, aircraft, start_date::text AS start_date, end_date::text AS end_date,
-                             training, ltc_captain, trip_json, pilot_json
+                             training, ltc_captain, trip_json, pilot_json, search_start_date::text AS search_start_date,
+                             search_end_date::text AS search_end_date, day_range, other_trip_days
                         FROM offers`;
 
 export interface OfferIndex {
   /**
-   * The Find swaps answer (the JSON text of SwapMatch[]) from memory, exactly as the offers
-   * query gives it, or undefined while the index is not in step with the table (starting, or
+   * The Find swaps answer (the JSON text of SwapMatch[], or of a SwapMatchPage when the query
+   * asks for a page) from memory, exactly as the offers query gives it, or undefined while the index is not in step with the table (starting, or
    * its listening connection lost): the caller then asks Postgres.
    */
   findJson(query: OfferQuery): Buffer | undefined;
@@ -61,7 +62,15 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
     findJson(query) {
       if (!listener.ready()) return undefined;
       const runs = buckets.find(offersFor(query));
-      return writeAnswer(runs, dayNumber(query.trip.startDate), dayNumber(query.trip.endDate));
+      return writeAnswer(runs, {
+        searchedTripId: query.trip.id,
+        start: dayNumber(query.trip.startDate),
+        end: dayNumber(query.trip.endDate),
+        urgentFrom: dayNumber(query.urgent.from),
+        urgentTo: dayNumber(query.urgent.to),
+        mutual: buckets.rowTest(mutualOffersFor(query), query.settingDays),
+        page: query.page,
+      });
     },
     catchUp: () => listener.catchUp(),
     status: () => ({ offers: buckets.size(), ready: listener.ready() }),

@@ -1,0 +1,70 @@
+import { badRequest } from '@crewswap/kit';
+import { z } from 'zod';
+
+/**
+ * Where a Find swaps row stands in the answer's order (relevance): Mutual first, then Urgent, then
+ * by date as the spec lists them (same dates first, then start date, end date; the trip id last,
+ * so that no two rows tie).
+ */
+export interface MatchKey {
+  mutual: boolean;
+  urgent: boolean;
+  sameDates: boolean;
+  startDate: string;
+  endDate: string;
+  tripId: string;
+}
+
+/** A page of Find swaps: at most `limit` rows, those after `after` in the answer's order. Null: the whole list. */
+export type MatchPage = { limit: number; after: MatchKey | null } | null;
+
+/** What either source of offers found, less the rows' text. */
+export interface FoundRows {
+  /** Rows in the whole answer. */
+  total: number;
+  /** The last row given, for the next page's cursor. */
+  last: MatchKey | null;
+  /** Whether rows remain after the last one given. */
+  more: boolean;
+}
+
+export const PAGE_MESSAGES = {
+  limit: 'Limit must be a whole number from 1 to 200.',
+  cursor: 'This list has changed or the link is not valid. Please search again.',
+  cursorWithoutLimit: 'A cursor needs a limit.',
+} as const;
+
+const CursorKey = z.tuple([z.uuid(), z.boolean(), z.boolean(), z.boolean(), z.iso.date(), z.iso.date(), z.uuid()]);
+
+/**
+ * The cursor: opaque to the app (base64url of the searched trip and the last row's key). It
+ * names the trip so that a cursor is refused on another trip's list.
+ */
+export function encodeCursor(searchedTripId: string, key: MatchKey): string {
+  const value: z.infer<typeof CursorKey> = [searchedTripId, key.mutual, key.urgent, key.sameDates, key.startDate, key.endDate, key.tripId];
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** The key a cursor carries; 400 when it is not one of ours or belongs to another trip's list. */
+export function decodeCursor(searchedTripId: string, cursor: string): MatchKey {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(PAGE_MESSAGES.cursor);
+  }
+  const parsed = CursorKey.safeParse(value);
+  if (!parsed.success || parsed.data[0] !== searchedTripId) throw badRequest(PAGE_MESSAGES.cursor);
+  const [, mutual, urgent, sameDates, startDate, endDate, tripId] = parsed.data;
+  return { mutual, urgent, sameDates, startDate, endDate, tripId };
+}
+
+/**
+ * The text around the rows: the spec's SwapMatch[] for the whole list, else a SwapMatchPage.
+ * Both sources of offers wrap their rows with it, so they answer the same bytes.
+ */
+export function answerWrapping(searchedTripId: string, page: MatchPage, found: FoundRows): { head: string; tail: string } {
+  if (page === null) return { head: '[', tail: ']' };
+  const next = found.more && found.last ? JSON.stringify(encodeCursor(searchedTripId, found.last)) : 'null';
+  return { head: '{"matches":[', tail: `],"total":${found.total},"nextCursor":${next}}` };
+}

@@ -66,6 +66,10 @@ describe('Roster upload dialog', () => {
       skippedCount: 1,
       skipped: [{ trip: 'VS001/VS002 (2026-01-03 to 2026-01-05)', reason: 'Trip ended more than 7 days ago' }],
       message: '2 trips added',
+      addedCount: 2,
+      changedCount: 0,
+      removedCount: 0,
+      changes: [],
     };
     vi.stubGlobal('XMLHttpRequest', answeringXhr(200, answer));
     const { calls } = stubFetch((call) => {

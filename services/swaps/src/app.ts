@@ -8,6 +8,7 @@ import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
 import { waitUntilCaughtUp } from './events/catch-up';
 import { DURABLES, startReadModelConsumers } from './events/consumers';
+import { startOfferViews } from './events/offer-views';
 import { readSettingsFromAdmin } from './events/replay';
 import { createReadModelMetrics, trackOfferIndex } from './metrics';
 import { migrations } from './migrations';
@@ -43,8 +44,9 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       alertOffer,
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert });
-    return { readModel, offers, alerts, alertOffer, settingsRead };
+    const offerViews = await startOfferViews({ runtime, clock });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert, offerViews });
+    return { readModel, offers, alerts, alertOffer, settingsRead, offerViews };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

@@ -1,6 +1,7 @@
 import { eventually } from '@crewswap/kit/testing';
 import { SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
 import { OFFER_WITHDRAWN_MESSAGE } from '../src/domain/offer-withdrawn';
+import { OFFER_VIEWS_DURABLE } from '../src/events/offer-views';
 import { makeTrip, startHarness, type Harness } from './helpers';
 
 const ROSTER: TripChangeOrigin = { channel: 'roster_upload' };
@@ -38,7 +39,7 @@ describe('Find swaps viewers are told when a roster takes the offer away', () =>
   };
   /** Publishes and waits until the viewers' consumer has taken the event. */
   const seenThrough = async (event: { id: string }) => {
-    await eventually(() => h.db('processed_events').where({ consumer: 'swaps_offer_withdrawals', event_id: event.id }).first(), 10_000);
+    await eventually(() => h.db('processed_events').where({ consumer: OFFER_VIEWS_DURABLE, event_id: event.id }).first(), 10_000);
   };
   const update = async (trip: Trip, changes: Partial<Trip>, origin: TripChangeOrigin, version = 2) =>
     seenThrough(await h.publish(SUBJECTS.tripUpdated, { trip: { ...trip, ...changes }, origin }, version));

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { createOfferViewRepository } from '../data/offer-views';
 import { createOfferWithdrawn, OFFER_VIEW_DAYS } from '../domain/offer-withdrawn';
 
+/** The viewers' consumer, apart from the read model's. */
+export const OFFER_VIEWS_DURABLE = 'swaps_offer_withdrawals';
+
 const Matches = z.array(z.object({ trip: SwapMatch.shape.trip.pick({ id: true }) }));
 
 /**
@@ -21,7 +24,7 @@ export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) 
     bus,
     log,
     stream: 'TRIPS',
-    durable: 'swaps_offer_withdrawals',
+    durable: OFFER_VIEWS_DURABLE,
     filter: 'trips.trip.>',
     subjects: [SUBJECTS.tripUpdated, SUBJECTS.tripDeleted],
     handler: {

@@ -90,13 +90,12 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         reply.duplicateCount = diff.unchanged.length;
         const origin = { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' } as const;
 
-        for (const trip of diff.removed) {
-          const [removed] = await trips.deleteWhere((query) => query.where({ id: trip.id, pilot_id: input.pilotId }), trx);
-          if (!removed) continue;
-          await events.deleted(trx, removed.trip, removed.version, origin);
-          reply.changes.push({ kind: 'removed', tripId: trip.id, before: asImported(trip) });
-        }
+        const removedIds = diff.removed.map((trip) => trip.id);
+        const removed = removedIds.length > 0 ? await trips.deleteWhere((query) => query.where({ pilot_id: input.pilotId }).whereIn('id', removedIds), trx) : [];
+        await events.deletedMany(trx, removed, origin);
+        for (const { trip } of removed) reply.changes.push({ kind: 'removed', tripId: trip.id, before: asImported(trip) });
 
+        const updated: { trip: Trip; version: number }[] = [];
         for (const { item, trip } of diff.changed) {
           const { item: _item, ...fields } = item;
           const overlap = held.find((other) => other.startDate <= fields.endDate && other.endDate >= fields.startDate);
@@ -108,7 +107,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
           held.push(fields);
           // The roster decides the duty; the pilot's Keep flag stays, an offer is withdrawn (its
           // matches clear through the update event), since others would be chasing the old duty.
-          const { trip: after, version } = await trips.update(
+          const change = await trips.update(
             trip.id,
             {
               flightNoStart: fields.flightNoStart,
@@ -123,9 +122,10 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
             },
             trx,
           );
-          await events.updated(trx, after, version, origin);
-          reply.changes.push({ kind: 'changed', tripId: trip.id, before: asImported(trip), after: asImported(after) });
+          updated.push(change);
+          reply.changes.push({ kind: 'changed', tripId: trip.id, before: asImported(trip), after: asImported(change.trip) });
         }
+        await events.updatedMany(trx, updated, origin);
 
         const accepted: TripFields[] = [];
         for (const candidate of diff.added) {

@@ -66,6 +66,9 @@ export const RosterProcessedEvent = z.object({
   duplicateCount: z.number().int(),
   conflictCount: z.number().int(),
   skippedCount: z.number().int(),
+  /** Roster-sourced trips the import changed or removed (absent in events written before they were added). */
+  changedCount: z.number().int().optional(),
+  removedCount: z.number().int().optional(),
 });
 export const RosterMailReceivedEvent = z.object({ mailId: z.uuid() });
 
@@ -128,11 +131,26 @@ export const ImportTripsRequest = z.object({
   /** Asking again with the same id answers the first reply and stores nothing (a redelivered mail). */
   importId: z.uuid().optional(),
 });
+/**
+ * One difference a roster import made against the pilot's trips from earlier rosters (over the
+ * period the new roster covers): `before` is the trip as it was, `after` as it now is.
+ */
+export const RosterTripChange = z.object({
+  kind: z.enum(['added', 'changed', 'removed']),
+  /** The trip's id: the stored trip (added, changed) or the deleted one (removed). */
+  tripId: z.uuid(),
+  before: ImportTrip.optional(),
+  after: ImportTrip.optional(),
+});
+export type RosterTripChange = z.infer<typeof RosterTripChange>;
+
 export const ImportTripsReply = z.object({
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),
   conflicts: z.array(z.object({ trip: ImportTrip, conflictsWith: z.string() })),
   skipped: z.array(z.object({ trip: ImportTrip, reason: z.string() })),
+  /** Every added, changed and removed trip (replies stored before it was added have none). */
+  changes: z.array(RosterTripChange).default([]),
 });
 export const PurgeTripsRequest = z.object({ retentionDays: z.number().int().min(1).max(30) });
 export const PurgeTripsReply = z.object({ tripsDeleted: z.number().int() });

@@ -30,12 +30,27 @@ export type AuthFailedCategory = z.infer<typeof AuthFailedCategory>;
 
 export const SseConnected = z.object({ type: z.literal('connected'), at: z.string() });
 export const SseHeartbeat = z.object({ type: z.literal('heartbeat'), at: z.string() });
+/** What a roster import changed among the pilot's trips from earlier rosters. */
+export const RosterChangeSummary = z.object({
+  addedCount: z.number().int(),
+  changedCount: z.number().int(),
+  removedCount: z.number().int(),
+  /** '3 added, 1 changed, 2 removed'. */
+  summary: z.string(),
+});
+export type RosterChangeSummary = z.infer<typeof RosterChangeSummary>;
+
+/** The words of a roster import's changes: '3 added, 1 changed, 2 removed'. */
+export const rosterChangeSummary = (added: number, changed: number, removed: number) => `${added} added, ${changed} changed, ${removed} removed`;
+
 /** A trip of the pilot's changed through another channel (another device, an emailed roster, an admin). */
 export const SseTripsUpdated = z.object({
   type: z.literal('trips-updated'),
   message: z.literal('trips-updated'),
   channel: TripChangeChannel,
   at: z.string(),
+  /** A roster import that changed or removed trips says what it did, so an open app shows it at once. */
+  changes: RosterChangeSummary.optional(),
 });
 /** A roster import finished; `message` is '<n> trips added' (the text the client looks for). */
 export const SseTripsAdded = z.object({

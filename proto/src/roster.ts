@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RosterTripChange } from './events';
 import { ROSTER_FILE_TOO_LARGE, ROSTER_UNSUPPORTED_EXTENSION } from './roster-files';
 
 export * from './roster-files';
@@ -69,6 +70,12 @@ export const RosterUploadResult = z.object({
   /** Each trip not stored, named like a conflict, with the reason (e.g. 'Trip ended more than 7 days ago'). */
   skipped: z.array(z.object({ trip: z.string(), reason: z.string() })),
   message: z.string(),
+  /** Against the pilot's trips from earlier rosters: new trips (as processedCount), changed and removed ones. */
+  addedCount: z.number().int(),
+  changedCount: z.number().int(),
+  removedCount: z.number().int(),
+  /** Each trip added, changed or removed, with its before and after. */
+  changes: z.array(RosterTripChange),
 });
 export type RosterUploadResult = z.infer<typeof RosterUploadResult>;
 
@@ -88,6 +95,10 @@ export const RosterHistoryRecord = z.object({
   senderEmail: z.string().nullable(),
   totalEvents: z.number().int(),
   tripsAdded: z.number().int(),
+  tripsChanged: z.number().int(),
+  tripsRemoved: z.number().int(),
+  /** Each trip the import added, changed or removed, with its before and after. */
+  changes: z.array(RosterTripChange),
   skippedEvents: z.number().int(),
   duplicateEvents: z.number().int(),
   conflictEvents: z.number().int(),

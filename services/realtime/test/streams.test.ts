@@ -105,6 +105,34 @@ describe('real-time updates', () => {
     for (const stream of streams) stream.close();
   });
 
+  it("after a roster import that changed or removed trips sends one 'trips-updated' carrying the change summary", async () => {
+    const pilot = session();
+    const stream = await openStream(url, pilot.cookie);
+    await stream.next('connected');
+    await publish(SUBJECTS.tripDeleted, { tripId: randomUUID(), pilotId: pilot.pilotId, origin: { channel: 'roster_upload' } });
+    await publish(SUBJECTS.rosterProcessed, {
+      pilotId: pilot.pilotId,
+      historyId: randomUUID(),
+      source: 'manual_upload',
+      processedCount: 3,
+      duplicateCount: 50,
+      conflictCount: 0,
+      skippedCount: 0,
+      changedCount: 1,
+      removedCount: 2,
+    });
+    const update = await stream.next('trips-updated');
+    expect(update).toMatchObject({
+      type: 'trips-updated',
+      message: 'trips-updated',
+      channel: 'roster_upload',
+      changes: { addedCount: 3, changedCount: 1, removedCount: 2, summary: '3 added, 1 changed, 2 removed' },
+    });
+    expect(stream.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(1);
+    expect(stream.messages.filter((m) => m.type === 'trips-added')).toHaveLength(0);
+    stream.close();
+  });
+
   it('passes on an update another service sends to the pilot directly on realtime.pilot.<id>, and to everyone on realtime.broadcast', async () => {
     const pilot = session();
     const other = session();

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eventually } from '@crewswap/kit/testing';
 import { ROSTER_MESSAGES, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
@@ -121,6 +123,25 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
       return found.records.length === 1 && found;
     }, 20_000);
     expect(records[0]).toMatchObject({ success: true, attachmentCount: 2, tripsAdded: 18, fileName: 'december.ics_, next-year.cal' });
+  });
+
+  it("an emailed roster that changes an earlier one replies with '<a> added, <c> changed, <r> removed' and each trip's before and after", async () => {
+    const email = 'kwame.strand@example-airline.test';
+    const pilot = await registerPilot(stack, { email, base: 'LHR', fleet: 'B787', rank: 'FO' });
+    const send = (filename: string, content: Buffer) => transport().sendMail({ from: email, to: UPLOAD_EMAIL, subject: 'roster', text: 'attached', attachments: [{ filename, content, contentType: 'text/calendar' }] });
+    await send('december.ics_', readFixture('roster-c-lhr-b787-fo.ics_'));
+    await eventually(async () => (await historyFor(email)).records.length === 1, 20_000);
+    await send('december-changed.ics_', readFileSync(join(__dirname, 'fixtures/rosters/changes/roster-c-changed.ics_')));
+    await eventually(async () => (await historyFor(email)).records.length === 2, 20_000);
+    expect((await historyFor(email)).records[0]).toMatchObject({ tripsAdded: 1, tripsChanged: 3, tripsRemoved: 1 });
+    const reply = (await mailsTo(email)).at(-1)!;
+    expect(reply.subject).toBe('CrewSwap: roster imported, 1 added, 3 changed, 1 removed');
+    expect(reply.text).toContain('1 added, 3 changed, 1 removed, 5 duplicates skipped.');
+    expect(reply.text).toContain('Removed: VS411/VS412 LOS (B787), 2026-12-15 to 2026-12-17');
+    expect(reply.text).toContain('Changed: VS007/VS008 LAX (B787), 2027-01-08 to 2027-01-11 is now VS023/VS024 LAX (B787), 2027-01-08 to 2027-01-11');
+    expect(reply.text).toContain('Changed: VS000/VS000 HSBY, 2026-12-06 is now VS000/VS000 SBY, 2026-12-06');
+    expect(reply.text).toContain('Added: VS025/VS026 JFK (B787), 2027-01-26 to 2027-01-28');
+    expect((await stack.trips.repositories.trips.listByPilot(pilot.id)).map((trip) => trip.source)).toEqual(Array(9).fill('email'));
   });
 
   it('a mail with no calendar is recorded as failed and answered', async () => {

@@ -8,6 +8,7 @@ import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
 import { waitUntilCaughtUp } from './events/catch-up';
 import { DURABLES, startReadModelConsumers } from './events/consumers';
+import { startOfferViews } from './events/offer-views';
 import { readSettingsFromAdmin } from './events/replay';
 import { createReadModelMetrics, trackOfferIndex } from './metrics';
 import { migrations } from './migrations';
@@ -56,7 +57,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       alertOffer,
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert });
+    const offerViews = await startOfferViews({ runtime, clock });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert, offerViews });
     const sides = createSwapSides({ readModel, proposals, clock });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
     const proposalUseCases = {
@@ -68,7 +70,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       recordCrewing: createRecordCrewing(answerDeps),
     };
     registerProposalRoutes(app, { guard: runtime.guard, proposals, useCases: proposalUseCases, now: () => clock.now() });
-    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, expireProposals };
+    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, expireProposals, offerViews };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

@@ -4,6 +4,7 @@ import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, t
 import { addDays, RPC, SUBJECTS, type EventDataMap, type EventEnvelope, type Pilot, type Trip } from '@crewswap/proto';
 import { z } from 'zod';
 import { createApp, type SwapsService } from '../src/app';
+import { OFFER_VIEWS_DURABLE } from '../src/events/offer-views';
 import type { Config } from '../src/config';
 
 export const TODAY = '2026-11-01';
@@ -35,7 +36,8 @@ export async function startHarness(options: { adminSettings?: Record<string, str
 
   /** Waits until the swaps consumers have taken the event (applied, or found older and ignored). */
   async function applied(event: { id: string }): Promise<void> {
-    await eventually(() => db('processed_events').where({ event_id: event.id }).first(), 10_000);
+    // The read model's consumers, not the Find swaps viewers' one (offer-views), which takes trip events apart.
+    await eventually(() => db('processed_events').where({ event_id: event.id }).whereNot({ consumer: OFFER_VIEWS_DURABLE }).first(), 10_000);
     // Find swaps answers from the offer index, which takes the change a moment after the commit.
     await service.offers.catchUp();
   }

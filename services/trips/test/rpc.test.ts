@@ -57,8 +57,10 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
   it("imports roster A's 9 records; importing again gives 9 duplicates and 0 conflicts", async () => {
     const pilot = await registerPilot(service, makePilot({ fleet: 'A350' }));
     const first = await ask(RPC.importTrips, { pilotId: pilot.id, trips: rosterA }, ImportTripsReply);
-    expect(first).toEqual({ processedCount: 9, duplicateCount: 0, conflicts: [], skipped: [] });
+    expect(first).toMatchObject({ processedCount: 9, duplicateCount: 0, conflicts: [], skipped: [] });
     const stored = await tripsOf(pilot.id);
+    // Every stored trip is reported as added, by id.
+    expect(first.changes.map((change) => [change.kind, change.tripId]).sort()).toEqual(stored.map((trip) => ['added', trip.id]).sort());
     expect(stored).toHaveLength(9);
     expect(stored.filter((trip) => trip.isStandby).map((trip) => [trip.route, trip.aircraft])).toEqual([
       ['SBY', null],
@@ -68,7 +70,7 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
     expect(stored.find((trip) => trip.flightNoStart === 'VS135')).toMatchObject({ route: 'LAS-LAX', aircraft: 'A350', endDate: '2026-11-15' });
 
     const again = await ask(RPC.importTrips, { pilotId: pilot.id, trips: rosterA }, ImportTripsReply);
-    expect(again).toEqual({ processedCount: 0, duplicateCount: 9, conflicts: [], skipped: [] });
+    expect(again).toEqual({ processedCount: 0, duplicateCount: 9, conflicts: [], skipped: [], changes: [] });
     expect(await tripsOf(pilot.id)).toHaveLength(9);
     const created = await service.runtime.db('outbox').where({ subject: SUBJECTS.tripCreated });
     expect(created.filter((row: { envelope: { data: { trip: Trip } } }) => row.envelope.data.trip.pilotId === pilot.id)).toHaveLength(9);

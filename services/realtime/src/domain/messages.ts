@@ -1,4 +1,5 @@
 import {
+  rosterChangeSummary,
   SUBJECTS,
   SSE_MESSAGES,
   tripsAddedMessage,
@@ -55,6 +56,14 @@ export function swapNotice(event: SwapEvent, occurredAt: string): { pilotIds: st
 }
 
 export function rosterNotice(data: EventDataMap['roster.roster.processed'], occurredAt: string): { pilotId: string; message: SseMessage } {
+  const changedCount = data.changedCount ?? 0;
+  const removedCount = data.removedCount ?? 0;
+  if (changedCount + removedCount > 0) {
+    // A roster that changed or removed trips says what it did, so an open app shows it at once.
+    const changes = { addedCount: data.processedCount, changedCount, removedCount, summary: rosterChangeSummary(data.processedCount, changedCount, removedCount) };
+    const channel = data.source === 'email' ? 'roster_email' : 'roster_upload';
+    return { pilotId: data.pilotId, message: { type: 'trips-updated', message: 'trips-updated', channel, at: occurredAt, changes } };
+  }
   return {
     pilotId: data.pilotId,
     message: {

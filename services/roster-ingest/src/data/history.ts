@@ -1,5 +1,5 @@
 import type { Db, Executor } from '@crewswap/kit';
-import type { RosterHistoryQuery, RosterHistoryRecord, RosterSource, RosterStats } from '@crewswap/proto';
+import type { RosterTripChange, RosterHistoryQuery, RosterHistoryRecord, RosterSource, RosterStats } from '@crewswap/proto';
 
 export interface HistoryFields {
   pilotId: string | null;
@@ -15,6 +15,9 @@ export interface HistoryFields {
   senderEmail: string | null;
   totalEvents: number;
   tripsAdded: number;
+  tripsChanged?: number;
+  tripsRemoved?: number;
+  changes?: RosterTripChange[];
   skippedEvents: number;
   duplicateEvents: number;
   conflictEvents: number;
@@ -43,6 +46,9 @@ const COLUMNS: [keyof HistoryFields, string][] = [
   ['senderEmail', 'sender_email'],
   ['totalEvents', 'total_events'],
   ['tripsAdded', 'trips_added'],
+  ['tripsChanged', 'trips_changed'],
+  ['tripsRemoved', 'trips_removed'],
+  ['changes', 'changes'],
   ['skippedEvents', 'skipped_events'],
   ['duplicateEvents', 'duplicate_events'],
   ['conflictEvents', 'conflict_events'],
@@ -76,6 +82,9 @@ function toRecord(row: Row): RosterHistoryRecord {
     senderEmail: row.sender_email as string | null,
     totalEvents: Number(row.total_events),
     tripsAdded: Number(row.trips_added),
+    tripsChanged: Number(row.trips_changed),
+    tripsRemoved: Number(row.trips_removed),
+    changes: (row.changes as RosterTripChange[] | null) ?? [],
     skippedEvents: Number(row.skipped_events),
     duplicateEvents: Number(row.duplicate_events),
     conflictEvents: Number(row.conflict_events),
@@ -98,6 +107,8 @@ export function createHistoryRepository(db: Db) {
     async insert(fields: HistoryFields, trx: Executor = db): Promise<RosterHistoryRecord> {
       const row: Record<string, unknown> = {};
       for (const [field, column] of COLUMNS) if (fields[field] !== undefined) row[column] = fields[field];
+      // pg would write an array as a Postgres array, not JSON.
+      if (fields.changes) row.changes = JSON.stringify(fields.changes);
       const [stored] = (await trx('roster_history').insert(row).returning('*')) as Row[];
       return toRecord(stored!);
     },

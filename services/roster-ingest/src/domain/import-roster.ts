@@ -1,5 +1,5 @@
 import { afterCommit, composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
-import { ImportTripsReply, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterUploadResult } from '@crewswap/proto';
+import { ImportTripsReply, rosterChangeSummary, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterTripChange, type RosterUploadResult } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
 import type { KnownPilot } from '../data/pilots';
@@ -127,6 +127,8 @@ export function createImportRoster(deps: {
       throw error;
     }
 
+    const changedCount = reply.changes.filter((change) => change.kind === 'changed').length;
+    const removedCount = reply.changes.filter((change) => change.kind === 'removed').length;
     const eventsOf = new Map(parsed.map((item) => [keyOf(item.trip), item.events]));
     const conflictEvents = reply.conflicts.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
     skippedEvents += reply.skipped.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
@@ -140,7 +142,11 @@ export function createImportRoster(deps: {
       conflicts,
       skippedCount: reply.skipped.length,
       skipped: reply.skipped.map(({ trip, reason }) => ({ trip: `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate})`, reason })),
-      message: summary(reply.processedCount, reply.duplicateCount, conflicts),
+      message: summary(reply.processedCount, reply.duplicateCount, conflicts, changedCount, removedCount),
+      addedCount: reply.processedCount,
+      changedCount,
+      removedCount,
+      changes: reply.changes,
     };
 
     const write = async (executor: Executor) => {
@@ -152,6 +158,9 @@ export function createImportRoster(deps: {
           success: true,
           totalEvents,
           tripsAdded: reply.processedCount,
+          tripsChanged: changedCount,
+          tripsRemoved: removedCount,
+          changes: reply.changes,
           skippedEvents,
           duplicateEvents: duplicateEvents + reply.duplicateCount,
           conflictEvents,
@@ -169,6 +178,8 @@ export function createImportRoster(deps: {
         duplicateCount: result.duplicateCount,
         conflictCount: result.conflictCount,
         skippedCount: result.skippedCount,
+        changedCount,
+        removedCount,
       });
       afterCommit(executor, () => deps.metrics.imports.inc({ source: metricSource(input), result: 'processed' }));
     };
@@ -225,21 +236,36 @@ function extensionOf(name: string): string | null {
   return match ? match[0].toLowerCase() : null;
 }
 
-export function summary(added: number, duplicates: number, conflicts: string[]): string {
-  const parts = [`${added} ${added === 1 ? 'trip' : 'trips'} added`];
+export function summary(added: number, duplicates: number, conflicts: string[], changed = 0, removed = 0): string {
+  // A roster that changed earlier ones says so first ('3 added, 1 changed, 2 removed'); one that only adds reads as before.
+  const parts = changed + removed > 0 ? [rosterChangeSummary(added, changed, removed)] : [`${added} ${added === 1 ? 'trip' : 'trips'} added`];
   if (duplicates > 0) parts.push(`${duplicates} ${duplicates === 1 ? 'duplicate' : 'duplicates'} skipped`);
   if (conflicts.length > 0) parts.push(`${conflicts.length} ${conflicts.length === 1 ? 'conflict' : 'conflicts'}: ${conflicts.join('; ')}`);
   // A repeat of a roster whose import already stored everything (a retry after an answer that never came).
-  const already = added === 0 && duplicates > 0 && conflicts.length === 0;
+  const already = added === 0 && changed + removed === 0 && duplicates > 0 && conflicts.length === 0;
   return `${already ? 'Already imported: ' : ''}${parts.join(', ')}`;
 }
 
 function successMail(to: string, result: RosterUploadResult, product: string) {
-  const lines = [`Your roster was imported into ${product}.`, '', `${result.processedCount} trips added.`];
+  const changedOrRemoved = result.changedCount + result.removedCount > 0;
+  const lines = [`Your roster was imported into ${product}.`, '', changedOrRemoved ? `${result.message}.` : `${result.processedCount} trips added.`];
+  if (changedOrRemoved) lines.push('', ...changeLines(result.changes), '');
   if (result.duplicateCount > 0) lines.push(`${result.duplicateCount} trips were already in ${product} and were skipped.`);
   for (const conflict of result.conflicts) lines.push(`Not added, conflicts with a trip you hold: ${conflict}`);
   if (result.skippedCount > 0) lines.push(`${result.skippedCount} entries could not be read as trips and were skipped.`);
-  return { to, subject: `${product}: roster imported, ${result.processedCount} trips added`, ...composeMail({ product, lines }) };
+  const counted = changedOrRemoved ? rosterChangeSummary(result.addedCount, result.changedCount, result.removedCount) : `${result.processedCount} trips added`;
+  return { to, subject: `${product}: roster imported, ${counted}`, ...composeMail({ product, lines }) };
+}
+
+/** Each trip the roster added, changed or removed, one line, as the reply mail lists them. */
+export function changeLines(changes: RosterTripChange[]): string[] {
+  const name = (trip: NonNullable<RosterTripChange['before']>) =>
+    `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}${trip.aircraft ? ` (${trip.aircraft})` : ''}, ${trip.startDate === trip.endDate ? trip.startDate : `${trip.startDate} to ${trip.endDate}`}`;
+  return changes.map((change) => {
+    if (change.kind === 'added') return `Added: ${name(change.after!)}`;
+    if (change.kind === 'removed') return `Removed: ${name(change.before!)}`;
+    return `Changed: ${name(change.before!)} is now ${name(change.after!)}`;
+  });
 }
 
 function failureMail(input: ImportInput, message: string, product: string) {

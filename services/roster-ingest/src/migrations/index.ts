@@ -90,4 +90,14 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0005_roster_changes': {
+    async up(knex: Knex) {
+      // What each import changed among the pilot's trips from earlier rosters (issue 38).
+      await knex.schema.alterTable('roster_history', (table) => {
+        table.integer('trips_changed').notNullable().defaultTo(0);
+        table.integer('trips_removed').notNullable().defaultTo(0);
+        table.jsonb('changes');
+      });
+    },
+  },
 };

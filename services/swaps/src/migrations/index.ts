@@ -215,4 +215,16 @@ export const migrations: Record<string, Migration> = {
       await knex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL}`);
     },
   },
+  '0008_offer_views': {
+    async up(knex) {
+      // Who found which offer in Find swaps (events/offer-views.ts), kept a day.
+      await knex.schema.createTable('offer_views', (table) => {
+        table.uuid('trip_id').notNullable();
+        table.uuid('pilot_id').notNullable();
+        table.timestamp('seen_at', { useTz: true }).notNullable();
+        table.primary(['trip_id', 'pilot_id']);
+        table.index(['seen_at']);
+      });
+    },
+  },
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { FindMatches } from '../domain/find-matches';
 import type { PushAlert } from '../domain/push-alert';
+import type { OfferViews } from '../events/offer-views';
 
 /** Push Alert sends no body; an empty one (or `{}`) is fine, anything else is a mistake. */
 const NoBody = z.strictObject({}).optional();
@@ -14,14 +15,17 @@ const MatchesQueryFromApp = z.preprocess((query: unknown) => {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }, MatchesQuery);
 
-export function registerTripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; findMatches: FindMatches; pushAlert: PushAlert }): void {
-  const { guard, findMatches, pushAlert } = deps;
+export function registerTripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; findMatches: FindMatches; pushAlert: PushAlert; offerViews: Pick<OfferViews, 'seen'> }): void {
+  const { guard, findMatches, pushAlert, offerViews } = deps;
   const route = routes(app);
 
-  // Answers SwapMatch[]; the JSON comes ready-made from the read model.
-  route.get('/api/trips/:id/matches', { auth: guard.pilot, params: IdParams, query: MatchesQueryFromApp }, async ({ session, params, query, reply }) =>
-    reply.type('application/json; charset=utf-8').send(await findMatches.execute({ pilotId: session.pilotId, tripId: params.id, query })),
-  );
+  // Answers SwapMatch[]; the JSON comes ready-made from the read model. Who saw which offer is
+  // written after the answer has gone (so a roster that takes an offer away can tell them).
+  route.get('/api/trips/:id/matches', { auth: guard.pilot, params: IdParams, query: MatchesQueryFromApp }, async ({ session, params, query, reply }) => {
+    const answer = await findMatches.execute({ pilotId: session.pilotId, tripId: params.id, query });
+    setImmediate(() => void offerViews.seen(session.pilotId, answer));
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
 
   // The kit takes an empty body sent as JSON as no body, so a bare POST passes NoBody.
   route.post('/api/trips/:id/send-notifications', { auth: guard.pilot, params: IdParams, body: NoBody }, async ({ session, params }) =>

@@ -24,6 +24,11 @@ export function createTripEvents(outbox: Outbox) {
       outbox.write(trx, SUBJECTS.tripUpdated, { trip, origin }, version),
     offered: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripOffered, { trip, origin }, version),
+    /** Several updates or deletions in one insert (a roster import's changes). */
+    updatedMany: (trx: Executor, items: { trip: Trip; version: number }[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
+      outbox.writeMany(trx, SUBJECTS.tripUpdated, items.map(({ trip, version }) => ({ data: { trip, origin }, version }))),
+    deletedMany: (trx: Executor, items: { trip: Trip; version: number }[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
+      outbox.writeMany(trx, SUBJECTS.tripDeleted, items.map(({ trip, version }) => ({ data: { tripId: trip.id, pilotId: trip.pilotId, trip, origin }, version }))),
     deleted: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripDeleted, { tripId: trip.id, pilotId: trip.pilotId, trip, origin }, version),
   };

@@ -5,19 +5,29 @@ import type { AirportRepository } from '../data/airports';
 import type { PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
+import { coveredPeriod, diffRoster, isRosterTripIn, sameDutyKey } from './roster-diff';
 import { allowedAircraft, checkDates, checkFlightNumbers, describeTrip, invalidAirports, isStandbyDuty, normalizeFlightNo, normalizeRoute, routeCodes } from './rules';
 
 type ImportTrip = z.infer<typeof ImportTrip>;
 type Reply = z.infer<typeof ImportTripsReply>;
 type Request = z.infer<typeof ImportTripsRequest>;
 
+/** A trip as the import reply names it (before and after a roster change). */
+function asImported(trip: Trip): ImportTrip {
+  const { flightNoStart, flightNoEnd, aircraft, route, startDate, endDate, icsDescription } = trip;
+  return { flightNoStart, flightNoEnd, aircraft, route, startDate, endDate, icsDescription };
+}
+
 /** Trips that ended more than this many days ago are skipped (the default cleanup would remove them). */
 export const IMPORT_KEEP_ENDED_DAYS = 7;
 
 /**
- * Stores a parsed roster for roster-ingest, in one transaction: duplicates (same start flight, end
- * flight and start date) are counted, not stored; then overlapping trips are reported as
- * conflicts; trips that ended more than 7 days ago are skipped with a reason.
+ * Stores a parsed roster for roster-ingest, in one transaction holding the pilot's row (so two
+ * imports of one pilot apply one after the other): it is compared with the pilot's trips from
+ * earlier rosters over the period it covers (roster-diff.ts), so changed duties are updated (an
+ * offer on them withdrawn) and duties it no longer has are deleted; the same duty unchanged, or
+ * the same as a typed trip, counts as a duplicate; a new duty overlapping a trip is reported as a
+ * conflict; trips that ended more than 7 days ago are skipped with a reason.
  */
 export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots: PilotRepository; airports: AirportRepository; events: TripEvents; clock: Clock }) {
   const { db, trips, pilots, airports, events, clock } = deps;
@@ -41,12 +51,12 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         // 409 rather than 503: request/reply hides the text of 5xx answers, and the caller shows this one.
         if (!pilot) throw conflict(TRIP_MESSAGES.profileNotReady);
         const excluded = new Set((await airports.listExcluded(trx)).map((airport) => airport.iataCode));
-        const held: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>[] = await trips.listByPilot(input.pilotId, trx);
+        const all = await trips.listByPilot(input.pilotId, trx);
         // Every code the roster names, looked up once rather than a query per trip.
         const known = await airports.knownCodes([...new Set(input.trips.flatMap((item) => normalizeRoute(item.route).split('-').map((code) => code.trim())).filter((code) => /^[A-Z]{3}$/.test(code)))], trx);
         const cutoff = addDays(clock.today(), -IMPORT_KEEP_ENDED_DAYS);
-        const reply: Reply = { processedCount: 0, duplicateCount: 0, conflicts: [], skipped: [] };
-        const accepted: TripFields[] = [];
+        const reply: Reply = { processedCount: 0, duplicateCount: 0, conflicts: [], skipped: [], changes: [] };
+        const candidates: (TripFields & { item: ImportTrip })[] = [];
 
         for (const item of input.trips) {
           let fields: TripFields;
@@ -66,10 +76,62 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
             reply.skipped.push({ trip: item, reason: outOfRange });
             continue;
           }
-          // Duplicates first: a re-import is all duplicates, not all conflicts.
-          const duplicate = held.some(
-            (trip) => trip.flightNoStart === fields.flightNoStart && trip.flightNoEnd === fields.flightNoEnd && trip.startDate === fields.startDate,
+          candidates.push({ ...fields, item });
+        }
+
+        // The pilot's trips from earlier rosters over the period this one covers are its to keep,
+        // change or remove (roster-diff.ts); typed trips and trips outside it are only checked against.
+        const period = coveredPeriod(candidates);
+        const fromRosters = period ? all.filter((trip) => isRosterTripIn(trip, period)) : [];
+        const diff = diffRoster(candidates, fromRosters, reply.skipped.map(({ trip }) => trip));
+        // What a new or changed duty must not overlap: every trip the roster leaves in place.
+        const replaced = new Set([...diff.removed, ...diff.changed.map(({ trip }) => trip)]);
+        const held: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>[] = all.filter((trip) => !replaced.has(trip));
+        reply.duplicateCount = diff.unchanged.length;
+        const origin = { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' } as const;
+
+        const removedIds = diff.removed.map((trip) => trip.id);
+        const removed = removedIds.length > 0 ? await trips.deleteWhere((query) => query.where({ pilot_id: input.pilotId }).whereIn('id', removedIds), trx) : [];
+        await events.deletedMany(trx, removed, origin);
+        for (const { trip } of removed) reply.changes.push({ kind: 'removed', tripId: trip.id, before: asImported(trip) });
+
+        const updated: { trip: Trip; version: number }[] = [];
+        for (const { item, trip } of diff.changed) {
+          const { item: _item, ...fields } = item;
+          const overlap = held.find((other) => other.startDate <= fields.endDate && other.endDate >= fields.startDate);
+          if (overlap) {
+            held.push(trip);
+            reply.conflicts.push({ trip: item.item, conflictsWith: describeTrip(overlap) });
+            continue;
+          }
+          held.push(fields);
+          // The roster decides the duty; the pilot's Keep flag stays, an offer is withdrawn (its
+          // matches clear through the update event), since others would be chasing the old duty.
+          const change = await trips.update(
+            trip.id,
+            {
+              flightNoStart: fields.flightNoStart,
+              flightNoEnd: fields.flightNoEnd,
+              aircraft: fields.aircraft,
+              route: fields.route,
+              startDate: fields.startDate,
+              endDate: fields.endDate,
+              icsDescription: fields.icsDescription,
+              isStandby: fields.isStandby,
+              isSwappable: false,
+            },
+            trx,
           );
+          updated.push(change);
+          reply.changes.push({ kind: 'changed', tripId: trip.id, before: asImported(trip), after: asImported(change.trip) });
+        }
+        await events.updatedMany(trx, updated, origin);
+
+        const accepted: TripFields[] = [];
+        for (const candidate of diff.added) {
+          const { item, ...fields } = candidate;
+          // Duplicates first: a re-import is all duplicates, not all conflicts.
+          const duplicate = held.some((trip) => sameDutyKey(trip) === sameDutyKey(fields));
           if (duplicate) {
             reply.duplicateCount += 1;
             continue;
@@ -84,7 +146,8 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         }
 
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
-        await events.createdMany(trx, stored, { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' });
+        await events.createdMany(trx, stored, origin);
+        for (const trip of stored) reply.changes.push({ kind: 'added', tripId: trip.id, after: asImported(trip) });
         reply.processedCount = stored.length;
         if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });
         return reply;

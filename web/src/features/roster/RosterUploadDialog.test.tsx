@@ -66,6 +66,10 @@ describe('Roster upload dialog', () => {
       skippedCount: 1,
       skipped: [{ trip: 'VS001/VS002 (2026-01-03 to 2026-01-05)', reason: 'Trip ended more than 7 days ago' }],
       message: '2 trips added',
+      addedCount: 2,
+      changedCount: 0,
+      removedCount: 0,
+      changes: [],
     };
     vi.stubGlobal('XMLHttpRequest', answeringXhr(200, answer));
     const { calls } = stubFetch((call) => {
@@ -81,6 +85,42 @@ describe('Roster upload dialog', () => {
     expect(screen.getByText('VS001/VS002 (2026-01-03 to 2026-01-05): Trip ended more than 7 days ago')).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.stats)?.isInvalidated).toBe(true));
     expect(calls.some((call) => call.path === '/api/pilot/current')).toBe(true);
+  });
+});
+
+describe('a roster that changes an earlier one', () => {
+  it("shows '1 added, 1 changed, 1 removed' and each trip's before and after, and remembers the changed trip for the trips page", async () => {
+    const trip = (flightNoStart: string, flightNoEnd: string, route: string, startDate: string, endDate: string) => ({ flightNoStart, flightNoEnd, route, startDate, endDate, aircraft: 'B787' as const, icsDescription: null });
+    const changedId = '0b1b255d-e5df-4f1e-93cc-92a59b076d04';
+    const answer: RosterUploadResult = {
+      processedCount: 1,
+      duplicateCount: 5,
+      conflictCount: 0,
+      conflicts: [],
+      skippedCount: 0,
+      skipped: [],
+      message: '1 added, 1 changed, 1 removed, 5 duplicates skipped',
+      addedCount: 1,
+      changedCount: 1,
+      removedCount: 1,
+      changes: [
+        { kind: 'removed', tripId: '1b1b255d-e5df-4f1e-93cc-92a59b076d04', before: trip('VS411', 'VS412', 'LOS', '2026-12-15', '2026-12-17') },
+        { kind: 'changed', tripId: changedId, before: trip('VS007', 'VS008', 'LAX', '2027-01-08', '2027-01-11'), after: trip('VS023', 'VS024', 'LAX', '2027-01-08', '2027-01-11') },
+        { kind: 'added', tripId: '2b1b255d-e5df-4f1e-93cc-92a59b076d04', after: trip('VS025', 'VS026', 'JFK', '2027-01-26', '2027-01-28') },
+      ],
+    };
+    vi.stubGlobal('XMLHttpRequest', answeringXhr(200, answer));
+    stubFetch((call) => (call.path === '/api/pilot/current' ? { body: { id: 'x' } } : call.path === '/api/stats' ? { body: {} } : settings(call.path)));
+    renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Roster file'), { target: { files: [new File(['BEGIN:VCALENDAR'], 'roster.ics', { type: 'text/calendar' })] } });
+    expect(await screen.findByText('1 added, 1 changed, 1 removed')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Roster changes' });
+    const items = [...list.querySelectorAll('li')].map((item) => item.textContent);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/^Removed: VS411\/VS412 LOS \(B787\), /);
+    expect(items[1]).toMatch(/^Changed: VS007\/VS008 LAX \(B787\), .+ VS023\/VS024 LAX \(B787\), /);
+    expect(items[2]).toMatch(/^Added: VS025\/VS026 JFK \(B787\), /);
+    expect(JSON.parse(localStorage.getItem('crewswap.changed-trips') ?? '[]')).toEqual([changedId]);
   });
 });
 

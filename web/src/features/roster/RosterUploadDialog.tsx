@@ -1,11 +1,13 @@
-import { CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { RosterUploadResult } from '@crewswap/proto';
+import { rosterChangeSummary, type RosterTripChange, type RosterUploadResult } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
 import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
+import { formatRange } from '../../shared/format';
+import { rememberChangedTrips } from './changedTrips';
 import { isOpenableRosterFile } from './pendingRoster';
 import { PrivateUploadAddress } from './PrivateUploadAddress';
 
@@ -22,6 +24,11 @@ const STAGE_TEXT: Record<UploadStage, string> = {
  * Roster upload: instructions, the file chooser, progress through the spec's stages, the result.
  * `file` (opened with the installed app or shared to it) is uploaded as soon as the dialog has it.
  */
+/** A trip in the list of roster changes: 'VS007/VS008 LAX (B787), 8 Jan - 11 Jan 2027'. */
+function tripName(trip: NonNullable<RosterTripChange['before']>): string {
+  return `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}${trip.aircraft ? ` (${trip.aircraft})` : ''}, ${formatRange(trip.startDate, trip.endDate)}`;
+}
+
 export default function RosterUploadDialog({ file: givenFile, onClose }: { file?: File; onClose: () => void }) {
   const { token } = theme.useToken();
   const uploadEmail = useSetting('upload_email').data;
@@ -55,6 +62,7 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
       { file, onProgress },
       {
         onSuccess: (answer) => {
+          rememberChangedTrips(answer.changes.filter((change) => change.kind === 'changed').map((change) => change.tripId));
           setResult(answer);
           setStage('success');
           setPercent(STAGE_PERCENT.success);
@@ -145,8 +153,30 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
       {result && (
         <div className="roster-result" aria-label="Upload result">
           <p>
-            <CheckCircleTwoTone twoToneColor={token.colorSuccess} /> <strong>{result.processedCount} {result.processedCount === 1 ? 'trip' : 'trips'} added</strong>
+            <CheckCircleTwoTone twoToneColor={token.colorSuccess} />{' '}
+            <strong>
+              {result.changedCount + result.removedCount > 0
+                ? rosterChangeSummary(result.addedCount, result.changedCount, result.removedCount)
+                : `${result.processedCount} ${result.processedCount === 1 ? 'trip' : 'trips'} added`}
+            </strong>
           </p>
+          {result.changedCount + result.removedCount > 0 && (
+            <ul className="roster-changes" aria-label="Roster changes">
+              {result.changes.map((change) => (
+                <li key={`${change.kind}-${change.tripId}`}>
+                  {change.kind === 'changed' ? (
+                    <>
+                      Changed: {tripName(change.before!)} <ArrowRightOutlined aria-label="now" /> {tripName(change.after!)}
+                    </>
+                  ) : change.kind === 'removed' ? (
+                    <>Removed: {tripName(change.before!)}</>
+                  ) : (
+                    <>Added: {tripName(change.after!)}</>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           {result.duplicateCount > 0 && <p>{result.duplicateCount} already in your trips (duplicates skipped)</p>}
           {result.conflicts.length > 0 && (
             <>

@@ -18,6 +18,8 @@ interface Props {
   trip: Trip;
   pilot: Pilot;
   fading: boolean;
+  /** Changed by a roster import, not yet seen. */
+  changed?: boolean;
   onEdit: (trip: Trip) => void;
   onManage: (trip: Trip) => void;
   /** Opens Crew Links filtered by this trip's airports. */
@@ -28,7 +30,7 @@ interface Props {
   onProposals?: () => void;
 }
 
-export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew, onProposals }: Props) {
+export function TripCard({ trip, pilot, fading, changed, onEdit, onManage, onCrewLinks, onCrew, onProposals }: Props) {
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   // Offline the card still shows the last answers; asking again needs the server.
@@ -41,12 +43,13 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
 
   const changeAircraft = (aircraft: Aircraft) => updateTrip.mutate({ id: trip.id, changes: { aircraft } });
 
-  const classes = ['trip-card', trip.isStandby ? 'standby' : '', fading ? 'fading' : ''].join(' ');
+  const classes = ['trip-card', trip.isStandby ? 'standby' : '', fading ? 'fading' : '', changed ? 'changed' : ''].join(' ');
   return (
     <article className={classes} aria-label={`Trip ${flights} ${dates}`}>
       <div className="trip-top">
         <div className="trip-dates">{dates}</div>
         <div className="trip-badges">
+          {changed && <Tag color="gold">Changed by roster</Tag>}
           <PilotTags trip={trip} />
           {trip.companions !== null && (
             <Tag icon={<TeamOutlined />} title="Companions" aria-label={`${trip.companions} companions`}>

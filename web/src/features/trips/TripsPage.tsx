@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useLogout } from '../../api/auth';
@@ -7,6 +7,7 @@ import { ApiError, endSession, errorMessage } from '../../api/client';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
+import { forgetChangedTrips, useChangedTrips } from '../roster/changedTrips';
 import { usePendingRosterFile } from '../roster/pendingRoster';
 import { EmptyState } from './EmptyState';
 import { TripCard } from './TripCard';
@@ -49,6 +50,16 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const logoutCall = useLogout();
   const deleteTripCall = useDeleteTrip();
   const fading = useDeletingTripIds();
+  const changed = useChangedTrips();
+  // Changed trips stay highlighted until seen: the page left or the app put away with them shown.
+  useEffect(() => {
+    const hidden = () => document.visibilityState === 'hidden' && forgetChangedTrips();
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      forgetChangedTrips();
+    };
+  }, []);
   const location = useLocation();
   const navigate = useNavigate();
   // /upload-roster opens the upload dialog over the trips page.
@@ -129,6 +140,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
                 trip={trip}
                 pilot={pilot}
                 fading={fading.has(trip.id)}
+                changed={changed.has(trip.id)}
                 onEdit={(t) => setDialog({ kind: 'edit', tripId: t.id })}
                 onManage={(t) => setDialog({ kind: 'manage', tripId: t.id })}
                 onCrewLinks={(destinations) => setDialog({ kind: 'crew-links', destinations })}

@@ -1,0 +1,137 @@
+/**
+ * A changed roster re-imported (issue 38): each pilot holds a 60-trip roster, then uploads the next
+ * version, in which 10 trips differ (4 moved a day, 3 gone, 3 new). Timed end to end by upload:
+ * POST /api/roster/upload over real HTTP until its answer, which comes after trips has compared,
+ * deleted, updated and stored and the history is committed. One upload at a time (a pilot's own
+ * import, not a load test). Real Postgres and NATS, the real trips service, its own database.
+ * Run: npx tsx bench/roster-changes.bench.ts   (target: p95 under 300 ms)
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { PILOT_COOKIE, deleteStreams, fixedClock, signPilotToken } from '@crewswap/kit';
+import { createTestDatabase, startService, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { addDays, SUBJECTS, type RosterUploadResult } from '@crewswap/proto';
+import { createApp } from '../src/app';
+
+const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 60);
+const TRIPS = 60;
+const TARGET_P95_MS = 300;
+const OUTSTATIONS = ['JFK', 'LAX', 'SFO', 'BOM', 'SEA', 'MCO', 'ATL', 'IAD', 'LAS', 'BOS'];
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+interface Pairing {
+  id: number;
+  start: string;
+  days: number;
+  outstation: string;
+}
+
+const compact = (date: string) => date.replaceAll('-', '');
+const dayMonth = (date: string) => `${date.slice(8, 10)}${MONTHS[Number(date.slice(5, 7)) - 1]}`;
+
+/** A roster in the all-day pairing style (roster C): one event per pairing, legs in DESCRIPTION. */
+function calendar(pairings: Pairing[]): string {
+  const events = pairings.map((p) => {
+    const out = 100 + 2 * p.id;
+    const back = addDays(p.start, p.days - 1);
+    return [
+      'BEGIN:VEVENT',
+      `UID:bench-p${p.id}@crewswap.test`,
+      'DTSTAMP:20261028T061500Z',
+      `DTSTART;VALUE=DATE:${compact(p.start)}`,
+      `DTEND;VALUE=DATE:${compact(addDays(p.start, p.days))}`,
+      `SUMMARY:P${p.id} LHR-${p.outstation}-LHR ${p.days}D`,
+      `DESCRIPTION:Pairing P${p.id} (B789)\\n${dayMonth(p.start)} VS${out} LHR 11:15Z ${p.outstation} 19:25Z\\n${dayMonth(back)} VS${out + 1} ${p.outstation} 23:55Z LHR 07:05Z(+1)`,
+      'END:VEVENT',
+    ].join('\n');
+  });
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//CrewSwap bench//EN', ...events, 'END:VCALENDAR', ''].join('\n');
+}
+
+// 60 three-day pairings, one every four days from 3 Nov 2026.
+const first: Pairing[] = Array.from({ length: TRIPS }, (_, i) => ({ id: i, start: addDays('2026-11-03', 4 * i), days: 3, outstation: OUTSTATIONS[i % OUTSTATIONS.length]! }));
+// The next version: pairings 5-8 a day later, 20-22 gone, three new ones after the last.
+const second: Pairing[] = [
+  ...first.filter((p) => p.id < 20 || p.id > 22).map((p) => (p.id >= 5 && p.id <= 8 ? { ...p, start: addDays(p.start, 1) } : p)),
+  ...[0, 1, 2].map((n) => ({ id: TRIPS + n, start: addDays('2026-11-03', 4 * (TRIPS + n)), days: 3, outstation: 'JFK' })),
+];
+const before = calendar(first);
+const after = calendar(second);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const database = await createTestDatabase();
+const base = { ...testBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
+const clock = fixedClock('2026-11-01T12:00:00Z');
+const settings = { get: async (key: string) => (key === 'upload_email' ? 'roster-upload@example-airline.test' : '4') };
+const trips = await startService('trips', base, { env: { PROFILE_WAIT_MS: '0' }, options: { clock, settings, keys: TEST_KEYS } });
+const roster = await createApp(
+  {
+    ...base,
+    PORT: 0,
+    PRODUCT_NAME: 'CrewSwap',
+    SMTP_INGEST_PORT: 0,
+    SMTP_INGEST_HOST: '127.0.0.1',
+    SMTP_INGEST_ENABLED: false,
+    MAIL_WORKER_ENABLED: false,
+    MAIL_ACK_WAIT_MS: 60_000,
+    MAIL_WORKER_CONCURRENCY: 4,
+    ROSTER_UPLOAD_EMAIL: 'roster-upload@example-airline.test',
+    SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
+    SMTP_REQUIRE_TLS: false,
+    PARSE_WORKERS: 2,
+    PARSE_TIMEOUT_MS: 20_000,
+  },
+  { clock, settings, keys: TEST_KEYS },
+);
+
+try {
+  const pilots = Array.from({ length: IMPORTS }, () => testPilot({ base: 'LHR', fleet: 'B787', rank: 'FO' }));
+  await trips.runtime.db.transaction(async (trx) => {
+    for (const pilot of pilots) await trips.runtime.outbox.write(trx, SUBJECTS.pilotRegistered, { pilot });
+  });
+  const count = async (db: typeof roster.runtime.db) => Number((await db('pilots').count('* as count'))[0]!.count);
+  while ((await count(roster.runtime.db)) < pilots.length || (await count(trips.runtime.db)) < pilots.length) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  await roster.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(roster.app.server.address() as AddressInfo).port}/api/roster/upload`;
+  const upload = async (pilotId: string, text: string): Promise<RosterUploadResult> => {
+    const form = new FormData();
+    form.append('roster', new Blob([text], { type: 'text/calendar' }), 'roster.ics');
+    const token = signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId });
+    const response = await fetch(url, { method: 'POST', body: form, headers: { cookie: `${PILOT_COOKIE}=${token}` } });
+    const body = (await response.json()) as RosterUploadResult;
+    if (response.status !== 200) throw new Error(`upload answered ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  const times: number[] = [];
+  for (const pilot of pilots) {
+    const held = await upload(pilot.id, before);
+    if (held.processedCount !== TRIPS) throw new Error(`the first roster stored ${held.processedCount} trips, not ${TRIPS}: ${held.message}`);
+    const started = performance.now();
+    const result = await upload(pilot.id, after);
+    times.push(performance.now() - started);
+    if (result.addedCount !== 3 || result.changedCount !== 4 || result.removedCount !== 3) throw new Error(`the changed roster gave ${result.message}, not 3 added, 4 changed, 3 removed`);
+  }
+
+  const sorted = [...times].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(`\nroster-ingest: a 60-trip roster re-imported with 10 trips changed (3 added, 4 changed, 3 removed), by upload, ${IMPORTS} pilots one at a time\n`);
+  console.log('| imports | p50 ms | p95 ms | p99 ms | max ms | target          |');
+  console.log('|---------|--------|--------|--------|--------|-----------------|');
+  console.log(
+    `| ${String(sorted.length).padStart(7)} | ${percentile(sorted, 50).toFixed(0).padStart(6)} | ${p95.toFixed(0).padStart(6)} | ${percentile(sorted, 99).toFixed(0).padStart(6)} | ${sorted.at(-1)!.toFixed(0).padStart(6)} | ${`p95 < ${TARGET_P95_MS} ms ${p95 < TARGET_P95_MS ? 'yes' : 'NO'}`.padEnd(15)} |`,
+  );
+} finally {
+  await roster.runtime.relay.stop();
+  await trips.runtime.relay.stop();
+  await deleteStreams(roster.runtime.bus);
+  await roster.close();
+  await trips.close();
+  await database.drop();
+}

@@ -1,0 +1,30 @@
+import { pushToEach, type Clock, type Outbox, type Trx } from '@crewswap/kit';
+import type { Trip, TripChangeOrigin } from '@crewswap/proto';
+import type { OfferViewRepository } from '../data/offer-views';
+
+/** Pilots who found an offer in Find swaps this long ago or less are told when a roster takes it away. */
+export const OFFER_VIEW_DAYS = 1;
+export const OFFER_WITHDRAWN_MESSAGE = 'A trip you were looking at is no longer offered';
+
+const FROM_ROSTER: TripChangeOrigin['channel'][] = ['roster_upload', 'roster_email'];
+
+/**
+ * A trip that is no longer offered (deleted, or updated not swappable): its Find swaps viewers are
+ * forgotten, and when a roster import did it (the trip changed or vanished from the pilot's
+ * roster), those who found it within the last day are told by push.
+ */
+export function createOfferWithdrawn(deps: { views: OfferViewRepository; outbox: Outbox; clock: Clock }) {
+  const { views, outbox, clock } = deps;
+  return {
+    async execute(trx: Trx, input: { tripId: string; trip: Trip | undefined; origin: TripChangeOrigin | undefined }): Promise<{ told: number }> {
+      const since = new Date(clock.now().getTime() - OFFER_VIEW_DAYS * 24 * 60 * 60 * 1000);
+      const viewers = (await views.takeViewers(input.tripId, since, trx)).filter((pilotId) => pilotId !== input.trip?.pilotId);
+      if (!input.origin || !FROM_ROSTER.includes(input.origin.channel) || viewers.length === 0) return { told: 0 };
+      const trip = input.trip;
+      const body = trip ? `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate === trip.endDate ? trip.startDate : `${trip.startDate} to ${trip.endDate}`}` : OFFER_WITHDRAWN_MESSAGE;
+      await pushToEach(outbox, trx, viewers, { kind: 'swap_offer', title: OFFER_WITHDRAWN_MESSAGE, body, url: '/' }, (pilotId) => `offer_withdrawn:${input.tripId}:${pilotId}`);
+      return { told: viewers.length };
+    },
+  };
+}
+export type OfferWithdrawn = ReturnType<typeof createOfferWithdrawn>;

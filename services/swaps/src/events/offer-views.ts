@@ -1,0 +1,61 @@
+import { startDurableConsumer, startPeriodic, type Clock, type Runtime } from '@crewswap/kit';
+import { SUBJECTS, SwapMatch } from '@crewswap/proto';
+import { z } from 'zod';
+import { createOfferViewRepository } from '../data/offer-views';
+import { createOfferWithdrawn, OFFER_VIEW_DAYS } from '../domain/offer-withdrawn';
+
+/** The viewers' consumer, apart from the read model's. */
+export const OFFER_VIEWS_DURABLE = 'swaps_offer_withdrawals';
+
+const Matches = z.array(z.object({ trip: SwapMatch.shape.trip.pick({ id: true }) }));
+
+/**
+ * Remembers who found which offer in Find swaps (a day), and tells them when a roster import
+ * takes it away: a durable consumer of its own on trips' updates and deletions, beside the read
+ * model's, so neither waits for the other.
+ */
+export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) {
+  const { runtime, clock } = deps;
+  const { db, bus, log } = runtime;
+  const views = createOfferViewRepository(db);
+  const withdrawn = createOfferWithdrawn({ views, outbox: runtime.outbox, clock });
+  const consumer = await startDurableConsumer({
+    db,
+    bus,
+    log,
+    stream: 'TRIPS',
+    durable: OFFER_VIEWS_DURABLE,
+    filter: 'trips.trip.>',
+    subjects: [SUBJECTS.tripUpdated, SUBJECTS.tripDeleted],
+    handler: {
+      apply: async (event, _prepared, trx) => {
+        if (event.type === SUBJECTS.tripDeleted) {
+          await withdrawn.execute(trx, { tripId: event.data.tripId, trip: event.data.trip, origin: event.data.origin });
+        } else if (!event.data.trip.isSwappable) {
+          await withdrawn.execute(trx, { tripId: event.data.trip.id, trip: event.data.trip, origin: event.data.origin });
+        }
+      },
+    },
+  });
+  runtime.onClose(() => consumer.stop());
+  const pruner = startPeriodic({
+    name: 'prune offer views',
+    log,
+    intervalMs: 60 * 60 * 1000,
+    task: () => views.prune(new Date(clock.now().getTime() - OFFER_VIEW_DAYS * 24 * 60 * 60 * 1000)),
+  });
+  runtime.onClose(() => pruner.stop());
+
+  return {
+    views,
+    /** Records the offers a Find swaps answer showed the pilot; after the answer, never delaying it. */
+    async seen(pilotId: string, answer: string | Buffer): Promise<void> {
+      const text = typeof answer === 'string' ? answer : answer.toString('utf8');
+      if (text === '[]') return;
+      const parsed = Matches.safeParse(JSON.parse(text));
+      if (!parsed.success) return;
+      await views.record(pilotId, parsed.data.map((match) => match.trip.id), clock.now()).catch((error: unknown) => log.warn({ err: error }, 'could not record the offers a pilot found'));
+    },
+  };
+}
+export type OfferViews = Awaited<ReturnType<typeof startOfferViews>>;

@@ -1,0 +1,87 @@
+import { eventually } from '@crewswap/kit/testing';
+import { SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
+import { OFFER_WITHDRAWN_MESSAGE } from '../src/domain/offer-withdrawn';
+import { OFFER_VIEWS_DURABLE } from '../src/events/offer-views';
+import { makeTrip, startHarness, type Harness } from './helpers';
+
+const ROSTER: TripChangeOrigin = { channel: 'roster_upload' };
+
+describe('Find swaps viewers are told when a roster takes the offer away', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  /** An offer of its owner and two pilots who found it in Find swaps (their views recorded). */
+  async function offerSeenByTwo(startDate: string) {
+    const owner = await h.register({ rank: 'FO', fleet: 'A350' });
+    const offer = await h.addTrip(owner, { startDate, isSwappable: true, flightNoStart: 'VS019', flightNoEnd: 'VS020', route: 'SEA' });
+    const viewers = [await h.register({ rank: 'FO', fleet: 'A350' }), await h.register({ rank: 'FO', fleet: 'A350' })];
+    for (const viewer of viewers) {
+      const mine = await h.addTrip(viewer, { startDate });
+      expect(await h.matchIds(viewer, mine.id)).toEqual([offer.id]);
+    }
+    const bystander = await h.register({ rank: 'CP', fleet: 'A350' });
+    await h.addTrip(bystander, { startDate });
+    await eventually(async () => (await h.db('offer_views').where({ trip_id: offer.id })).length === 2);
+    return { owner, offer, viewers, bystander };
+  }
+
+  const withdrawnPushes = async (tripId: string): Promise<{ pilotId: string; title: string; body: string; kind: string }[]> => {
+    const rows: { envelope: { data: { pilotId: string; title: string; body: string; kind: string } } }[] = await h
+      .db('outbox')
+      .where({ subject: SUBJECTS.sendPush })
+      .whereRaw(`envelope->'data'->>'dedupeKey' LIKE ?`, [`offer_withdrawn:${tripId}:%`]);
+    return rows.map((row) => row.envelope.data).sort((a, b) => a.pilotId.localeCompare(b.pilotId));
+  };
+  /** Publishes and waits until the viewers' consumer has taken the event. */
+  const seenThrough = async (event: { id: string }) => {
+    await eventually(() => h.db('processed_events').where({ consumer: OFFER_VIEWS_DURABLE, event_id: event.id }).first(), 10_000);
+  };
+  const update = async (trip: Trip, changes: Partial<Trip>, origin: TripChangeOrigin, version = 2) =>
+    seenThrough(await h.publish(SUBJECTS.tripUpdated, { trip: { ...trip, ...changes }, origin }, version));
+
+  it("a roster change that withdraws the offer pushes 'A trip you were looking at is no longer offered' to each pilot who found it, and no one else", async () => {
+    const { offer, viewers } = await offerSeenByTwo('2026-12-01');
+    await update(offer, { isSwappable: false, startDate: '2026-12-02', endDate: '2026-12-05' }, ROSTER);
+    const pushes = await withdrawnPushes(offer.id);
+    expect(pushes).toEqual(
+      viewers
+        .map((viewer) => ({ pilotId: viewer.id, kind: 'swap_offer', title: OFFER_WITHDRAWN_MESSAGE, body: 'VS019/VS020 SEA, 2026-12-02 to 2026-12-05' }))
+        .sort((a, b) => a.pilotId.localeCompare(b.pilotId))
+        .map((push) => expect.objectContaining(push)),
+    );
+    // Told once: the views are gone with the offer.
+    expect(await h.db('offer_views').where({ trip_id: offer.id })).toEqual([]);
+  });
+
+  it('a trip the roster no longer has tells its viewers too', async () => {
+    const { offer, viewers } = await offerSeenByTwo('2026-12-27');
+    await seenThrough(await h.publish(SUBJECTS.tripDeleted, { tripId: offer.id, pilotId: offer.pilotId, trip: offer, origin: { channel: 'roster_email' } }, 2));
+    expect((await withdrawnPushes(offer.id)).map((push) => push.pilotId)).toEqual(viewers.map((viewer) => viewer.id).sort());
+  });
+
+  it('an offer the pilot withdraws in the app tells nobody (the views are forgotten); a change that keeps it offered keeps them', async () => {
+    const { offer } = await offerSeenByTwo('2027-01-22');
+    await update(offer, { swapDescription: 'still offered' }, ROSTER);
+    expect(await h.db('offer_views').where({ trip_id: offer.id })).toHaveLength(2);
+    await update(offer, { isSwappable: false }, { channel: 'app' }, 3);
+    expect(await withdrawnPushes(offer.id)).toEqual([]);
+    expect(await h.db('offer_views').where({ trip_id: offer.id })).toEqual([]);
+  });
+
+  it('only pilots who found the offer within the last day are told, and older views are pruned', async () => {
+    const { offer, viewers } = await offerSeenByTwo('2027-02-16');
+    // One viewer looked more than a day ago.
+    await h.db('offer_views').where({ trip_id: offer.id, pilot_id: viewers[0]!.id }).update({ seen_at: new Date(h.clock.now().getTime() - 25 * 60 * 60 * 1000) });
+    const other = makeTrip(viewers[1]!, { startDate: '2027-02-16' });
+    await h.db('offer_views').insert({ trip_id: other.id, pilot_id: viewers[1]!.id, seen_at: new Date(h.clock.now().getTime() - 26 * 60 * 60 * 1000) });
+    await update(offer, { isSwappable: false }, ROSTER);
+    expect((await withdrawnPushes(offer.id)).map((push) => push.pilotId)).toEqual([viewers[1]!.id]);
+    expect(await h.service.offerViews.views.prune(new Date(h.clock.now().getTime() - 24 * 60 * 60 * 1000))).toBe(1);
+    expect(await h.db('offer_views').where({ trip_id: other.id })).toEqual([]);
+  });
+});

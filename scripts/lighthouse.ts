@@ -5,7 +5,7 @@
  * that prints (issue 40 aims at 90 or more each and a login form within 1 s); it asserts nothing.
  * Starts its own stack like scripts/e2e.ts (web/dist must be built: `npm run build -w @crewswap/web`).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PILOT_COOKIE } from '@crewswap/kit';
@@ -21,6 +21,8 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const TRIPS = 40;
 const PASSWORD = 'lighthouse-pass-1';
+// LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (JSON) there, to read what costs the score.
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
 /** The code auth mailed to `email` (the stack writes mail to files). */
 async function mailedCode(mailDir: string, email: string): Promise<string> {
@@ -90,9 +92,13 @@ async function seedPilot(base: string, mailDir: string): Promise<string> {
   return cookie;
 }
 
-async function audit(url: string, port: number, extraHeaders?: Record<string, string>): Promise<string> {
+async function audit(name: string, url: string, port: number, extraHeaders?: Record<string, string>): Promise<string> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, `${name}.json`), JSON.stringify(result.lhr, null, 2));
+  }
   const { categories, audits } = result.lhr;
   const failing = Object.values(audits)
     .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== 'informative' && item.scoreDisplayMode !== 'notApplicable' && item.scoreDisplayMode !== 'manual')
@@ -142,8 +148,8 @@ async function main(): Promise<void> {
     const base = `http://localhost:${port}`;
     const cookie = await seedPilot(base, mailDir);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    console.log(`Login page (/): ${await audit(`${base}/`, chrome.port)}`);
-    console.log(`Trips page (/, a pilot with ${TRIPS} trips): ${await audit(`${base}/`, chrome.port, { Cookie: cookie })}`);
+    console.log(`Login page (/): ${await audit('login', `${base}/`, chrome.port)}`);
+    console.log(`Trips page (/, a pilot with ${TRIPS} trips): ${await audit('trips', `${base}/`, chrome.port, { Cookie: cookie })}`);
     await chrome.kill();
     chrome = undefined;
     console.log(`Cold load of / to the login form (best of 3, headless Chromium, no throttling): ${Math.round(await coldLoginMs(base))} ms`);

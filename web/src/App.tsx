@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { QueryClientProvider, useIsRestoring, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useCurrentPilot } from './api/auth';
 import { connectSession } from './api/client';
@@ -97,11 +97,14 @@ const OpenedRosterFiles = lazy(() =>
 
 /** `/`, `/upload-roster` and `/share-roster`: the trips page when signed in, else the login page. */
 export function Home() {
-  const { data: pilot, isLoading } = useCurrentPilot();
+  const { data: current, isLoading } = useCurrentPilot();
   // While the kept cache is read back, the pilot is not known yet: not the login page.
   const restoring = useIsRestoring();
+  // The screen that opens (login or trips) is rendered in the background, a few milliseconds at a
+  // time, while the one before stays: a phone's main thread is never held for long (issue 40).
+  const pilot = useDeferredValue(isLoading || restoring ? undefined : (current ?? null));
   const loading = <PageLoading />;
-  if (isLoading || restoring) return loading;
+  if (pilot === undefined) return loading;
   return (
     <>
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { followNetwork } from './api/online';
@@ -12,8 +12,13 @@ followNetwork(queryClient);
 refetchRestoredOnMount(queryClient);
 registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} persister={createIdbPersister()} />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition: the first render yields to the browser every few milliseconds (the page painted
+// by index.html stays until it is done), so a slow phone is never frozen by it (issue 40).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} persister={createIdbPersister()} />
+    </StrictMode>,
+  ),
 );

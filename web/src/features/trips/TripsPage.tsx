@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useLogout } from '../../api/auth';
@@ -75,6 +75,8 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   usePendingRosterFile((file) => setDialog({ kind: 'upload', file }));
   const [refreshing, setRefreshing] = useState(false);
   const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
+  // Forty cards take a while on a phone: they are rendered in the background, a little at a time.
+  const list = useDeferredValue(trips.data);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -111,7 +113,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onLogout={logout}
       />
       <main className="trips-main">
-        {trips.isLoading && (
+        {(trips.isLoading || (trips.data && !list)) && (
           <div className="page-center" role="status">
             <Spin />
             <p>Loading your trips...</p>
@@ -132,9 +134,9 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
             onTechSupport={() => setDialog({ kind: 'support' })}
           />
         )}
-        {trips.data && trips.data.length > 0 && (
+        {list && list.length > 0 && (
           <div className="trip-list">
-            {trips.data.map((trip) => (
+            {list.map((trip) => (
               <TripCard
                 key={trip.id}
                 trip={trip}

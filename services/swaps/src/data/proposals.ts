@@ -57,6 +57,7 @@ const TRIP_SIDE: SideColumns = {
   ltcCaptain: "(p.rank = 'CP' AND p.ltc)",
   standby: 't.is_standby',
   startDate: 't.start_date',
+  endDate: 't.end_date',
 };
 
 const OPEN = 'open';

@@ -69,6 +69,7 @@ export const RosterProcessedEvent = z.object({
   /** Roster-sourced trips the import changed or removed (absent in events written before they were added). */
   changedCount: z.number().int().optional(),
   removedCount: z.number().int().optional(),
+  changedTripIds: z.array(z.uuid()).optional(),
 });
 export const RosterMailReceivedEvent = z.object({ mailId: z.uuid() });
 

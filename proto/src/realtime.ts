@@ -37,6 +37,8 @@ export const RosterChangeSummary = z.object({
   removedCount: z.number().int(),
   /** '3 added, 1 changed, 2 removed'. */
   summary: z.string(),
+  /** The trips it changed, which the app highlights until the pilot has seen them. */
+  changedTripIds: z.array(z.uuid()).optional(),
 });
 export type RosterChangeSummary = z.infer<typeof RosterChangeSummary>;
 

@@ -109,6 +109,7 @@ describe('real-time updates', () => {
     const pilot = session();
     const stream = await openStream(url, pilot.cookie);
     await stream.next('connected');
+    const changedTripId = randomUUID();
     await publish(SUBJECTS.tripDeleted, { tripId: randomUUID(), pilotId: pilot.pilotId, origin: { channel: 'roster_upload' } });
     await publish(SUBJECTS.rosterProcessed, {
       pilotId: pilot.pilotId,
@@ -120,13 +121,14 @@ describe('real-time updates', () => {
       skippedCount: 0,
       changedCount: 1,
       removedCount: 2,
+      changedTripIds: [changedTripId],
     });
     const update = await stream.next('trips-updated');
     expect(update).toMatchObject({
       type: 'trips-updated',
       message: 'trips-updated',
       channel: 'roster_upload',
-      changes: { addedCount: 3, changedCount: 1, removedCount: 2, summary: '3 added, 1 changed, 2 removed' },
+      changes: { addedCount: 3, changedCount: 1, removedCount: 2, summary: '3 added, 1 changed, 2 removed', changedTripIds: [changedTripId] },
     });
     expect(stream.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(1);
     expect(stream.messages.filter((m) => m.type === 'trips-added')).toHaveLength(0);

@@ -110,8 +110,11 @@ try {
   };
 
   const times: number[] = [];
+  const firstTimes: number[] = [];
   for (const pilot of pilots) {
+    const firstStarted = performance.now();
     const held = await upload(pilot.id, before);
+    firstTimes.push(performance.now() - firstStarted);
     if (held.processedCount !== TRIPS) throw new Error(`the first roster stored ${held.processedCount} trips, not ${TRIPS}: ${held.message}`);
     const started = performance.now();
     const result = await upload(pilot.id, after);
@@ -121,11 +124,16 @@ try {
 
   const sorted = [...times].sort((a, b) => a - b);
   const p95 = percentile(sorted, 95);
+  const firstSorted = [...firstTimes].sort((a, b) => a - b);
   console.log(`\nroster-ingest: a 60-trip roster re-imported with 10 trips changed (3 added, 4 changed, 3 removed), by upload, ${IMPORTS} pilots one at a time\n`);
-  console.log('| imports | p50 ms | p95 ms | p99 ms | max ms | target          |');
-  console.log('|---------|--------|--------|--------|--------|-----------------|');
+  console.log('| import                | imports | p50 ms | p95 ms | p99 ms | max ms | target          |');
+  console.log('|-----------------------|---------|--------|--------|--------|--------|-----------------|');
+  // For comparison: the same roster's first import (60 added, nothing to compare with).
   console.log(
-    `| ${String(sorted.length).padStart(7)} | ${percentile(sorted, 50).toFixed(0).padStart(6)} | ${p95.toFixed(0).padStart(6)} | ${percentile(sorted, 99).toFixed(0).padStart(6)} | ${sorted.at(-1)!.toFixed(0).padStart(6)} | ${`p95 < ${TARGET_P95_MS} ms ${p95 < TARGET_P95_MS ? 'yes' : 'NO'}`.padEnd(15)} |`,
+    `| first (60 added)      | ${String(firstSorted.length).padStart(7)} | ${percentile(firstSorted, 50).toFixed(0).padStart(6)} | ${percentile(firstSorted, 95).toFixed(0).padStart(6)} | ${percentile(firstSorted, 99).toFixed(0).padStart(6)} | ${firstSorted.at(-1)!.toFixed(0).padStart(6)} | ${''.padEnd(15)} |`,
+  );
+  console.log(
+    `| changed (10 differ)   | ${String(sorted.length).padStart(7)} | ${percentile(sorted, 50).toFixed(0).padStart(6)} | ${p95.toFixed(0).padStart(6)} | ${percentile(sorted, 99).toFixed(0).padStart(6)} | ${sorted.at(-1)!.toFixed(0).padStart(6)} | ${`p95 < ${TARGET_P95_MS} ms ${p95 < TARGET_P95_MS ? 'yes' : 'NO'}`.padEnd(15)} |`,
   );
 } finally {
   await roster.runtime.relay.stop();

@@ -106,8 +106,11 @@ describe('roster changes: a new roster against the trips of earlier ones', () =>
     expect(record).toMatchObject({ tripsAdded: 1, tripsChanged: 3, tripsRemoved: 1 });
     expect(record.changes).toEqual(result.changes);
     const rows = await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.rosterProcessed });
-    const events = rows.map((row: { envelope: { data: { pilotId: string } } }) => row.envelope.data).filter((data: { pilotId: string }) => data.pilotId === pilot.id);
+    const events = rows
+      .map((row: { envelope: { data: { pilotId: string; changedTripIds?: string[] } } }) => row.envelope.data)
+      .filter((data: { pilotId: string }) => data.pilotId === pilot.id);
     expect(events[1]).toMatchObject({ processedCount: 1, changedCount: 3, removedCount: 1 });
+    expect([...(events[1]?.changedTripIds ?? [])].sort()).toEqual(result.changes.filter((change) => change.kind === 'changed').map((change) => change.tripId).sort());
   });
 
   it('never removes a typed trip; a changed duty overlapping one is a conflict and the old trip stays', async () => {

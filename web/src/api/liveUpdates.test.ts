@@ -44,7 +44,9 @@ const running: Array<() => void> = [];
 function start(overrides: { sessionHolds?: () => Promise<boolean> } = {}) {
   const refreshTrips = vi.fn();
   const endSession = vi.fn();
+  const rosterChanged = vi.fn();
   const stop = startLiveUpdates({
+    rosterChanged,
     EventSource: FakeEventSource as unknown as typeof EventSource,
     document,
     window,
@@ -55,7 +57,7 @@ function start(overrides: { sessionHolds?: () => Promise<boolean> } = {}) {
   });
   running.push(stop);
   const open = () => FakeEventSource.opened.filter((source) => source.readyState !== 2);
-  return { refreshTrips, endSession, stop, open };
+  return { refreshTrips, endSession, rosterChanged, stop, open };
 }
 
 beforeEach(() => {
@@ -113,6 +115,16 @@ describe('the event stream', () => {
     expect(live.refreshTrips).toHaveBeenCalledTimes(1);
     source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: 'now' });
     expect(live.refreshTrips).toHaveBeenCalledTimes(2);
+  });
+
+  it("a roster import that changed trips refreshes them and tells the pilot its summary ('3 added, 1 changed, 2 removed') at once", () => {
+    const live = start();
+    const [source] = live.open();
+    source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'roster_email', at: 'now', changes: { addedCount: 3, changedCount: 1, removedCount: 2, summary: '3 added, 1 changed, 2 removed', changedTripIds: ['t1'] } });
+    expect(live.refreshTrips).toHaveBeenCalledTimes(1);
+    expect(live.rosterChanged).toHaveBeenCalledWith('3 added, 1 changed, 2 removed', ['t1']);
+    source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: 'now' });
+    expect(live.rosterChanged).toHaveBeenCalledTimes(1);
   });
 
   it('back within 3 seconds it reconnects without refreshing; away longer it refreshes', () => {

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { SSE_EVENTS_PATH } from '@crewswap/proto/browser';
 import { endSession, expiryHandlingActive, request, SESSION_FLAGS } from './client';
 import { queryKeys } from './keys';
+import { rememberChangedTrips } from '../features/roster/changedTrips';
+import { toast } from '../shared/toast';
 
 /** Admin spec section 9: away longer than this, the trips are refreshed on return. */
 export const BACKGROUND_REFRESH_MS = 3000;
@@ -15,7 +17,8 @@ const EVENT_SOURCE_CLOSED = 2;
 type SessionEnd = (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS];
 
 /** What a message from the stream asks of the app. */
-export type StreamAction = { kind: 'ignore' } | { kind: 'refresh-trips' } | { kind: 'end-session'; flag: SessionEnd };
+/** `rosterChanges`: a roster import changed or removed trips, in words ('3 added, 1 changed, 2 removed'). */
+export type StreamAction = { kind: 'ignore' } | { kind: 'refresh-trips'; rosterChanges?: string; changedTripIds?: string[] } | { kind: 'end-session'; flag: SessionEnd };
 
 function parse(data: string): Record<string, unknown> | undefined {
   try {
@@ -40,6 +43,11 @@ export function readStreamMessage(data: string, event = 'message'): StreamAction
     return { kind: 'end-session', flag: shutdown ? SESSION_FLAGS.shutdown : SESSION_FLAGS.expired };
   }
   if (type === 'logged_in_elsewhere') return { kind: 'end-session', flag: SESSION_FLAGS.elsewhere };
+  const changes = body?.changes as { summary?: unknown; changedTripIds?: unknown } | undefined;
+  if (typeof changes?.summary === 'string') {
+    const ids = Array.isArray(changes.changedTripIds) ? changes.changedTripIds.filter((id): id is string => typeof id === 'string') : [];
+    return { kind: 'refresh-trips', rosterChanges: changes.summary, changedTripIds: ids };
+  }
   // A swap proposal or agreement changed: it moves the trips' offers and badges too.
   if (data.includes('trips added') || data.includes('trips-updated') || type === 'trips-updated' || type === 'swaps-updated') return { kind: 'refresh-trips' };
   return { kind: 'ignore' };
@@ -51,6 +59,8 @@ export interface LiveUpdatesDeps {
   window: Window;
   now: () => number;
   refreshTrips: () => void;
+  /** Tells the pilot what a roster import changed, at once. */
+  rosterChanged?: (summary: string, changedTripIds: string[]) => void;
   endSession: (flag: SessionEnd) => void;
   /** Asked after the stream failed for good: true while the session still holds. */
   sessionHolds: () => Promise<boolean>;
@@ -106,6 +116,7 @@ export function startLiveUpdates(deps: LiveUpdatesDeps): () => void {
       stop();
       deps.endSession(action.flag);
     } else if (action.kind === 'refresh-trips') {
+      if (action.rosterChanges) deps.rosterChanged?.(action.rosterChanges, action.changedTripIds ?? []);
       // Hidden: applied on return, when the pilot can see it.
       if (document.visibilityState === 'hidden') missedUpdate = true;
       else refresh();
@@ -174,6 +185,10 @@ export function useLiveUpdates(): void {
       refreshTrips: () => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
         void queryClient.invalidateQueries({ queryKey: queryKeys.swaps });
+      },
+      rosterChanged: (summary, changedTripIds) => {
+        rememberChangedTrips(changedTripIds);
+        toast.info('Roster updated', summary);
       },
       // The pilot's own logout or deletion also ends the stream: no banner for what they asked for.
       endSession: (flag) => expiryHandlingActive() && endSession(flag),

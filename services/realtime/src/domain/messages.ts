@@ -60,7 +60,13 @@ export function rosterNotice(data: EventDataMap['roster.roster.processed'], occu
   const removedCount = data.removedCount ?? 0;
   if (changedCount + removedCount > 0) {
     // A roster that changed or removed trips says what it did, so an open app shows it at once.
-    const changes = { addedCount: data.processedCount, changedCount, removedCount, summary: rosterChangeSummary(data.processedCount, changedCount, removedCount) };
+    const changes = {
+      addedCount: data.processedCount,
+      changedCount,
+      removedCount,
+      summary: rosterChangeSummary(data.processedCount, changedCount, removedCount),
+      ...(data.changedTripIds ? { changedTripIds: data.changedTripIds } : {}),
+    };
     const channel = data.source === 'email' ? 'roster_email' : 'roster_upload';
     return { pilotId: data.pilotId, message: { type: 'trips-updated', message: 'trips-updated', channel, at: occurredAt, changes } };
   }

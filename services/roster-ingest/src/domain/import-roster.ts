@@ -180,6 +180,7 @@ export function createImportRoster(deps: {
         skippedCount: result.skippedCount,
         changedCount,
         removedCount,
+        changedTripIds: reply.changes.filter((change) => change.kind === 'changed').map((change) => change.tripId),
       });
       afterCommit(executor, () => deps.metrics.imports.inc({ source: metricSource(input), result: 'processed' }));
     };

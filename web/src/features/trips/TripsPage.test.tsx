@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PILOT, renderWithApp, stubFetch } from '../../../test/render';
+import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
+import { rememberChangedTrips } from '../roster/changedTrips';
 import { TripsPage } from './TripsPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,5 +19,21 @@ describe('main trips page', () => {
     renderWithApp(<TripsPage pilot={PILOT} />);
     expect(screen.getByText('Loading your trips...')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load trips: Database unavailable')).toBeInTheDocument();
+  });
+
+  it("highlights the trips a roster changed ('Changed by roster') until the pilot has seen them (the page left)", async () => {
+    const changed = makeTrip({ id: '0b1b255d-e5df-4f1e-93cc-92a59b076d04', flightNoStart: 'VS023', flightNoEnd: 'VS024', source: 'upload' });
+    const other = makeTrip({ id: '1b1b255d-e5df-4f1e-93cc-92a59b076d04', flightNoStart: 'VS025', flightNoEnd: 'VS026', startDate: '2027-02-01', endDate: '2027-02-03', source: 'upload' });
+    rememberChangedTrips([changed.id]);
+    stubFetch((call) => (call.path === '/api/trips' ? { body: [changed, other] } : undefined));
+    const { unmount } = renderWithApp(<TripsPage pilot={PILOT} />);
+    const card = (await screen.findByText('VS023/VS024')).closest('article')!;
+    expect(card).toHaveClass('changed');
+    expect(card).toHaveTextContent('Changed by roster');
+    const otherCard = screen.getByText('VS025/VS026').closest('article')!;
+    expect(otherCard).not.toHaveClass('changed');
+    expect(screen.getAllByText('Changed by roster')).toHaveLength(1);
+    unmount();
+    expect(localStorage.getItem('crewswap.changed-trips')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Card, Input, Select, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import type { RosterHistoryQuery, RosterHistoryRecord } from '@crewswap/proto';
+import type { RosterHistoryQuery, RosterHistoryRecord, RosterTripChange } from '@crewswap/proto';
 import { useDebounced } from '../../../../shared/useDebounced';
 import { useRosterHistory, useRosterStats } from '../../api/rosters';
 import { formatDateTime, kilobytes, seconds } from '../../format';
@@ -101,6 +101,17 @@ export default function RostersPanel() {
         dataSource={history.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         rowClassName={(row) => (row.durationMs > SLOW_MS ? 'admin-slow-row' : '')}
+        // An import that changed or removed trips opens to each trip's before and after.
+        expandable={{
+          rowExpandable: (row) => row.tripsChanged + row.tripsRemoved > 0,
+          expandedRowRender: (row) => (
+            <ul className="roster-changes" aria-label="Roster changes">
+              {row.changes.map((change) => (
+                <li key={`${change.kind}-${change.tripId}`}>{describeChange(change)}</li>
+              ))}
+            </ul>
+          ),
+        }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
@@ -130,6 +141,8 @@ export default function RostersPanel() {
           { title: 'Sender', dataIndex: 'senderEmail', render: (v: string | null) => v ?? '—' },
           { title: 'Events', dataIndex: 'totalEvents', align: 'right' },
           { title: 'Added', dataIndex: 'tripsAdded', align: 'right' },
+          { title: 'Changed', dataIndex: 'tripsChanged', align: 'right' },
+          { title: 'Removed', dataIndex: 'tripsRemoved', align: 'right' },
           { title: 'Skipped', dataIndex: 'skippedEvents', align: 'right' },
           { title: 'Duplicates', dataIndex: 'duplicateEvents', align: 'right' },
           { title: 'Conflicts', dataIndex: 'conflictEvents', align: 'right' },
@@ -146,4 +159,12 @@ export default function RostersPanel() {
       />
     </div>
   );
+}
+
+/** One roster change as the history lists it: 'Changed: VS007/VS008 LAX 2027-01-08 to 2027-01-11 -> VS023/VS024 ...'. */
+function describeChange(change: RosterTripChange): string {
+  const name = (trip: NonNullable<RosterTripChange['before']>) => `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route} ${trip.startDate} to ${trip.endDate}`;
+  if (change.kind === 'added') return `Added: ${name(change.after!)}`;
+  if (change.kind === 'removed') return `Removed: ${name(change.before!)}`;
+  return `Changed: ${name(change.before!)} -> ${name(change.after!)}`;
 }

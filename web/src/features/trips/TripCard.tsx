@@ -108,7 +108,7 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
           </>
         )}
       </div>
-      {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} onClear={swaps.clear} />}
+      {swaps.range && <SwapMatchList tripId={trip.id} range={swaps.range} pilot={pilot} onClear={swaps.clear} />}
     </article>
   );
 }

@@ -3,12 +3,13 @@
 // worker needs no TypeScript loader.
 // workerData: { base, asks: [{ path, cookie }], clients, count, countOffers }: sends `count` GETs of
 // the asks in turn from `clients` loops, each sending its next as soon as its last answer is in.
-// Posts back { latencies (ms), found (offers in all answers, when countOffers), seconds }.
+// Posts back { latencies (ms), found and mutual (offers, and Mutual ones, in all answers, when countOffers), seconds }.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { base, asks, clients, count, countOffers } = workerData;
 const SAME_DATES = Buffer.from('"sameDates":');
+const MUTUAL = Buffer.from('"mutual":true');
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 
 function get(path, cookie) {
@@ -28,6 +29,7 @@ function get(path, cookie) {
 
 const latencies = [];
 let found = 0;
+let mutual = 0;
 let next = 0;
 const started = performance.now();
 await Promise.all(
@@ -40,8 +42,9 @@ await Promise.all(
       if (status !== 200) throw new Error(`matches answered ${status}: ${body.toString()}`);
       if (!countOffers) continue;
       for (let at = body.indexOf(SAME_DATES); at !== -1; at = body.indexOf(SAME_DATES, at + 1)) found += 1;
+      for (let at = body.indexOf(MUTUAL); at !== -1; at = body.indexOf(MUTUAL, at + 1)) mutual += 1;
     }
   }),
 );
 agent.destroy();
-parentPort.postMessage({ latencies, found, seconds: (performance.now() - started) / 1000 });
+parentPort.postMessage({ latencies, found, mutual, seconds: (performance.now() - started) / 1000 });

@@ -10,7 +10,10 @@ export const queryKeys = {
   uploadAddress: ['roster', 'upload-address'] as const,
   /** Whether the pilot's calendar feed is on (never its address: that is only known when made). */
   calendarFeed: ['calendar', 'feed'] as const,
+  /** The range Find Swaps last searched on a trip (null: none, or cleared); its offers are under matchPages. */
   matches: (tripId: string) => ['matches', tripId] as const,
+  /** Find Swaps' offers for one search, page by page (useInfiniteQuery). */
+  matchPages: (tripId: string, range: { startDate?: string; endDate?: string }) => ['match-pages', tripId, range.startDate ?? '', range.endDate ?? ''] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,
   /** Everything under this prefix is dropped when a link changes. */

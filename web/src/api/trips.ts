@@ -1,5 +1,5 @@
-import { useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateTripBody, PilotStats, SendNotificationsResponse, SwapMatch, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CreateTripBody, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
@@ -203,28 +203,62 @@ export function useSaveDescription() {
   });
 }
 
-/** The offers Find Swaps found for a trip: null until found, when none were found, or cleared. */
+/** Find Swaps asks for this many offers at a time; the rest load as the pilot scrolls. */
+export const SWAP_OFFERS_PAGE = 50;
+
+/** The dates a Find Swaps search covers; a bound left out is the trip's own window. */
+export interface SwapSearchRange {
+  startDate?: string;
+  endDate?: string;
+}
+
+/** One search's offers, page by page in relevance order (Mutual, Urgent, then by date). */
+function swapOfferPages(tripId: string, range: SwapSearchRange) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.matchPages(tripId, range),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(SWAP_OFFERS_PAGE) });
+      if (range.startDate) query.set('startDate', range.startDate);
+      if (range.endDate) query.set('endDate', range.endDate);
+      if (pageParam) query.set('cursor', pageParam);
+      return request<SwapMatchPage>(`/api/trips/${tripId}/matches?${query.toString()}`);
+    },
+    getNextPageParam: (page: SwapMatchPage) => page.nextCursor ?? undefined,
+  });
+}
+
+/** The search Find Swaps last ran on a trip: null until found, when none were found, or cleared. */
 export function useFoundSwapOffers(tripId: string) {
   const queryClient = useQueryClient();
   const key = queryKeys.matches(tripId);
   // Filled only by useFindSwapOffers.
-  const { data } = useQuery<SwapMatch[] | null>({ queryKey: key, queryFn: () => null, enabled: false });
-  return { matches: data ?? null, clear: () => queryClient.setQueryData(key, null) };
+  const { data } = useQuery<SwapSearchRange | null>({ queryKey: key, queryFn: () => null, enabled: false });
+  return { range: data ?? null, clear: () => queryClient.setQueryData(key, null) };
 }
 
-/** Find Swaps: the offers inside the trip's search range, kept per trip in the cache. */
+/**
+ * The offers of a search, as far as loaded: the first page comes with Find Swaps, the next ones
+ * when the list asks (fetchNextPage) as the pilot scrolls.
+ */
+export function useSwapOfferPages(tripId: string, range: SwapSearchRange) {
+  // Never fetched on its own: Find Swaps starts each search afresh.
+  return useInfiniteQuery({ ...swapOfferPages(tripId, range), enabled: false });
+}
+
+/** Find Swaps: the first page of offers inside the trip's search range; answers how many there are in all. */
 export function useFindSwapOffers(tripId: string) {
   const queryClient = useQueryClient();
   const key = queryKeys.matches(tripId);
   return useMutation({
-    mutationFn: (range: { startDate?: string; endDate?: string }) => {
-      const query = new URLSearchParams();
-      if (range.startDate) query.set('startDate', range.startDate);
-      if (range.endDate) query.set('endDate', range.endDate);
-      const suffix = query.size > 0 ? `?${query.toString()}` : '';
-      return request<SwapMatch[]>(`/api/trips/${tripId}/matches${suffix}`);
+    mutationFn: async (range: SwapSearchRange) => {
+      const pages = swapOfferPages(tripId, range);
+      // Each press is a new search: pages loaded before (maybe stale) are dropped.
+      queryClient.removeQueries({ queryKey: ['match-pages', tripId] });
+      const found = await queryClient.fetchInfiniteQuery(pages);
+      return { range, total: found.pages[0]?.total ?? 0 };
     },
-    onSuccess: (found) => queryClient.setQueryData(key, found.length === 0 ? null : found),
+    onSuccess: ({ range, total }) => queryClient.setQueryData(key, total === 0 ? null : range),
     onError: () => queryClient.setQueryData(key, null),
     meta: fixed('Error', 'Failed to find compatible swaps.'),
   });

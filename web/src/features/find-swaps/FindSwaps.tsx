@@ -1,47 +1,71 @@
 import { Button, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
 import { searchRange, swapWindowDays, useSetting } from '../../api/settings';
-import { useFindSwapOffers, useFoundSwapOffers } from '../../api/trips';
+import { useFindSwapOffers, useFoundSwapOffers, useSwapOfferPages, type SwapSearchRange } from '../../api/trips';
 import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
 
 const SwapOfferDetailsDialog = lazy(() => import('./SwapOfferDetailsDialog'));
 const ProposeSwapDialog = lazy(() => import('../proposals/ProposeSwapDialog'));
 
-/** Find swaps for one trip: the button's action and the found offers, kept per trip in the cache. */
+/** Find swaps for one trip: the button's action and the search it found offers for, kept per trip in the cache. */
 export function useFindSwaps(trip: Trip, pilot: Pilot) {
   const windowDays = swapWindowDays(pilot.searchDayRange, useSetting('swap_search_days').data);
-  const { matches, clear } = useFoundSwapOffers(trip.id);
+  const { range, clear } = useFoundSwapOffers(trip.id);
   const findOffers = useFindSwapOffers(trip.id);
 
   const find = () =>
     findOffers.mutate(searchRange(trip, windowDays), {
-      onSuccess: (found) => {
-        if (found.length === 0) toast.info('No Offered Trips Found', `No offered trips within ${windowDays} days of your trip.`);
+      onSuccess: ({ total }) => {
+        if (total === 0) toast.info('No Offered Trips Found', `No offered trips within ${windowDays} days of your trip.`);
       },
     });
 
-  return { matches, find, clear, searching: findOffers.isPending };
+  return { range, find, clear, searching: findOffers.isPending };
 }
 
 interface ListProps {
-  matches: SwapMatch[];
+  tripId: string;
+  range: SwapSearchRange;
   pilot: Pilot;
   /** The trip Find swaps was pressed on: the one a proposal gives. */
   trip: Trip;
   onClear: () => void;
 }
 
-export function SwapMatchList({ matches, pilot, trip, onClear }: ListProps) {
+/**
+ * The offers found for a trip, Mutual first, then Urgent, then by date: the first 50 come with
+ * Find Swaps, the next as the list's end scrolls into view (or Load more is pressed).
+ */
+export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps) {
   const [collapsed, setCollapsed] = useState(false);
   const [selected, setSelected] = useState<SwapMatch | null>(null);
   const [proposing, setProposing] = useState<SwapMatch | null>(null);
+  const pages = useSwapOfferPages(tripId, range);
+  const matches = pages.data?.pages.flatMap((page) => page.matches) ?? [];
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
+  const end = useRef<HTMLDivElement>(null);
+
+  // The list's end near the screen asks for the next page; a failed page waits for Try again.
+  const wantsMore = !collapsed && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const target = end.current;
+    if (!wantsMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [wantsMore, fetchNextPage, matches.length]);
+
+  if (matches.length === 0) return null;
   return (
     <section className="matches" aria-label="Matching swap offers">
       <div className="matches-head">
         <strong>
-          {matches.length} swap {matches.length === 1 ? 'offer' : 'offers'}
+          {total} swap {total === 1 ? 'offer' : 'offers'}
         </strong>
         <span className="matches-actions">
           <Button size="small" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed}>
@@ -53,34 +77,65 @@ export function SwapMatchList({ matches, pilot, trip, onClear }: ListProps) {
         </span>
       </div>
       {!collapsed && (
-        <ul className="match-list">
-          {matches.map((match) => (
-            <li key={match.trip.id}>
-              <button type="button" className="match-row" onClick={() => setSelected(match)}>
-                <span className="match-line">
-                  <span className="match-pilot">
-                    {match.pilot.rank} {match.pilot.firstName} {match.pilot.lastName}
+        <>
+          <ul className="match-list">
+            {matches.map((match) => (
+              <li key={match.trip.id}>
+                <button type="button" className="match-row" onClick={() => setSelected(match)}>
+                  <span className="match-line">
+                    <span className="match-pilot">
+                      {match.pilot.rank} {match.pilot.firstName} {match.pilot.lastName}
+                    </span>
+                    <span className="match-tags">
+                      {match.mutual && (
+                        <Tag color="cyan" title="They could take your trip too">
+                          Mutual
+                        </Tag>
+                      )}
+                      {match.urgent && (
+                        <Tag color="volcano" title="Starts within 48 hours">
+                          Urgent
+                        </Tag>
+                      )}
+                      {match.sameDates && <Tag color="purple">Same Dates</Tag>}
+                      {match.trip.requested && <Tag color="green">Keep Trip</Tag>}
+                      {match.trip.training && <Tag color="blue">Training</Tag>}
+                    </span>
                   </span>
-                  <span className="match-tags">
-                    {match.sameDates && <Tag color="purple">Same Dates</Tag>}
-                    {match.trip.requested && <Tag color="green">Keep Trip</Tag>}
-                    {match.trip.training && <Tag color="blue">Training</Tag>}
+                  <span className="match-line">
+                    <span>{formatRange(match.trip.startDate, match.trip.endDate)}</span>
+                    <span>
+                      {match.trip.flightNoStart}/{match.trip.flightNoEnd} {match.trip.route}
+                      {match.trip.aircraft ? ` · ${match.trip.aircraft}` : ''}
+                    </span>
                   </span>
-                </span>
-                <span className="match-line">
-                  <span>{formatRange(match.trip.startDate, match.trip.endDate)}</span>
-                  <span>
-                    {match.trip.flightNoStart}/{match.trip.flightNoEnd} {match.trip.route}
-                    {match.trip.aircraft ? ` · ${match.trip.aircraft}` : ''}
-                  </span>
-                </span>
-              </button>
-              <Button size="small" className="match-propose" onClick={() => setProposing(match)} aria-label={`Propose Swap with ${match.pilot.firstName} ${match.pilot.lastName}`}>
-                Propose Swap
-              </Button>
-            </li>
-          ))}
-        </ul>
+                </button>
+                <Button size="small" className="match-propose" onClick={() => setProposing(match)} aria-label={`Propose Swap with ${match.pilot.firstName} ${match.pilot.lastName}`}>
+                  Propose Swap
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <div className="matches-more" ref={end} role="status" aria-live="polite">
+            <span>
+              Showing {matches.length} of {total}
+            </span>
+            {isFetchNextPageError ? (
+              <>
+                <span>Failed to load more offers.</span>
+                <Button size="small" onClick={() => void fetchNextPage()}>
+                  Try again
+                </Button>
+              </>
+            ) : (
+              hasNextPage && (
+                <Button size="small" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                  {isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              )
+            )}
+          </div>
+        </>
       )}
       <Suspense fallback={null}>
         {selected && (

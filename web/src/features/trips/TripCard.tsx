@@ -121,7 +121,7 @@ export function TripCard({ trip, pilot, fading, changed, onEdit, onManage, onCre
           </>
         )}
       </div>
-      {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} trip={trip} onClear={swaps.clear} />}
+      {swaps.range && <SwapMatchList tripId={trip.id} range={swaps.range} pilot={pilot} trip={trip} onClear={swaps.clear} />}
     </article>
   );
 }

@@ -113,9 +113,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             <Button type="text" className="header-icon" icon={<FileSearchOutlined />} onClick={onTripSearch}>
               Trip Search
             </Button>
-            <Button type="text" className="header-icon" icon={<SwapOutlined />} onClick={onProposals}>
-              Proposals
-            </Button>
+            <Button type="text" className="header-icon" icon={<SwapOutlined />} onClick={onProposals} aria-label="Swap Proposals" title="Swap Proposals" />
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip} {...server}>
               Add Trip
             </Button>

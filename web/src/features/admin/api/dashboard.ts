@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActiveSessions, AdminAnalytics, ComprehensiveAnalytics, RecentRegistrations, SessionHistory, SwapBreakdown } from '@crewswap/proto';
+import type { ActiveSessions, AdminAnalytics, ComprehensiveAnalytics, ProposalStats, RecentRegistrations, SessionHistory, SwapBreakdown } from '@crewswap/proto';
 import { adminRequest } from './adminRequest';
 import { adminKeys } from './keys';
 
@@ -14,6 +14,11 @@ export function useComprehensiveAnalytics() {
 
 export function useSwapBreakdown() {
   return useQuery({ queryKey: adminKeys.swapBreakdown, queryFn: () => adminRequest<SwapBreakdown>('/api/admin/analytics/swap-breakdown') });
+}
+
+/** Swap proposals made, agreed, cancelled and approved over the last 30 days, by fleet and rank (swaps). */
+export function useProposalStats() {
+  return useQuery({ queryKey: adminKeys.proposalStats, queryFn: () => adminRequest<ProposalStats>('/api/admin/swaps/proposal-stats') });
 }
 
 export function useActiveSessions(enabled = true) {

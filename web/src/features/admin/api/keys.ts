@@ -7,6 +7,7 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   analyticsComprehensive: ['admin', 'analytics', 'comprehensive'] as const,
   swapBreakdown: ['admin', 'analytics', 'swap-breakdown'] as const,
+  proposalStats: ['admin', 'swaps', 'proposal-stats'] as const,
   sessionsActive: ['admin', 'sessions', 'active'] as const,
   sessionsHistory: ['admin', 'sessions', 'history'] as const,
   registrations: ['admin', 'recent-registrations'] as const,

@@ -215,6 +215,7 @@ describe('Trip Analytics by Fleet & Rank', () => {
         return { body: { ...overview, bases: [{ base: 'LHR', pilotCount: 3, totalTrips: 9, swapOffers: 2 }, { base: 'MAN', pilotCount: 1, totalTrips: 3, swapOffers: 1 }], testData: { pilotCount: 1, totalTrips: 2, swapOffers: 0 } } };
       }
       if (call.path === '/api/admin/analytics/swap-breakdown') return { body: { total: 3, training: 1, standby: 0, byFleet: { A330: 3 }, byRank: { CP: 2, FO: 1 } } };
+      if (call.path === '/api/admin/swaps/proposal-stats') return { body: { days: 30, rows: [{ fleet: 'A350', rank: 'CP', made: 5, agreed: 2, cancelled: 1, approved: 1 }] } };
       return undefined;
     });
     renderWithApp(<AnalyticsPanel />);
@@ -224,6 +225,8 @@ describe('Trip Analytics by Fleet & Rank', () => {
     const swaps = (await screen.findByText('Swap Offers')).closest('.ant-card') as HTMLElement;
     expect(swaps).toHaveTextContent('Training1');
     expect(swaps).toHaveTextContent('By CPs2');
+    const proposals = (await screen.findByText('Swap Proposals (last 30 days)')).closest('.ant-card') as HTMLElement;
+    expect(within(proposals).getAllByRole('row')[1]).toHaveTextContent('A350CP5211');
   });
 
   it('orders fleets A330, A350, SFF, B787, skips an empty fleet and sums every column in TOTAL', () => {

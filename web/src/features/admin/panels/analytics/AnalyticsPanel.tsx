@@ -1,5 +1,5 @@
 import { Card, Descriptions, Empty, Spin, Table, Typography } from 'antd';
-import { useAnalytics, useComprehensiveAnalytics, useSwapBreakdown } from '../../api/dashboard';
+import { useAnalytics, useComprehensiveAnalytics, useProposalStats, useSwapBreakdown } from '../../api/dashboard';
 import { analyticsRows, type AnalyticsRow } from './analyticsRows';
 
 const COLUMNS = [
@@ -54,6 +54,7 @@ const BASE_COLUMNS = [
 function MoreAnalytics() {
   const comprehensive = useComprehensiveAnalytics().data;
   const breakdown = useSwapBreakdown().data;
+  const proposals = useProposalStats().data;
   return (
     <>
       {comprehensive && (
@@ -80,7 +81,25 @@ function MoreAnalytics() {
           />
         </Card>
       )}
+      {proposals && (
+        <Card title={`Swap Proposals (last ${proposals.days} days)`} size="small">
+          {proposals.rows.length === 0 ? (
+            <Empty description="No swap proposals yet" />
+          ) : (
+            <Table columns={PROPOSAL_COLUMNS} dataSource={proposals.rows} rowKey={(row) => `${row.fleet}-${row.rank}`} pagination={false} size="small" />
+          )}
+        </Card>
+      )}
     </>
   );
 }
+
+const PROPOSAL_COLUMNS = [
+  { title: 'Fleet', dataIndex: 'fleet', key: 'fleet' },
+  { title: 'Rank', dataIndex: 'rank', key: 'rank' },
+  { title: 'Made', dataIndex: 'made', key: 'made', align: 'right' as const },
+  { title: 'Agreed', dataIndex: 'agreed', key: 'agreed', align: 'right' as const },
+  { title: 'Cancelled', dataIndex: 'cancelled', key: 'cancelled', align: 'right' as const },
+  { title: 'Approved', dataIndex: 'approved', key: 'approved', align: 'right' as const },
+];
 

@@ -33,10 +33,12 @@ const ADMIN = { email: 'contract.admin@crewswap.local', password: 'contract-admi
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  /** The text of an answer that is not JSON (a calendar feed), checked against the route's schema. */
+  text?: string;
 }
 
 /** Values for path parameters where a call needs any route-shaped value. */
-const SAMPLE_PARAMS: Record<string, string> = { id: randomUUID(), employeeId: '123456', rank: 'CP', fleet: 'A350', key: 'swap_search_days' };
+const SAMPLE_PARAMS: Record<string, string> = { id: randomUUID(), employeeId: '123456', rank: 'CP', fleet: 'A350', key: 'swap_search_days', token: 'A'.repeat(22) };
 
 /** The catalogue's route a call like 'GET /api/settings/upload_email' or 'GET /api/trips/{id}' goes to. */
 function routeOf(method: string, path: string): ApiRoute | undefined {
@@ -134,6 +136,7 @@ describe('the API reference, route by route, through the gateway', () => {
       return { status: response.status, body: data ? (JSON.parse(data) as Record<string, unknown>) : {} };
     }
     const text = await response.text();
+    if (response.headers.get('content-type')?.startsWith('text/calendar')) return { status: response.status, body: {}, text };
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
 
@@ -199,7 +202,7 @@ describe('the API reference, route by route, through the gateway', () => {
       throw new Error(`${key} answered ${answer.status} ${JSON.stringify(answer.body)}; expected ${options.status ?? declared.join(' or ')}${row ? ` (${row.source})` : ''}`);
     }
     if (options.status === undefined && route.response && answer.status !== 204) {
-      const checked = route.response.safeParse(answer.body);
+      const checked = route.response.safeParse(answer.text ?? answer.body);
       // Noted, not thrown: the walk goes on, so one run names every answer that does not fit.
       if (!checked.success) answerMismatches.push(`${key}: ${checked.error.message}`);
     }
@@ -436,6 +439,13 @@ describe('the API reference, route by route, through the gateway', () => {
     const rotated = await exercise('POST /api/roster/upload-address', { jar: pilot });
     // A new address replaces the old one at once.
     expect(rotated.body.address).not.toBe(address.body.address);
+    await exercise('GET /api/calendar/feed', { jar: pilot });
+    const feed = await exercise('POST /api/calendar/feed', { jar: pilot });
+    // The feed is read by calendar apps with no session: its address is the key.
+    const token = /\/api\/calendar\/([^/]+)\.ics$/.exec(feed.body.url as string)![1]!;
+    const calendar = await exercise('GET /api/calendar/{token}.ics', { params: { token } });
+    expect(calendar.text).toContain('BEGIN:VEVENT');
+    await exercise('DELETE /api/calendar/feed', { jar: pilot });
 
     const link = await exercise('POST /api/crew-links', {
       jar: pilot,

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { SSE_EVENTS_PATH } from '@crewswap/proto/browser';
 import { endSession, expiryHandlingActive, request, SESSION_FLAGS } from './client';
 import { queryKeys } from './keys';
-import { rememberChangedTrips } from '../features/roster/changedTrips';
+import { rememberChangedTrips } from '../shared/changedTrips';
 import { toast } from '../shared/toast';
 
 /** Admin spec section 9: away longer than this, the trips are refreshed on return. */

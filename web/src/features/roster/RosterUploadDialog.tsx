@@ -7,7 +7,7 @@ import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type U
 import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
-import { rememberChangedTrips } from './changedTrips';
+import { rememberChangedTrips } from '../../shared/changedTrips';
 import { isOpenableRosterFile } from './pendingRoster';
 import { PrivateUploadAddress } from './PrivateUploadAddress';
 

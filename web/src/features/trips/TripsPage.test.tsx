@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
-import { rememberChangedTrips } from '../roster/changedTrips';
+import { rememberChangedTrips } from '../../shared/changedTrips';
 import { TripsPage } from './TripsPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,7 +7,7 @@ import { ApiError, endSession, errorMessage } from '../../api/client';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
-import { forgetChangedTrips, useChangedTrips } from '../roster/changedTrips';
+import { forgetChangedTrips, useChangedTrips } from '../../shared/changedTrips';
 import { usePendingRosterFile } from '../roster/pendingRoster';
 import { EmptyState } from './EmptyState';
 import { TripCard } from './TripCard';

@@ -156,7 +156,7 @@ describe('swap proposals: propose, counter, accept, the crewing request', () => 
     await openHeaderAction(ben, 'Swap Proposals');
     const dialog = ben.getByRole('dialog', { name: 'Swap Proposals' });
     const counter = dialog.getByRole('article', { name: 'Proposal from Ann Offerer' });
-    await counter.getByText('Counter', { exact: true }).waitFor();
+    await counter.locator('.ant-tag').filter({ hasText: /^Counter$/ }).waitFor();
     await shots(ben, 'proposals-counter');
     await counter.getByRole('button', { name: 'Accept' }).click();
     await confirmDialog(ben, 'Accept Swap').getByRole('button', { name: 'Accept' }).click();

@@ -1,5 +1,6 @@
 import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
+import { memo } from 'react';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useUpdateTrip } from '../../api/trips';
@@ -23,7 +24,8 @@ interface Props {
   onCrew?: (trip: Trip) => void;
 }
 
-export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew }: Props) {
+/** Memoised: the page drawn again (a dialog opening, a refresh) leaves unchanged cards alone. */
+export const TripCard = memo(function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, onCrew }: Props) {
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   // Offline the card still shows the last answers; asking again needs the server.
@@ -111,4 +113,4 @@ export function TripCard({ trip, pilot, fading, onEdit, onManage, onCrewLinks, o
       {swaps.matches && swaps.matches.length > 0 && <SwapMatchList matches={swaps.matches} pilot={pilot} onClear={swaps.clear} />}
     </article>
   );
-}
+});

@@ -6,8 +6,10 @@ import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-ro
 import { useCurrentPilot } from './api/auth';
 import { connectSession } from './api/client';
 import { afterRestore, persistOptions } from './api/persist';
-import { OfflineBanner } from './features/offline/OfflineBanner';
 import { LoginPage } from './features/auth/LoginPage';
+import { OfflineBanner } from './features/offline/OfflineBanner';
+import { onInstallOffer, pendingInstallOffer } from './features/install/installOffer';
+import { isIos } from './features/install/installRules';
 import { onFeedbackRequested } from './shared/feedback';
 import { PageLoading } from './shared/PageLoading';
 import { useIsNarrow } from './shared/useIsNarrow';
@@ -35,6 +37,20 @@ function AdminLoading() {
 const FeedbackHost = lazy(() => import('./shared/FeedbackHost'));
 // Offered by the browser after the page has loaded; its dialog is not part of the first screen.
 const InstallPrompt = lazy(() => import('./features/install/InstallPrompt').then((module) => ({ default: module.InstallPrompt })));
+
+/**
+ * The install dialog, whose code (antd's Modal) loads only when there is an install to offer: the
+ * browser offered it, or on iOS, which never does (the dialog shows its steps after a while).
+ */
+function Install() {
+  const [wanted, setWanted] = useState(() => pendingInstallOffer() !== null || isIos(navigator));
+  useEffect(() => onInstallOffer(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <InstallPrompt />
+    </Suspense>
+  ) : null;
+}
 
 /** Mounts antd's toast and dialog host the first time something asks for it (shared/feedback.ts). */
 function Feedback() {
@@ -107,9 +123,7 @@ export function Home() {
   if (pilot === undefined) return loading;
   return (
     <>
-      <Suspense fallback={null}>
-        <InstallPrompt />
-      </Suspense>
+      <Install />
       {pilot ? (
         <Suspense fallback={loading}>
           <OfflineBanner />

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
-import { searchRange, swapWindowDays, useSetting } from '../../api/settings';
+import { queryKeys } from '../../api/keys';
+import { searchRange, swapWindowDays } from '../../api/settings';
 import { useFindSwapOffers, useFoundSwapOffers, useSwapOfferPages, type SwapSearchRange } from '../../api/trips';
 import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
@@ -11,16 +13,20 @@ const ProposeSwapDialog = lazy(() => import('../proposals/ProposeSwapDialog'));
 
 /** Find swaps for one trip: the button's action and the search it found offers for, kept per trip in the cache. */
 export function useFindSwaps(trip: Trip, pilot: Pilot) {
-  const windowDays = swapWindowDays(pilot.searchDayRange, useSetting('swap_search_days').data);
+  const queryClient = useQueryClient();
   const { range, clear } = useFoundSwapOffers(trip.id);
   const findOffers = useFindSwapOffers(trip.id);
 
-  const find = () =>
+  const find = () => {
+    // The setting as known when asked (the trips page loads it), not subscribed to: every card
+    // drawn again when it arrives would hold a phone's main thread for long.
+    const windowDays = swapWindowDays(pilot.searchDayRange, queryClient.getQueryData<string>(queryKeys.setting('swap_search_days')));
     findOffers.mutate(searchRange(trip, windowDays), {
       onSuccess: ({ total }) => {
         if (total === 0) toast.info('No Offered Trips Found', `No offered trips within ${windowDays} days of your trip.`);
       },
     });
+  };
 
   return { range, find, clear, searching: findOffers.isPending };
 }

@@ -5,31 +5,10 @@ import { useProductName } from '../../api/auth';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
 import './install.css';
-import {
-  dismissalExpired,
-  DISMISSED_KEY,
-  IOS_AUTO_SHOW_MS,
-  isIos,
-  isStandalone,
-  rememberDismissal,
-  type BeforeInstallPromptEvent,
-} from './installRules';
+import { forgetInstallOffer, onInstallOffer, pendingInstallOffer } from './installOffer';
+import { dismissalExpired, DISMISSED_KEY, IOS_AUTO_SHOW_MS, isIos, isStandalone, rememberDismissal, type BeforeInstallPromptEvent } from './installRules';
 
 type Offer = { kind: 'native'; event: BeforeInstallPromptEvent } | { kind: 'ios' };
-
-// The browser may offer the install before the first screen has rendered, so the offer is kept
-// from the moment the app's code loads, for the dialog to pick up when it mounts.
-let deferred: BeforeInstallPromptEvent | null = null;
-const waiting = new Set<(event: BeforeInstallPromptEvent) => void>();
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    if (isStandalone()) return;
-    // Keep the browser's own banner back: the dialog says why installing helps.
-    event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    for (const notify of waiting) notify(deferred);
-  });
-}
 
 /**
  * 'Install {product}': offered when the browser says the app can be installed, or on iOS (which
@@ -46,11 +25,12 @@ export function InstallPrompt() {
     const onPrompt = (event: BeforeInstallPromptEvent) => {
       if (allowed()) setOffer({ kind: 'native', event });
     };
-    if (deferred) onPrompt(deferred);
-    waiting.add(onPrompt);
+    const pending = pendingInstallOffer();
+    if (pending) onPrompt(pending);
+    const unsubscribe = onInstallOffer(onPrompt);
     const timer = isIos(navigator) ? setTimeout(() => allowed() && setOffer((current) => current ?? { kind: 'ios' }), IOS_AUTO_SHOW_MS) : undefined;
     return () => {
-      waiting.delete(onPrompt);
+      unsubscribe();
       clearTimeout(timer);
     };
   }, []);
@@ -58,7 +38,7 @@ export function InstallPrompt() {
   if (!offer) return null;
 
   const close = () => {
-    deferred = null;
+    forgetInstallOffer();
     setOffer(null);
   };
   const later = () => {

@@ -1,6 +1,6 @@
 import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useUpdateTrip } from '../../api/trips';
@@ -30,7 +30,8 @@ interface Props {
   onProposals?: () => void;
 }
 
-export function TripCard({ trip, pilot, fading, changed, onEdit, onManage, onCrewLinks, onCrew, onProposals }: Props) {
+/** Memoised: the page drawn again (a dialog opening, a refresh) leaves unchanged cards alone. */
+export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, onEdit, onManage, onCrewLinks, onCrew, onProposals }: Props) {
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   // Offline the card still shows the last answers; asking again needs the server.
@@ -124,4 +125,4 @@ export function TripCard({ trip, pilot, fading, changed, onEdit, onManage, onCre
       {swaps.range && <SwapMatchList tripId={trip.id} range={swaps.range} pilot={pilot} trip={trip} onClear={swaps.clear} />}
     </article>
   );
-}
+});

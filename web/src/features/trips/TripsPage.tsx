@@ -1,9 +1,10 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useLogout } from '../../api/auth';
 import { ApiError, endSession, errorMessage } from '../../api/client';
+import { useSetting } from '../../api/settings';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
@@ -28,6 +29,22 @@ const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
 const ProposalsDialog = lazy(() => import('../proposals/ProposalsDialog'));
 
 export const MIN_SPINNER_MS = 500;
+// More than a screen of cards, on a phone or a desktop: the first ones show at once.
+const CARDS_PER_STEP = 12;
+
+/**
+ * How many of `total` cards to show: a step more after each paint, so forty cards are never one
+ * long piece of work on a phone's main thread (issue 40).
+ */
+function useShownCount(total: number): number {
+  const [shown, setShown] = useState(CARDS_PER_STEP);
+  useEffect(() => {
+    if (shown >= total) return undefined;
+    const timer = setTimeout(() => startTransition(() => setShown((count) => count + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
 
 type Dialog =
   | { kind: 'add' }
@@ -47,6 +64,8 @@ type Dialog =
 export function TripsPage({ pilot }: { pilot: Pilot }) {
   const confirm = useConfirm();
   const trips = useTrips();
+  // Asked for with the trips: each card's Find Swaps reads it (FindSwaps.tsx).
+  useSetting('swap_search_days');
   const logoutCall = useLogout();
   const deleteTripCall = useDeleteTrip();
   const fading = useDeletingTripIds();
@@ -77,6 +96,14 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
   // Forty cards take a while on a phone: they are rendered in the background, a little at a time.
   const list = useDeferredValue(trips.data);
+  const shown = useShownCount(list?.length ?? 0);
+
+  // The same functions at every render: a card is drawn again only when its own trip changes.
+  const editTrip = useCallback((trip: Trip) => setDialog({ kind: 'edit', tripId: trip.id }), []);
+  const manageTrip = useCallback((trip: Trip) => setDialog({ kind: 'manage', tripId: trip.id }), []);
+  const tripCrewLinks = useCallback((destinations: readonly string[]) => setDialog({ kind: 'crew-links', destinations }), []);
+  const tripCrew = useCallback((trip: Trip) => setDialog({ kind: 'crew', tripId: trip.id }), []);
+  const openProposals = useCallback(() => setDialog({ kind: 'proposals' }), []);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -136,18 +163,18 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         )}
         {list && list.length > 0 && (
           <div className="trip-list">
-            {list.map((trip) => (
+            {list.slice(0, shown).map((trip) => (
               <TripCard
                 key={trip.id}
                 trip={trip}
                 pilot={pilot}
                 fading={fading.has(trip.id)}
                 changed={changed.has(trip.id)}
-                onEdit={(t) => setDialog({ kind: 'edit', tripId: t.id })}
-                onManage={(t) => setDialog({ kind: 'manage', tripId: t.id })}
-                onCrewLinks={(destinations) => setDialog({ kind: 'crew-links', destinations })}
-                onCrew={(t) => setDialog({ kind: 'crew', tripId: t.id })}
-                onProposals={() => setDialog({ kind: 'proposals' })}
+                onEdit={editTrip}
+                onManage={manageTrip}
+                onCrewLinks={tripCrewLinks}
+                onCrew={tripCrew}
+                onProposals={openProposals}
               />
             ))}
           </div>

@@ -42,6 +42,9 @@ const freePort = () =>
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
+/** The processes started, stopped on the way out even when the bench fails. */
+const children: ChildProcess[] = [];
+
 async function main(): Promise<void> {
   const prefix = uniqueName('bench');
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -51,6 +54,13 @@ async function main(): Promise<void> {
   const keys = generateSigningKeys();
   // The bench issues the sessions, so it answers for them as auth would: realtime serves no other.
   const issued = new Set<string>();
+  // Each session is also announced as auth announces a login, so realtime knows it before its
+  // stream opens (asked one by one instead, 200 questions at once timed out on a busy machine).
+  const announce = (sessionId: string, pilotId: string) =>
+    bus.js.publish(
+      bus.subject(SUBJECTS.sessionStarted),
+      JSON.stringify({ id: randomUUID(), type: SUBJECTS.sessionStarted, occurredAt: new Date().toISOString(), version: 1, data: { sessionId, pilotId } }),
+    );
   const issuedRpc = serveSessionIssued({ bus, log, service: 'auth', issued: async (sessionId) => issued.has(sessionId) });
   const [port, gatewayPort, gatewayMetricsPort] = [await freePort(), await freePort(), await freePort()];
   const start = (name: string, env: Record<string, string>): ChildProcess =>
@@ -59,12 +69,12 @@ async function main(): Promise<void> {
       env: { ...process.env, NATS_URL: natsUrl, NATS_PREFIX: prefix, JWT_PUBLIC_KEY: keys.publicKey, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-  const children = [
+  children.push(
     start('realtime', { PORT: String(port) }),
     // realtime stands in for trips too: a request to /api/trips goes through the gateway's pool
     // for ordinary requests (realtime answers it 404), to show it stays quick beside the streams.
     start('gateway', { PORT: String(gatewayPort), METRICS_PORT: String(gatewayMetricsPort), REALTIME_URL: `http://127.0.0.1:${port}`, TRIPS_URL: `http://127.0.0.1:${port}` }),
-  ];
+  );
   const realtime = `http://127.0.0.1:${port}`;
   const base = `http://127.0.0.1:${gatewayPort}`;
   const metric = async (metricsUrl: string, name: string) => {
@@ -94,10 +104,11 @@ async function main(): Promise<void> {
   const latencies: number[] = [];
   let measuring = false;
 
-  function open(): Promise<void> {
+  async function open(): Promise<void> {
     const pilotId = randomUUID();
     const sessionId = randomUUID();
     issued.add(sessionId);
+    await announce(sessionId, pilotId);
     const token = signPilotToken(keys.privateKey, { sessionId, pilotId });
     return new Promise((resolve, reject) => {
       const req = request(`${base}/api/sse/events`, { agent, headers: { cookie: `${PILOT_COOKIE}=${token}` } }, (response) => {
@@ -212,5 +223,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
+  for (const child of children) child.kill('SIGTERM');
   process.exit(1);
 });

@@ -20,6 +20,9 @@ import { createHub, type Hub } from './domain/hub';
 import { startFeeds } from './events/feeds';
 import { eventRoutes } from './routes/events';
 
+/** Heartbeat ticks per interval (one a second at 25 s), each for its share of the streams. */
+const HEARTBEAT_SLICES = 25;
+
 export interface RealtimeAppOptions {
   log?: Logger;
   keys?: SigningKeys;
@@ -58,14 +61,17 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
     closers.push(() => guard.stop());
 
-    const hub = createHub({ bufferLimitBytes: config.SSE_BUFFER_LIMIT_BYTES });
+    const hub = createHub({ bufferLimitBytes: config.SSE_BUFFER_LIMIT_BYTES, heartbeatSlices: HEARTBEAT_SLICES });
     const stopRevocations = guard.onRevoked((revocation) => {
       if (revocation.kind === 'pilot') hub.endSession(revocation.sessionId, revocation.reason);
     });
     closers.push(stopRevocations);
     const stopFeeds = await startFeeds({ bus, log, hub });
     closers.push(stopFeeds);
-    const heartbeat = setInterval(() => hub.heartbeat(), options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+    // One slice at a time, so each stream still hears every HEARTBEAT_INTERVAL_MS but the
+    // process never writes to all its streams at once.
+    let tick = 0;
+    const heartbeat = setInterval(() => hub.heartbeat(tick++ % HEARTBEAT_SLICES), (options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS) / HEARTBEAT_SLICES);
     closers.push(() => clearInterval(heartbeat));
 
     const app = createServiceApp({

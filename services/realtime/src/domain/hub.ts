@@ -21,10 +21,18 @@ export interface Connection {
   /** Over the limit at the last heartbeat: still over at the next one means the client is gone. */
   stalled: boolean;
   closed: boolean;
+  /** Which of the heartbeat's slices this stream is in (see HubOptions.heartbeatSlices). */
+  readonly slice: number;
 }
 
 export interface HubOptions {
   bufferLimitBytes: number;
+  /**
+   * Streams are dealt round-robin into this many slices, and each heartbeat tick serves one
+   * slice: with every stream's heartbeat in the same tick, thousands of frames left at once and
+   * an event behind them (in this process, the gateway and the browser) waited for all of them.
+   */
+  heartbeatSlices?: number;
   now?: () => number;
 }
 
@@ -39,6 +47,8 @@ export function createHub(options: HubOptions) {
   const byPilot = new Map<string, Set<Connection>>();
   const bySession = new Map<string, Set<Connection>>();
   let count = 0;
+  let opened = 0;
+  const slices = options.heartbeatSlices ?? 1;
 
   function index(map: Map<string, Set<Connection>>, key: string, connection: Connection, add: boolean): void {
     let set = map.get(key);
@@ -78,7 +88,7 @@ export function createHub(options: HubOptions) {
 
   return {
     open(session: { pilotId: string; sessionId: string; expiresAt?: number }, sink: StreamSink): Connection {
-      const connection: Connection = { ...session, sink, owed: false, stalled: false, closed: false };
+      const connection: Connection = { ...session, sink, owed: false, stalled: false, closed: false, slice: opened++ % slices };
       index(byPilot, session.pilotId, connection, true);
       index(bySession, session.sessionId, connection, true);
       count += 1;
@@ -117,12 +127,16 @@ export function createHub(options: HubOptions) {
       return connections.length;
     },
 
-    /** Every 25 s: a heartbeat to each stream; ends those whose token expired and those stalled. */
-    heartbeat(): void {
+    /**
+     * A heartbeat to each stream of one slice (all streams without a slice): ends those whose
+     * token expired and those stalled. Each slice's turn comes every 25 s.
+     */
+    heartbeat(slice?: number): void {
       const at = now();
       const message: SseMessage = { type: 'heartbeat', at: new Date(at).toISOString() };
       for (const set of byPilot.values()) {
         for (const connection of [...set]) {
+          if (slice !== undefined && connection.slice !== slice) continue;
           if (connection.expiresAt !== undefined && connection.expiresAt <= at) {
             finish(connection, sessionEndedMessage('timeout'));
             continue;

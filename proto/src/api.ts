@@ -20,6 +20,7 @@ import {
   WhatsappGroupResponse,
 } from './crew';
 import { PurgePreviewReply } from './events';
+import { Wish, WishBody, WishList } from './alerts';
 import {
   ClearAllSubscriptionsResponse,
   NotificationPreferences,
@@ -163,6 +164,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('DELETE', '/api/notifications/unsubscribe', "Remove my browsers' push subscriptions", 'pilot', { response: UnsubscribeResponse }),
   route('POST', '/api/notifications/test', 'Send me a test push', 'pilot', { response: TestPushResponse, status: [202] }),
   route('DELETE', '/api/notifications/clear-all', 'Remove every push subscription', 'admin', { response: ClearAllSubscriptionsResponse }),
+  // Wishes (swaps: they are matched where offers are)
+  route('GET', '/api/notifications/wishes', 'My wishes, each with how many current offers match it', 'pilot', { response: WishList }),
+  route('POST', '/api/notifications/wishes', 'Save a wish (at most 10)', 'pilot', { body: WishBody, response: Wish, status: [201] }),
+  route('PUT', '/api/notifications/wishes/{id}', 'Change a wish', 'pilot', { params: IdParams, body: WishBody, response: Wish }),
+  route('DELETE', '/api/notifications/wishes/{id}', 'Delete a wish', 'pilot', { params: IdParams, status: [204] }),
 
   // Live updates (realtime)
   route('GET', SSE_EVENTS_PATH, "The pilot's event stream (server-sent events)", 'pilot', { response: SseMessage, stream: true }),

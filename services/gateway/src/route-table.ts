@@ -11,6 +11,8 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
   // swaps answers the matching engine's paths under a trip
   [/^\/api\/trips\/[^/]+\/(matches|send-notifications)$/, 'swaps'],
   [/^\/api\/available-swaps$/, 'swaps'],
+  // Wishes are kept and matched where the offers are (docs/DECISIONS.md).
+  [/^\/api\/notifications\/wishes(\/|$)/, 'swaps'],
   [/^\/api\/(trips|iata-codes|master-calendar|crossover-trips|usual-requests|stats)(\/|$)/, 'trips'],
   [/^\/api\/(auth|pilot|pilots|check-deleted-pilot|restore-pilot)(\/|$)/, 'auth'],
   [/^\/api\/admin\/(pilots|sessions|recent-registrations|cleanup\/deleted-pilots)(\/|$)/, 'auth'],

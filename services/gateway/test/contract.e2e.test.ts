@@ -402,6 +402,11 @@ describe('the API reference, route by route, through the gateway', () => {
       eventually: true,
     });
     await exercise('POST /api/trips/{id}/send-notifications', { jar: pilot, params: { id }, eventually: true });
+    // Wishes (swaps): one naming this trip, once swaps has it.
+    const wish = await exercise('POST /api/notifications/wishes', { jar: pilot, values: { destinations: ['BOS'], startDate: trip.startDate, endDate: trip.endDate, forTripId: id }, eventually: true });
+    await exercise('GET /api/notifications/wishes', { jar: pilot });
+    await exercise('PUT /api/notifications/wishes/{id}', { jar: pilot, params: { id: wish.body.id as string }, values: { destinations: ['BOS', 'SEA'] } });
+    await exercise('DELETE /api/notifications/wishes/{id}', { jar: pilot, params: { id: wish.body.id as string } });
     await exercise('PATCH /api/trips/{id}/requested', { jar: pilot, params: { id }, values: { requested: true } });
     await exercise('GET /api/trips/{id}/pilots', { jar: pilot, params: { id } });
     await exercise('GET /api/trips/{id}/whatsapp-group', { jar: pilot, params: { id } });

@@ -3,15 +3,18 @@ import type { Config } from './config';
 import { createAlertsRepository } from './data/alerts';
 import { startOfferIndex } from './data/offer-index';
 import { createReadModelRepository } from './data/read-model';
+import { createWishRepository } from './data/wishes';
 import { createAlertOffer } from './domain/alert-offer';
 import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
+import { createWishes } from './domain/wishes';
 import { waitUntilCaughtUp } from './events/catch-up';
 import { DURABLES, startReadModelConsumers } from './events/consumers';
 import { readSettingsFromAdmin } from './events/replay';
 import { createReadModelMetrics, trackOfferIndex } from './metrics';
 import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
+import { registerWishRoutes } from './routes/wishes';
 
 /** Trip tombstones are kept this long after the deletion (docs/DECISIONS.md, "Growing tables"). */
 export const TOMBSTONE_RETENTION_DAYS = 30;
@@ -25,7 +28,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     trackOfferIndex(app.metrics.registry, offers);
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
-    const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
+    const wishes = createWishRepository(db);
+    const alertOffer = createAlertOffer({ readModel, wishes, alerts, outbox: runtime.outbox, clock, log });
     await startReadModelConsumers({ runtime, readModel, alertOffer, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
     const pruner = startPeriodic({
       name: 'prune trip tombstones',
@@ -44,6 +48,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
     });
     registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert });
+    registerWishRoutes(app, { guard: runtime.guard, wishes: createWishes({ db, wishes, readModel, offers, clock }) });
     return { readModel, offers, alerts, alertOffer, settingsRead };
   });
 }

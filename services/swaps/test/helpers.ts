@@ -72,8 +72,8 @@ export async function startHarness(options: { adminSettings?: Record<string, str
   }
 
   /** The push commands swaps has written for one offer, recipient ids sorted. */
-  async function pushedFor(tripId: string): Promise<{ pilotId: string; title: string; body: string; dedupeKey: string; kind: string }[]> {
-    const rows: { envelope: { data: { pilotId: string; title: string; body: string; dedupeKey: string; kind: string } } }[] = await db('outbox')
+  async function pushedFor(tripId: string): Promise<EventDataMap['notifications.cmd.push'][]> {
+    const rows: { envelope: { data: EventDataMap['notifications.cmd.push'] } }[] = await db('outbox')
       .where({ subject: SUBJECTS.sendPush })
       .whereRaw(`envelope->'data'->>'dedupeKey' LIKE ?`, [`swap_offer:${tripId}:%`])
       .orderBy('seq');

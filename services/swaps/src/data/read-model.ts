@@ -332,7 +332,7 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
 const ASKER_DAYS = 'COALESCE(r.search_day_range, CAST(:days AS int))';
 
 /** A live trip and its pilot, as the swap rule reads an asker. */
-const ASKER_SIDE: SideColumns = {
+export const ASKER_SIDE: SideColumns = {
   pilotId: 't.pilot_id',
   rank: 'r.rank',
   fleet: 'r.fleet',

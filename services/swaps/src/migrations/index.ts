@@ -132,4 +132,20 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE TRIGGER offers_truncated AFTER TRUNCATE ON offers FOR EACH STATEMENT EXECUTE FUNCTION notify_offers_truncated()');
     },
   },
+  '0006_wishes': {
+    async up(knex) {
+      // Issue 39: what a pilot wants, matched here where the offers are (docs/DECISIONS.md).
+      await knex.schema.createTable('wishes', (table) => {
+        table.uuid('id').primary();
+        table.uuid('pilot_id').notNullable().index();
+        table.specificType('destinations', 'text[]').notNullable();
+        table.date('start_date');
+        table.date('end_date');
+        table.uuid('for_trip_id');
+        table.timestamp('created_at', { useTz: true }).notNullable();
+      });
+      // A new offer's wishes: those naming one of its airports, found without reading the rest.
+      await knex.raw('CREATE INDEX wishes_destinations ON wishes USING gin (destinations)');
+    },
+  },
 };

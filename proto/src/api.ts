@@ -20,7 +20,7 @@ import {
   WhatsappGroupResponse,
 } from './crew';
 import { PurgePreviewReply } from './events';
-import { Wish, WishBody, WishList } from './alerts';
+import { BellList, MarkBellReadBody, MarkBellReadResponse, Wish, WishBody, WishList } from './alerts';
 import {
   ClearAllSubscriptionsResponse,
   NotificationPreferences,
@@ -169,6 +169,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/notifications/wishes', 'Save a wish (at most 10)', 'pilot', { body: WishBody, response: Wish, status: [201] }),
   route('PUT', '/api/notifications/wishes/{id}', 'Change a wish', 'pilot', { params: IdParams, body: WishBody, response: Wish }),
   route('DELETE', '/api/notifications/wishes/{id}', 'Delete a wish', 'pilot', { params: IdParams, status: [204] }),
+  // The bell and the digest (notifications)
+  route('GET', '/api/notifications/bell', 'My alerts, newest first, with their reason and whether read', 'pilot', { response: BellList }),
+  route('POST', '/api/notifications/bell/read', 'Mark alerts read on every device', 'pilot', { body: MarkBellReadBody, response: MarkBellReadResponse }),
 
   // Live updates (realtime)
   route('GET', SSE_EVENTS_PATH, "The pilot's event stream (server-sent events)", 'pilot', { response: SseMessage, stream: true }),

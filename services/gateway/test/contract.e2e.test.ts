@@ -348,6 +348,8 @@ describe('the API reference, route by route, through the gateway', () => {
     });
     await exercise('POST /api/notifications/test', { jar: pilot });
     await exercise('DELETE /api/notifications/unsubscribe', { jar: pilot });
+    await exercise('GET /api/notifications/bell', { jar: pilot });
+    await exercise('POST /api/notifications/bell/read', { jar: pilot, values: {} });
 
     await exercise('GET /api/iata-codes', { jar: pilot });
     await exercise('POST /api/iata-codes', { jar: pilot, values: { iataCode: 'XQX', icaoCode: 'KXQX', continent: 'NA', isoCountry: 'US', municipality: 'Contract City' } });

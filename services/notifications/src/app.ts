@@ -1,5 +1,6 @@
 import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { NotificationsConfig } from './config';
+import { createBell } from './data/bell';
 import { createMailLog } from './data/mail-log';
 import { createPreferenceRepository } from './data/preferences';
 import { createSubscriptionRepository } from './data/subscriptions';
@@ -11,6 +12,7 @@ import { startMailConsumer } from './events/mail-consumer';
 import { startLogPurgeRpc } from './events/purge-log';
 import { migrations } from './migrations';
 import { loadVapidKeys } from './push/vapid';
+import { bellRoutes } from './routes/bell';
 import { preferenceRoutes } from './routes/preferences';
 import { subscriptionRoutes } from './routes/subscriptions';
 
@@ -46,6 +48,7 @@ export function createApp(config: NotificationsConfig, options: ServiceOptions =
       sendTestPush: createSendTestPush({ db, subscriptions, outbox, productName: config.PRODUCT_NAME }),
       clearAll: createClearAllSubscriptions({ subscriptions }),
     });
+    bellRoutes(app, { guard, bell: createBell(db), clock });
     const purgeRpc = startLogPurgeRpc({ db, bus, log, clock });
     runtime.onClose(() => purgeRpc.unsubscribe());
     return {};

@@ -65,6 +65,18 @@ const isTimeZone = (zone: string) => {
 export const TimeZone = z.string('timeZone is required').max(64).refine(isTimeZone, 'timeZone must be a time zone such as Europe/London');
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must be HH:MM (24-hour)');
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time ('HH:MM') at `at` in a time zone: quiet hours and the digest's hour are the pilot's own. */
+export function localTime(at: Date, timeZone: string): string {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
 /** Alerts in these hours of the pilot's own time zone wait and go out, folded into one, when they end. */
 export const QuietHours = z
   .strictObject({ start: ClockTime, end: ClockTime, timeZone: TimeZone })

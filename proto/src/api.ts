@@ -20,7 +20,7 @@ import {
   WhatsappGroupResponse,
 } from './crew';
 import { PurgePreviewReply } from './events';
-import { BellList, MarkBellReadBody, MarkBellReadResponse, Wish, WishBody, WishList } from './alerts';
+import { BellList, DigestUnsubscribeQuery, MarkBellReadBody, MarkBellReadResponse, Wish, WishBody, WishList } from './alerts';
 import {
   ClearAllSubscriptionsResponse,
   NotificationPreferences,
@@ -172,6 +172,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The bell and the digest (notifications)
   route('GET', '/api/notifications/bell', 'My alerts, newest first, with their reason and whether read', 'pilot', { response: BellList }),
   route('POST', '/api/notifications/bell/read', 'Mark alerts read on every device', 'pilot', { body: MarkBellReadBody, response: MarkBellReadResponse }),
+  route('GET', '/api/notifications/digest/unsubscribe', "The digest mail's one-click unsubscribe page (signed link, no login)", 'none', { query: DigestUnsubscribeQuery }),
+  route('POST', '/api/notifications/digest/unsubscribe', 'One-click unsubscribe from the digest (RFC 8058, signed link, no login)', 'none', { query: DigestUnsubscribeQuery, response: MessageResponse }),
 
   // Live updates (realtime)
   route('GET', SSE_EVENTS_PATH, "The pilot's event stream (server-sent events)", 'pilot', { response: SseMessage, stream: true }),

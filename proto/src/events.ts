@@ -44,8 +44,8 @@ export const SendMailCommand = z.object({
   subject: z.string().min(1),
   text: z.string(),
   html: z.string().optional(),
-  /** One-click unsubscribe (RFC 8058): sent as List-Unsubscribe and List-Unsubscribe-Post. */
-  listUnsubscribe: z.url().optional(),
+  /** The daily digest of this pilot: notifications adds its signed one-click unsubscribe link (RFC 8058). */
+  digestFor: z.uuid().optional(),
 });
 export const SendPushCommand = z.object({
   pilotId: z.uuid(),

@@ -350,6 +350,9 @@ describe('the API reference, route by route, through the gateway', () => {
     await exercise('DELETE /api/notifications/unsubscribe', { jar: pilot });
     await exercise('GET /api/notifications/bell', { jar: pilot });
     await exercise('POST /api/notifications/bell/read', { jar: pilot, values: {} });
+    // The digest's signed link: one the stack did not sign is refused, with the message.
+    await exercise('GET /api/notifications/digest/unsubscribe?token=', { params: { token: `${randomUUID()}.forged` }, status: 400 });
+    await exercise('POST /api/notifications/digest/unsubscribe?token=', { params: { token: `${randomUUID()}.forged` }, status: 400 });
 
     await exercise('GET /api/iata-codes', { jar: pilot });
     await exercise('POST /api/iata-codes', { jar: pilot, values: { iataCode: 'XQX', icaoCode: 'KXQX', continent: 'NA', isoCountry: 'US', municipality: 'Contract City' } });

@@ -1,10 +1,12 @@
 import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAlertsRepository } from './data/alerts';
+import { createDigestRepository } from './data/digest';
 import { startOfferIndex } from './data/offer-index';
 import { createReadModelRepository } from './data/read-model';
 import { createWishRepository } from './data/wishes';
 import { createAlertOffer } from './domain/alert-offer';
+import { createDigest } from './domain/digest';
 import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
 import { createWishes } from './domain/wishes';
@@ -38,6 +40,18 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       task: () => readModel.pruneTombstones(new Date(clock.now().getTime() - TOMBSTONE_RETENTION_DAYS * 24 * 60 * 60 * 1000)),
     });
     runtime.onClose(() => pruner.stop());
+    const digest = createDigest({
+      db,
+      digests: createDigestRepository(db),
+      readModel,
+      wishes,
+      outbox: runtime.outbox,
+      clock,
+      origin: config.APP_ORIGIN,
+      product: config.PRODUCT_NAME,
+    });
+    const digests = startPeriodic({ name: 'daily digest', log, intervalMs: 60_000, task: () => digest.execute() });
+    runtime.onClose(() => digests.stop());
     /** Settles when the start-up read of admin's settings has been tried. */
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));
@@ -49,7 +63,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     });
     registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert });
     registerWishRoutes(app, { guard: runtime.guard, wishes: createWishes({ db, wishes, readModel, offers, clock }) });
-    return { readModel, offers, alerts, alertOffer, settingsRead };
+    return { readModel, offers, alerts, alertOffer, settingsRead, digest };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

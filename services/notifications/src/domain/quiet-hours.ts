@@ -1,16 +1,4 @@
-import type { QuietHours } from '@crewswap/proto';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock time ('HH:MM') at `at` in a time zone. */
-export function localTime(at: Date, timeZone: string): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formats.set(timeZone, format);
-  }
-  return format.format(at);
-}
+import { localTime, type QuietHours } from '@crewswap/proto';
 
 /** Whether `at` falls in the pilot's quiet hours: from start (included) to end (not), across midnight when start is later. */
 export function inQuietHours(at: Date, quiet: QuietHours | null): boolean {

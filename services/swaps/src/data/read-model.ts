@@ -1,5 +1,5 @@
 import type { Db, Executor } from '@crewswap/kit';
-import { PilotContact, Trip, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { PilotContact, Trip, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
 import { parseSwapSearchDays, type Window } from '../domain/compatibility';
 import { askersOf, offersFor } from '../domain/swap-rule';
@@ -242,12 +242,12 @@ export function createReadModelRepository(db: Db) {
      * A pilot's notification preferences, applied only when newer than what is held: swap alerts
      * go to pilots with notifications and swap alerts both on.
      */
-    async applyAlertPreferences(ex: Executor, change: { pilotId: string; swapAlerts: boolean; version: number }): Promise<void> {
+    async applyAlertPreferences(ex: Executor, change: { pilotId: string; swapAlerts: boolean; digest?: DigestPreference | null; version: number }): Promise<void> {
       await ex.raw(
-        `INSERT INTO alert_preferences (pilot_id, swap_alerts, version) VALUES (?, ?, ?)
-         ON CONFLICT (pilot_id) DO UPDATE SET swap_alerts = EXCLUDED.swap_alerts, version = EXCLUDED.version
+        `INSERT INTO alert_preferences (pilot_id, swap_alerts, digest, version) VALUES (?, ?, ?, ?)
+         ON CONFLICT (pilot_id) DO UPDATE SET swap_alerts = EXCLUDED.swap_alerts, digest = EXCLUDED.digest, version = EXCLUDED.version
          WHERE alert_preferences.version < EXCLUDED.version`,
-        [change.pilotId, change.swapAlerts, change.version],
+        [change.pilotId, change.swapAlerts, change.digest ? JSON.stringify(change.digest) : null, change.version],
       );
     },
 

@@ -148,4 +148,14 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE INDEX wishes_destinations ON wishes USING gin (destinations)');
     },
   },
+  '0007_digest': {
+    async up(knex) {
+      // The daily digest's hour (notifications' preferences, projected) and when it last went.
+      await knex.schema.alterTable('alert_preferences', (table) => {
+        table.jsonb('digest');
+        table.timestamp('last_digest_at', { useTz: true });
+      });
+      await knex.raw('CREATE INDEX alert_preferences_digest ON alert_preferences (pilot_id) WHERE digest IS NOT NULL');
+    },
+  },
 };

@@ -32,10 +32,11 @@ interface Props {
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
+  onWishes: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onRefresh, onEditDetails, onNotifications, onWishes, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   // Offline, what only the server can do is disabled, and its title says why.
@@ -95,6 +96,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
                 { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
+                { label: 'Wishes', onClick: onWishes },
                 { label: 'Notification Preferences', onClick: onNotifications },
                 { label: 'Logout', onClick: onLogout },
               ]}
@@ -116,6 +118,9 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             </Button>
             <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster} {...server}>
               Upload Roster
+            </Button>
+            <Button type="text" className="header-icon" onClick={onWishes}>
+              Wishes
             </Button>
             {refresh}
             {bell}

@@ -21,6 +21,7 @@ import {
 } from './crew';
 import { CalendarFeedAddress, CalendarFeedBody, CalendarFeedParams, CalendarFeedStatus } from './calendar-feed';
 import { PurgePreviewReply } from './events';
+import { BellList, DigestUnsubscribeQuery, MarkBellReadBody, MarkBellReadResponse, Wish, WishBody, WishList } from './alerts';
 import {
   ClearAllSubscriptionsResponse,
   NotificationPreferences,
@@ -201,6 +202,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('DELETE', '/api/notifications/unsubscribe', "Remove my browsers' push subscriptions", 'pilot', { response: UnsubscribeResponse }),
   route('POST', '/api/notifications/test', 'Send me a test push', 'pilot', { response: TestPushResponse, status: [202] }),
   route('DELETE', '/api/notifications/clear-all', 'Remove every push subscription', 'admin', { response: ClearAllSubscriptionsResponse }),
+  // Wishes (swaps: they are matched where offers are)
+  route('GET', '/api/notifications/wishes', 'My wishes, each with how many current offers match it', 'pilot', { response: WishList }),
+  route('POST', '/api/notifications/wishes', 'Save a wish (at most 10)', 'pilot', { body: WishBody, response: Wish, status: [201] }),
+  route('PUT', '/api/notifications/wishes/{id}', 'Change a wish', 'pilot', { params: IdParams, body: WishBody, response: Wish }),
+  route('DELETE', '/api/notifications/wishes/{id}', 'Delete a wish', 'pilot', { params: IdParams, status: [204] }),
+  // The bell and the digest (notifications)
+  route('GET', '/api/notifications/bell', 'My alerts, newest first, with their reason and whether read', 'pilot', { response: BellList }),
+  route('POST', '/api/notifications/bell/read', 'Mark alerts read on every device', 'pilot', { body: MarkBellReadBody, response: MarkBellReadResponse }),
+  route('GET', '/api/notifications/digest/unsubscribe', "The digest mail's one-click unsubscribe page (signed link, no login)", 'none', { query: DigestUnsubscribeQuery }),
+  route('POST', '/api/notifications/digest/unsubscribe', 'One-click unsubscribe from the digest (RFC 8058, signed link, no login)', 'none', { query: DigestUnsubscribeQuery, response: MessageResponse }),
 
   // Live updates (realtime)
   route('GET', SSE_EVENTS_PATH, "The pilot's event stream (server-sent events)", 'pilot', { response: SseMessage, stream: true }),

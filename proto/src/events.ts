@@ -3,6 +3,7 @@ import { IsoDate } from './common';
 import { Pilot } from './pilot';
 import { WhatsappGroupEvent } from './crew';
 import { SettingKey } from './settings';
+import { AlertReason } from './alerts';
 import { NotificationPreferences, PushKind } from './notifications';
 import { TripChangeOrigin } from './realtime';
 import { Trip } from './trip';
@@ -44,6 +45,8 @@ export const SendMailCommand = z.object({
   subject: z.string().min(1),
   text: z.string(),
   html: z.string().optional(),
+  /** The daily digest of this pilot: notifications adds its signed one-click unsubscribe link (RFC 8058). */
+  digestFor: z.uuid().optional(),
 });
 export const SendPushCommand = z.object({
   pilotId: z.uuid(),
@@ -53,6 +56,10 @@ export const SendPushCommand = z.object({
   url: z.string().optional(),
   /** Lets push-sender drop a repeat of the same alert. */
   dedupeKey: z.string(),
+  /** Why the pilot gets it (the bell shows it); absent: not a bell entry (a test push). */
+  reason: AlertReason.optional(),
+  /** An urgent offer's alert: through quiet hours when the pilot allows it. */
+  urgent: z.boolean().optional(),
 });
 
 /** A pilot's preferences after every change (versioned per pilot); swaps projects them to pick alert recipients. */

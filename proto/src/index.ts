@@ -18,6 +18,7 @@ export * from './analytics';
 export * from './cleanup';
 export * from './realtime';
 export * from './notifications';
+export * from './alerts';
 export * from './pwa';
 export * from './crew';
 export * from './calendar-feed';

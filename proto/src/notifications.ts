@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DigestPreference, QuietHours } from './alerts';
 
 /** A pilot's notification preferences; a pilot who never set them has everything on. */
 export const NotificationPreferences = z.object({
@@ -7,19 +8,36 @@ export const NotificationPreferences = z.object({
   whatsappGroupAlerts: z.boolean(),
   /** Proposals for my offers and answers to mine (issue 37); absent in events written before it. */
   swapProposals: z.boolean().default(true),
+  // Issue 39; the defaults read events published before these fields existed.
+  /** Urgent offers come through quiet hours. */
+  urgent: z.boolean().default(true),
+  quietHours: QuietHours.nullable().default(null),
+  /** The daily digest mail (opt-in). */
+  digest: DigestPreference.nullable().default(null),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true, swapProposals: true };
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  enabled: true,
+  swapNotifications: true,
+  whatsappGroupAlerts: true,
+  swapProposals: true,
+  urgent: true,
+  quietHours: null,
+  digest: null,
+};
 
-/** PUT /api/notifications/preferences: any of the three; the answer is the whole set. */
+/** PUT /api/notifications/preferences: any of the fields; the answer is the whole set. */
 export const UpdateNotificationPreferencesBody = z
   .strictObject({
     enabled: z.boolean('enabled must be true or false').optional(),
     swapNotifications: z.boolean('swapNotifications must be true or false').optional(),
     whatsappGroupAlerts: z.boolean('whatsappGroupAlerts must be true or false').optional(),
     swapProposals: z.boolean('swapProposals must be true or false').optional(),
+    urgent: z.boolean('urgent must be true or false').optional(),
+    quietHours: QuietHours.nullable().optional(),
+    digest: DigestPreference.nullable().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one of enabled, swapNotifications, whatsappGroupAlerts, swapProposals');
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of enabled, swapNotifications, whatsappGroupAlerts, swapProposals, urgent, quietHours, digest');
 export type UpdateNotificationPreferencesBody = z.infer<typeof UpdateNotificationPreferencesBody>;
 
 const base64Url = (name: string, bytes: number) =>

@@ -16,6 +16,8 @@ import { securityHeaders } from './security-headers';
 /** Paths the web app routes itself; each gets index.html. */
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login', '/admin-preview'];
 
+/** Mutating paths that act on a signed link alone (no session), so no other origin can misuse a pilot's cookie there. */
+const SIGNED_LINKS = /^\/api\/notifications\/digest\/unsubscribe$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const RATE_LIMITED = /^\/api\/(auth\/|admin\/login$)/;
 const CALENDAR_FEED = /^\/api\/calendar\/[^/]+\.ics$/;
@@ -151,7 +153,8 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
     if (answeredByGateway(request.method, path)) return done();
     // A path that climbs out of /api (/api/trips/../../metrics) must never reach a service.
     if (DOT_SEGMENT.test(path) || !ownerOf(path)) return done(notFound(`No such API path: ${request.method} ${path}`));
-    if (MUTATING.has(request.method)) {
+    // The digest's one-click unsubscribe comes from a mail client, not the app: its signed link, not a cookie, is what it acts on.
+    if (MUTATING.has(request.method) && !SIGNED_LINKS.test(path)) {
       const origin = request.headers.origin;
       if (!origin || !allowedOrigins.has(origin)) return done(forbidden('This request did not come from the CrewSwap app and was refused.'));
     }

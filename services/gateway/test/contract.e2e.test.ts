@@ -351,6 +351,11 @@ describe('the API reference, route by route, through the gateway', () => {
     });
     await exercise('POST /api/notifications/test', { jar: pilot });
     await exercise('DELETE /api/notifications/unsubscribe', { jar: pilot });
+    await exercise('GET /api/notifications/bell', { jar: pilot });
+    await exercise('POST /api/notifications/bell/read', { jar: pilot, values: {} });
+    // The digest's signed link: one the stack did not sign is refused, with the message.
+    await exercise('GET /api/notifications/digest/unsubscribe?token=', { params: { token: `${randomUUID()}.forged` }, status: 400 });
+    await exercise('POST /api/notifications/digest/unsubscribe?token=', { params: { token: `${randomUUID()}.forged` }, status: 400 });
 
     await exercise('GET /api/iata-codes', { jar: pilot });
     await exercise('POST /api/iata-codes', { jar: pilot, values: { iataCode: 'XQX', icaoCode: 'KXQX', continent: 'NA', isoCountry: 'US', municipality: 'Contract City' } });
@@ -410,6 +415,11 @@ describe('the API reference, route by route, through the gateway', () => {
     const badLimit = await exercise('GET /api/trips/{id}/matches?limit=', { jar: pilot, params: { id, limit: '0' }, status: 400 });
     expect(badLimit.body.error).toBe('Limit must be a whole number from 1 to 200.');
     await exercise('POST /api/trips/{id}/send-notifications', { jar: pilot, params: { id }, eventually: true });
+    // Wishes (swaps): one naming this trip, once swaps has it.
+    const wish = await exercise('POST /api/notifications/wishes', { jar: pilot, values: { destinations: ['BOS'], startDate: trip.startDate, endDate: trip.endDate, forTripId: id }, eventually: true });
+    await exercise('GET /api/notifications/wishes', { jar: pilot });
+    await exercise('PUT /api/notifications/wishes/{id}', { jar: pilot, params: { id: wish.body.id as string }, values: { destinations: ['BOS', 'SEA'] } });
+    await exercise('DELETE /api/notifications/wishes/{id}', { jar: pilot, params: { id: wish.body.id as string } });
     await exercise('PATCH /api/trips/{id}/requested', { jar: pilot, params: { id }, values: { requested: true } });
     await exercise('GET /api/trips/{id}/pilots', { jar: pilot, params: { id } });
     await exercise('GET /api/trips/{id}/whatsapp-group', { jar: pilot, params: { id } });

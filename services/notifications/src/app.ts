@@ -1,8 +1,10 @@
 import { startService, type ServiceOptions } from '@crewswap/kit';
 import type { NotificationsConfig } from './config';
+import { createBell } from './data/bell';
 import { createMailLog } from './data/mail-log';
 import { createPreferenceRepository } from './data/preferences';
 import { createSubscriptionRepository } from './data/subscriptions';
+import { createDigestLinks } from './domain/digest-links';
 import { createMailer, mailFrom } from './domain/mailer';
 import { createGetPreferences, createUpdatePreferences } from './domain/preferences';
 import { createSendMail } from './domain/send-mail';
@@ -13,6 +15,8 @@ import { startSwapConsumer } from './events/swap-consumer';
 import { startLogPurgeRpc } from './events/purge-log';
 import { migrations } from './migrations';
 import { loadVapidKeys } from './push/vapid';
+import { bellRoutes } from './routes/bell';
+import { digestRoutes } from './routes/digest';
 import { preferenceRoutes } from './routes/preferences';
 import { subscriptionRoutes } from './routes/subscriptions';
 
@@ -29,20 +33,20 @@ export function createApp(config: NotificationsConfig, options: ServiceOptions =
     runtime.onClose(() => mailer.close());
     if (mailer.transport === 'file') log.info({ dir: config.MAIL_OUTBOX_DIR }, 'SMTP_URL is unset: mail is written as .eml files');
     const sendMail = createSendMail({ db, mailer, mailLog: createMailLog(db), clock, log });
-    const mailConsumer = await startMailConsumer({ db, bus, log, sendMail });
+    const vapid = loadVapidKeys(config);
+    const digestLinks = createDigestLinks({ secret: vapid.privateKey, origin: config.APP_ORIGIN });
+    const mailConsumer = await startMailConsumer({ db, bus, log, sendMail, digestLinks });
     // Registered after the mailer, so it stops (and finishes its message) before the mailer closes.
     runtime.onClose(() => mailConsumer.stop());
 
     const preferences = createPreferenceRepository(db);
     const subscriptions = createSubscriptionRepository(db);
-    preferenceRoutes(app, {
-      guard,
-      getPreferences: createGetPreferences({ preferences }),
-      updatePreferences: createUpdatePreferences({ db, preferences, outbox, clock }),
-    });
+    const updatePreferences = createUpdatePreferences({ db, preferences, outbox, clock });
+    preferenceRoutes(app, { guard, getPreferences: createGetPreferences({ preferences }), updatePreferences });
+    digestRoutes(app, { links: digestLinks, updatePreferences, product: config.PRODUCT_NAME });
     subscriptionRoutes(app, {
       guard,
-      vapidPublicKey: loadVapidKeys(config).publicKey,
+      vapidPublicKey: vapid.publicKey,
       subscribe: createSubscribe({ subscriptions, endpointPolicy: { hosts: config.PUSH_ENDPOINT_HOSTS, allowLocal: config.PUSH_ALLOW_LOCAL_ENDPOINTS } }),
       unsubscribe: createUnsubscribe({ subscriptions }),
       sendTestPush: createSendTestPush({ db, subscriptions, outbox, productName: config.PRODUCT_NAME }),
@@ -56,9 +60,10 @@ export function createApp(config: NotificationsConfig, options: ServiceOptions =
       crewingEmail: () => outgoing.get('crewing_email'),
     });
     runtime.onClose(() => swapConsumer.stop());
+    bellRoutes(app, { guard, bell: createBell(db), clock });
     const purgeRpc = startLogPurgeRpc({ db, bus, log, clock });
     runtime.onClose(() => purgeRpc.unsubscribe());
-    return {};
+    return { digestLinks };
   });
 }
 export type NotificationsService = Awaited<ReturnType<typeof createApp>>;

@@ -23,6 +23,8 @@ export const configSchema = baseConfigSchema.extend({
     .optional()
     .transform((dir) => (dir ? resolve(dir) : repoPath('.local', 'mail-outbox'))),
   PRODUCT_NAME: z.string().trim().min(1).default('CrewSwap'),
+  /** The app's origin, for the digest's unsubscribe link. */
+  APP_ORIGIN: z.url().default('http://localhost:8080'),
   /**
    * The VAPID key pair web push is signed with (base64url, as web-push generates them). Unset,
    * a pair is generated into SIGNING_KEYS_DIR for local use; every replica of notifications and

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, signAdminToken, signPilotToken, systemClock } from '@crewswap/kit';
 import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
-import { NOTIFICATION_MESSAGES, SUBJECTS, type EventDataMap } from '@crewswap/proto';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_MESSAGES, SUBJECTS, type EventDataMap } from '@crewswap/proto';
 import webpush from 'web-push';
 import { pushSenderConfigSchema } from '../src/config';
 import { ENDPOINT_NOT_ALLOWED } from '../src/domain/endpoints';
@@ -98,9 +98,9 @@ describe('push notifications', () => {
     const { pilotId, cookies } = pilot();
     const device = push.device(`prefs-${randomUUID()}`);
     await subscribe(cookies, device);
-    expect((await call('GET', '/api/notifications/preferences', cookies)).json()).toEqual({ enabled: true, swapNotifications: true, whatsappGroupAlerts: true, swapProposals: true });
+    expect((await call('GET', '/api/notifications/preferences', cookies)).json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     const saved = await call('PUT', '/api/notifications/preferences', cookies, { swapNotifications: false });
-    expect(saved.json()).toEqual({ enabled: true, swapNotifications: false, whatsappGroupAlerts: true, swapProposals: true });
+    expect(saved.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, swapNotifications: false });
     expect((await call('PUT', '/api/notifications/preferences', cookies, { sound: true })).statusCode).toBe(400);
 
     await requestPush({ pilotId, kind: 'swap_offer', title: 'New swap offer', body: 'VS3 LHR-JFK', url: '/', dedupeKey: `swap:${randomUUID()}` });
@@ -114,7 +114,7 @@ describe('push notifications', () => {
 
     // The change went out for swaps to project, versioned per pilot.
     const events = await service.runtime.db('outbox').where({ subject: SUBJECTS.notificationPreferencesChanged });
-    expect(events.map((e) => e.envelope.data)).toEqual([{ pilotId, preferences: { enabled: true, swapNotifications: false, whatsappGroupAlerts: true, swapProposals: true } }]);
+    expect(events.map((e) => e.envelope.data)).toEqual([{ pilotId, preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, swapNotifications: false } }]);
 
     await call('PUT', '/api/notifications/preferences', cookies, { enabled: false });
     await requestPush({ pilotId, kind: 'whatsapp_group', title: 'WhatsApp group created', body: 'VS5', url: '/', dedupeKey: `wa:${randomUUID()}` });

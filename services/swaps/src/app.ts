@@ -1,11 +1,15 @@
 import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAlertsRepository } from './data/alerts';
+import { createDigestRepository } from './data/digest';
 import { startOfferIndex } from './data/offer-index';
 import { createReadModelRepository } from './data/read-model';
+import { createWishRepository } from './data/wishes';
 import { createAlertOffer } from './domain/alert-offer';
+import { createDigest } from './domain/digest';
 import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
+import { createWishes } from './domain/wishes';
 import { waitUntilCaughtUp } from './events/catch-up';
 import { DURABLES, startReadModelConsumers } from './events/consumers';
 import { startOfferViews } from './events/offer-views';
@@ -21,6 +25,7 @@ import { createExpireProposals } from './domain/proposals/expire-proposals';
 import { createProposeSwap } from './domain/proposals/propose-swap';
 import { createSwapSides } from './domain/proposals/sides';
 import { registerProposalRoutes } from './routes/proposals';
+import { registerWishRoutes } from './routes/wishes';
 
 /** Trip tombstones are kept this long after the deletion (docs/DECISIONS.md, "Growing tables"). */
 export const TOMBSTONE_RETENTION_DAYS = 30;
@@ -34,7 +39,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     trackOfferIndex(app.metrics.registry, offers);
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
-    const alertOffer = createAlertOffer({ readModel, alerts, outbox: runtime.outbox, clock, log });
+    const wishes = createWishRepository(db);
+    const alertOffer = createAlertOffer({ readModel, wishes, alerts, outbox: runtime.outbox, clock, log });
     const proposals = createProposalRepository(db);
     const proposalEvents = createProposalEvents(runtime.outbox);
     const expireProposals = createExpireProposals({ proposals, events: proposalEvents, clock });
@@ -48,6 +54,18 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     runtime.onClose(() => pruner.stop());
     const expirer = startPeriodic({ name: 'expire started proposals', log, intervalMs: 10 * 60 * 1000, task: () => db.transaction((trx) => expireProposals.started(trx)) });
     runtime.onClose(() => expirer.stop());
+    const digest = createDigest({
+      db,
+      digests: createDigestRepository(db),
+      readModel,
+      wishes,
+      outbox: runtime.outbox,
+      clock,
+      origin: config.APP_ORIGIN,
+      product: config.PRODUCT_NAME,
+    });
+    const digests = startPeriodic({ name: 'daily digest', log, intervalMs: 60_000, task: () => digest.execute() });
+    runtime.onClose(() => digests.stop());
     /** Settles when the start-up read of admin's settings has been tried. */
     const settingsRead = readSettingsFromAdmin({ bus, log, readModel, clock, settingsTimeoutMs: config.SETTINGS_RPC_TIMEOUT_MS, ex: db });
     runtime.onClose(() => settingsRead.then(() => undefined));
@@ -69,8 +87,9 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       cancelProposal: createCancelProposal(answerDeps),
       recordCrewing: createRecordCrewing(answerDeps),
     };
+    registerWishRoutes(app, { guard: runtime.guard, wishes: createWishes({ db, wishes, readModel, offers, clock }) });
     registerProposalRoutes(app, { guard: runtime.guard, proposals, useCases: proposalUseCases, now: () => clock.now() });
-    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, expireProposals, offerViews };
+    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, expireProposals, offerViews, digest };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

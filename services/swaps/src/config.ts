@@ -12,6 +12,9 @@ export const configSchema = baseConfigSchema.extend({
    * must not alert pilots about every offer ever made. It covers a long outage of swaps.
    */
   OFFER_ALERT_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
+  /** The app's origin, for the daily digest's links. */
+  APP_ORIGIN: z.url().default('http://localhost:8080'),
+  PRODUCT_NAME: z.string().trim().min(1).default('CrewSwap'),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,4 +1,4 @@
-import { addDays, SUBJECTS, type Trip } from '@crewswap/proto';
+import { addDays, DEFAULT_NOTIFICATION_PREFERENCES, SUBJECTS, type Trip } from '@crewswap/proto';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@crewswap/kit/testing';
 import { AckPolicy, DeliverPolicy } from 'nats';
@@ -47,6 +47,8 @@ describe('Swap alerts', () => {
       body: `${owner.firstName} ${owner.lastName} offers VS001/VS002 JFK (A350), ${start} to ${addDays(start, 3)}: Need the weekend off`,
       url: '/',
       dedupeKey: expect.stringMatching(new RegExp(`^swap_offer:${offer.id}:`)),
+      reason: 'offer',
+      urgent: false,
     });
     expect([owner.id, sffOnSff.id, officer.id, tooFar.id, noTrips.id, standbyOnly.id].some((id) => pushes.some((p) => p.pilotId === id))).toBe(false);
   });
@@ -56,7 +58,7 @@ describe('Swap alerts', () => {
     const owner = await h.register();
     const [on, swapOff, allOff, changedMind] = [await h.register(), await h.register(), await h.register(), await h.register()];
     for (const pilot of [on, swapOff, allOff, changedMind]) await h.addTrip(pilot, { startDate: start });
-    const prefs = (enabled: boolean, swapNotifications: boolean) => ({ enabled, swapNotifications, whatsappGroupAlerts: true, swapProposals: true });
+    const prefs = (enabled: boolean, swapNotifications: boolean) => ({ ...DEFAULT_NOTIFICATION_PREFERENCES, enabled, swapNotifications });
     await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: swapOff.id, preferences: prefs(true, false) }, 1);
     await h.publishAndWait(SUBJECTS.notificationPreferencesChanged, { pilotId: allOff.id, preferences: prefs(false, true) }, 1);
     // Version 2 (on again) arrives before version 1 (off): version 1 is older and changes nothing.

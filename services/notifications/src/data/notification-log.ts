@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '@crewswap/kit';
 import type { EventDataMap } from '@crewswap/proto';
 
-export type NotificationStatus = 'sending' | 'sent' | 'failed' | 'skipped' | 'no_subscription' | 'expired';
+/** held: waiting for the pilot's quiet hours to end; released: gone out folded into one push. */
+export type NotificationStatus = 'sending' | 'sent' | 'failed' | 'skipped' | 'no_subscription' | 'expired' | 'held' | 'released';
 
 export interface LogEntry {
   id: string;
@@ -30,6 +31,7 @@ export function createNotificationLog(db: Db) {
           title: command.title.slice(0, 300),
           body: command.body,
           url: (command.url ?? '/').slice(0, 500),
+          reason: command.reason ?? null,
           status: 'sending',
           created_at: at,
           updated_at: at,

@@ -1,5 +1,6 @@
 import type { Db, Executor } from '@crewswap/kit';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@crewswap/proto';
+import { alertPreferenceColumns, alertPreferencesOf } from './alert-preferences';
 
 export function createPreferenceRepository(db: Db) {
   return {
@@ -9,7 +10,7 @@ export function createPreferenceRepository(db: Db) {
       const row = lock ? await query.forUpdate() : await query;
       if (!row) return { preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES }, version: 0 };
       return {
-        preferences: { enabled: row.enabled, swapNotifications: row.swap_notifications, whatsappGroupAlerts: row.whatsapp_group_alerts, swapProposals: row.swap_proposals },
+        preferences: { enabled: row.enabled, swapNotifications: row.swap_notifications, whatsappGroupAlerts: row.whatsapp_group_alerts, swapProposals: row.swap_proposals, ...alertPreferencesOf(row) },
         version: row.version,
       };
     },
@@ -35,6 +36,7 @@ export function createPreferenceRepository(db: Db) {
         swap_notifications: preferences.swapNotifications,
         whatsapp_group_alerts: preferences.whatsappGroupAlerts,
         swap_proposals: preferences.swapProposals,
+        ...alertPreferenceColumns(preferences),
         version,
         updated_at: at,
       };

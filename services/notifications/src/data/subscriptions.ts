@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '@crewswap/kit';
 import type { NotificationPreferences, PushSubscriptionBody } from '@crewswap/proto';
+import { alertPreferencesOf, type AlertPreferenceRow } from './alert-preferences';
 
 export interface StoredSubscription {
   id: string;
@@ -30,8 +31,10 @@ export function createSubscriptionRepository(db: Db) {
     },
     /** The pilot's subscriptions and notification preferences, in one trip to the database. */
     async withPreferences(pilotId: string, trx: Executor = db): Promise<{ subscriptions: StoredSubscription[]; preferences: NotificationPreferences | null }> {
-      const { rows } = await trx.raw<{ rows: { id: string | null; pilot_id: string; endpoint: string; p256dh: string; auth: string; enabled: boolean | null; swap_notifications: boolean | null; whatsapp_group_alerts: boolean | null; swap_proposals: boolean | null }[] }>(
-        `SELECT s.id, s.pilot_id, s.endpoint, s.p256dh, s.auth, p.enabled, p.swap_notifications, p.whatsapp_group_alerts, p.swap_proposals
+      const { rows } = await trx.raw<{
+        rows: ({ id: string | null; pilot_id: string; endpoint: string; p256dh: string; auth: string; enabled: boolean | null; swap_notifications: boolean | null; whatsapp_group_alerts: boolean | null; swap_proposals: boolean | null } & AlertPreferenceRow)[];
+      }>(
+        `SELECT s.id, s.pilot_id, s.endpoint, s.p256dh, s.auth, p.enabled, p.swap_notifications, p.whatsapp_group_alerts, p.swap_proposals, p.urgent, p.quiet_hours, p.digest
            FROM (SELECT CAST(? AS uuid) AS pilot_id) me
            LEFT JOIN push_subscriptions s ON s.pilot_id = me.pilot_id
            LEFT JOIN notification_preferences p ON p.pilot_id = me.pilot_id
@@ -40,7 +43,9 @@ export function createSubscriptionRepository(db: Db) {
       );
       const first = rows[0];
       const preferences =
-        first && first.enabled !== null ? { enabled: first.enabled, swapNotifications: first.swap_notifications!, whatsappGroupAlerts: first.whatsapp_group_alerts!, swapProposals: first.swap_proposals! } : null;
+        first && first.enabled !== null
+          ? { enabled: first.enabled, swapNotifications: first.swap_notifications!, whatsappGroupAlerts: first.whatsapp_group_alerts!, swapProposals: first.swap_proposals!, ...alertPreferencesOf(first) }
+          : null;
       return { subscriptions: rows.filter((row) => row.id !== null).map((row) => toSubscription({ ...row, id: row.id! })), preferences };
     },
     async countForPilot(pilotId: string, trx: Executor = db): Promise<number> {

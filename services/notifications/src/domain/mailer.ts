@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** One-click unsubscribe (RFC 8058): List-Unsubscribe and List-Unsubscribe-Post. */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -49,7 +51,10 @@ async function message(options: MailerOptions, mail: OutgoingMail) {
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
     date: options.clock.now(),
-    headers: { 'X-CrewSwap-Event-Id': mail.id },
+    headers: {
+      'X-CrewSwap-Event-Id': mail.id,
+      ...(mail.listUnsubscribe ? { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    },
   };
 }
 

@@ -66,4 +66,26 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0004_alerts': {
+    async up(knex) {
+      // Issue 39: urgent offers through quiet hours, quiet hours, the daily digest.
+      await knex.schema.alterTable('notification_preferences', (table) => {
+        table.boolean('urgent').notNullable().defaultTo(true);
+        table.jsonb('quiet_hours');
+        table.jsonb('digest');
+      });
+      // The bell is the log of pushes with a reason; read on one device is read on all.
+      await knex.schema.alterTable('notification_log', (table) => {
+        table.string('reason', 20);
+        table.timestamp('read_at', { useTz: true });
+      });
+      await knex.raw('CREATE INDEX notification_log_bell ON notification_log (pilot_id, created_at DESC) WHERE reason IS NOT NULL');
+      // Pushes held in quiet hours: released, folded into one, when the pilot's quiet hours end.
+      await knex.schema.createTable('held_pushes', (table) => {
+        table.uuid('log_id').primary();
+        table.uuid('pilot_id').notNullable().index();
+        table.timestamp('held_at', { useTz: true }).notNullable();
+      });
+    },
+  },
 };

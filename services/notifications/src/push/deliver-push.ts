@@ -1,6 +1,8 @@
 import type { Clock, Logger } from '@crewswap/kit';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type EventDataMap, type NotificationPreferences, type PushKind, type PushPayload } from '@crewswap/proto';
+import type { HeldPushes } from '../data/held-pushes';
 import type { NotificationLog } from '../data/notification-log';
+import { inQuietHours } from '../domain/quiet-hours';
 import type { SubscriptionRepository } from '../data/subscriptions';
 import type { WebPushClient } from './web-push-client';
 
@@ -17,9 +19,15 @@ export function wantsPush(kind: PushKind, preferences: NotificationPreferences):
   return kind === 'swap_offer' ? preferences.swapNotifications : preferences.whatsappGroupAlerts;
 }
 
+/** Held for the end of quiet hours: in them, unless an urgent offer the pilot lets through. */
+export function holdsPush(command: { urgent?: boolean }, preferences: NotificationPreferences, at: Date): boolean {
+  return inQuietHours(at, preferences.quietHours) && !(command.urgent && preferences.urgent);
+}
+
 export interface DeliverPushDeps {
   subscriptions: SubscriptionRepository;
   notificationLog: NotificationLog;
+  held: HeldPushes;
   client: WebPushClient;
   clock: Clock;
   log: Logger;
@@ -48,9 +56,15 @@ export function createDeliverPush(deps: DeliverPushDeps) {
 
       const { pilotId, kind } = command.data;
       const mine = await subscriptions.withPreferences(pilotId);
-      if (!wantsPush(kind, mine.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES)) {
+      const preferences = mine.preferences ?? DEFAULT_NOTIFICATION_PREFERENCES;
+      if (!wantsPush(kind, preferences)) {
         await notificationLog.settle(entry.id, { status: 'skipped', detail: 'turned off in preferences' }, now);
         return { result: 'done', status: 'skipped' };
+      }
+      // Nothing is dropped: the row waits in held_pushes and goes out, folded, when quiet hours end.
+      if (entry.status === 'sending' && holdsPush(command.data, preferences, now)) {
+        await deps.held.hold(entry.id, pilotId, now);
+        return { result: 'done', status: 'held' };
       }
       const delivered = new Set(entry.delivered);
       const targets = mine.subscriptions.filter((subscription) => !delivered.has(subscription.id));

@@ -1,11 +1,13 @@
-import { startService, type ServiceOptions } from '@crewswap/kit';
+import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import { Counter } from 'prom-client';
 import type { PushSenderConfig } from '../config';
+import { createHeldPushes } from '../data/held-pushes';
 import { createNotificationLog } from '../data/notification-log';
 import { createSubscriptionRepository } from '../data/subscriptions';
 import { startPushConsumer } from '../events/push-consumer';
 import { migrations } from '../migrations';
 import { createDeliverPush } from './deliver-push';
+import { createReleaseHeld } from './release-held';
 import { loadVapidKeys } from './vapid';
 import { createWebPushClient } from './web-push-client';
 
@@ -26,9 +28,11 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
     });
     const client = createWebPushClient(loadVapidKeys(config));
     runtime.onClose(() => client.close());
+    const held = createHeldPushes(db);
     const deliver = createDeliverPush({
       subscriptions: createSubscriptionRepository(db),
       notificationLog: createNotificationLog(db),
+      held,
       client,
       clock,
       log,
@@ -37,7 +41,10 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
     });
     const consumer = await startPushConsumer({ db, bus, log, deliver, concurrency: config.PUSH_CONCURRENCY });
     runtime.onClose(() => consumer.stop());
-    return {};
+    const releaseHeld = createReleaseHeld({ db, held, outbox: runtime.outbox, clock });
+    const releases = startPeriodic({ name: 'release pushes held in quiet hours', log, intervalMs: 60_000, task: () => releaseHeld.execute() });
+    runtime.onClose(() => releases.stop());
+    return { releaseHeld };
   });
 }
 export type PushSender = Awaited<ReturnType<typeof createPushSender>>;

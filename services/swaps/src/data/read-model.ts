@@ -1,5 +1,5 @@
 import type { Db, Executor } from '@crewswap/kit';
-import { PilotContact, Trip, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { PilotContact, Trip, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
 import { parseSwapSearchDays, type Window } from '../domain/compatibility';
 import { askersOf, mutualOffersFor, offersFor, type DayRange } from '../domain/swap-rule';
@@ -272,12 +272,12 @@ export function createReadModelRepository(db: Db) {
      * A pilot's notification preferences, applied only when newer than what is held: swap alerts
      * go to pilots with notifications and swap alerts both on.
      */
-    async applyAlertPreferences(ex: Executor, change: { pilotId: string; swapAlerts: boolean; version: number }): Promise<void> {
+    async applyAlertPreferences(ex: Executor, change: { pilotId: string; swapAlerts: boolean; digest?: DigestPreference | null; version: number }): Promise<void> {
       await ex.raw(
-        `INSERT INTO alert_preferences (pilot_id, swap_alerts, version) VALUES (?, ?, ?)
-         ON CONFLICT (pilot_id) DO UPDATE SET swap_alerts = EXCLUDED.swap_alerts, version = EXCLUDED.version
+        `INSERT INTO alert_preferences (pilot_id, swap_alerts, digest, version) VALUES (?, ?, ?, ?)
+         ON CONFLICT (pilot_id) DO UPDATE SET swap_alerts = EXCLUDED.swap_alerts, digest = EXCLUDED.digest, version = EXCLUDED.version
          WHERE alert_preferences.version < EXCLUDED.version`,
-        [change.pilotId, change.swapAlerts, change.version],
+        [change.pilotId, change.swapAlerts, change.digest ? JSON.stringify(change.digest) : null, change.version],
       );
     },
 
@@ -419,7 +419,7 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
 const ASKER_DAYS = 'COALESCE(r.search_day_range, CAST(:days AS int))';
 
 /** A live trip and its pilot, as the swap rule reads an asker. */
-const ASKER_SIDE: SideColumns = {
+export const ASKER_SIDE: SideColumns = {
   pilotId: 't.pilot_id',
   rank: 'r.rank',
   fleet: 'r.fleet',

@@ -1,4 +1,4 @@
-import { AIRCRAFT, FLEETS, londonToday, RANKS, type Aircraft, type Fleet, type Rank } from '@crewswap/proto';
+import { AIRCRAFT, FLEETS, londonToday, RANKS, URGENT_HOURS, type Aircraft, type Fleet, type Rank } from '@crewswap/proto';
 import { aircraftFlownBy, fleetsThatFly, tripWindow, type Window } from './compatibility';
 
 /**
@@ -179,8 +179,8 @@ export function overlaps(a: DayRange, b: DayRange): boolean {
   return a.from <= b.to && a.to >= b.from;
 }
 
-/** An offer starting within this many hours is Urgent in Find swaps (issue 39). */
-export const URGENT_HOURS = 48;
+/** An offer starting within URGENT_HOURS (48, in proto) is Urgent in Find swaps and its alert (issue 39). */
+export { URGENT_HOURS };
 
 /**
  * The start dates that are Urgent now: today up to the date URGENT_HOURS from now, on the

@@ -96,7 +96,7 @@ export async function startReadModelConsumers(deps: {
     handler: {
       apply: async (event, _prepared, trx) => {
         const { pilotId, preferences: chosen } = event.data;
-        await readModel.applyAlertPreferences(trx, { pilotId, swapAlerts: chosen.enabled && chosen.swapNotifications, version: event.version });
+        await readModel.applyAlertPreferences(trx, { pilotId, swapAlerts: chosen.enabled && chosen.swapNotifications, digest: chosen.digest, version: event.version });
       },
     },
   });

@@ -227,4 +227,30 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0009_wishes': {
+    async up(knex) {
+      // Issue 39: what a pilot wants, matched here where the offers are (docs/DECISIONS.md).
+      await knex.schema.createTable('wishes', (table) => {
+        table.uuid('id').primary();
+        table.uuid('pilot_id').notNullable().index();
+        table.specificType('destinations', 'text[]').notNullable();
+        table.date('start_date');
+        table.date('end_date');
+        table.uuid('for_trip_id');
+        table.timestamp('created_at', { useTz: true }).notNullable();
+      });
+      // A new offer's wishes: those naming one of its airports, found without reading the rest.
+      await knex.raw('CREATE INDEX wishes_destinations ON wishes USING gin (destinations)');
+    },
+  },
+  '0010_digest': {
+    async up(knex) {
+      // The daily digest's hour (notifications' preferences, projected) and when it last went.
+      await knex.schema.alterTable('alert_preferences', (table) => {
+        table.jsonb('digest');
+        table.timestamp('last_digest_at', { useTz: true });
+      });
+      await knex.raw('CREATE INDEX alert_preferences_digest ON alert_preferences (pilot_id) WHERE digest IS NOT NULL');
+    },
+  },
 };

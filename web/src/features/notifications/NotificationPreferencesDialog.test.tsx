@@ -44,7 +44,7 @@ function fakeBrowserPush(permission: NotificationPermission, answer: Notificatio
 }
 
 function server(overrides: (call: Call) => { status?: number; body?: unknown } | undefined = () => undefined) {
-  let stored = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true, swapProposals: true };
+  let stored = { enabled: true, swapNotifications: true, whatsappGroupAlerts: true, swapProposals: true, urgent: true, quietHours: null, digest: null };
   return stubFetch((call) => {
     const answer = overrides(call);
     if (answer) return answer;
@@ -76,6 +76,23 @@ describe('Notification Preferences', () => {
     expect(screen.getByRole('switch', { name: 'Swap Notifications' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'WhatsApp Group Alerts' })).toBeChecked();
     expect(screen.getByRole('button', { name: /Send Test/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Quiet Hours' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Urgent Offers' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Daily Digest' })).not.toBeChecked();
+  });
+
+  it("quiet hours and the digest are saved in the browser's time zone", async () => {
+    const { calls } = server();
+    renderWithApp(<NotificationPreferencesDialog onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Quiet Hours' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Quiet Hours' })).toBeChecked());
+    fireEvent.click(screen.getByRole('switch', { name: 'Daily Digest' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Daily Digest' })).toBeChecked());
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { quietHours: { start: '22:00', end: '07:00', timeZone } },
+      { digest: { hour: 7, timeZone } },
+    ]);
   });
 
   it('a switch sends only its own field; with Enabled off the swap and WhatsApp switches are disabled', async () => {

@@ -1,7 +1,7 @@
 import { BellOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Switch, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import type { NotificationPreferences } from '@crewswap/proto';
+import type { UpdateNotificationPreferencesBody } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
 import {
   useNotificationPreferences,
@@ -15,6 +15,7 @@ import {
 import { pushStatus, type PushStatus } from '../../api/push';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
+import { AlertSettings } from './AlertSettings';
 import './notifications.css';
 
 const BADGE: Record<PushStatus, 'success' | 'error' | 'warning' | 'default'> = {
@@ -35,7 +36,7 @@ const STATUS_TEXT: Record<PushStatus, string> = {
 };
 
 /** The alert switches, each saving only its own field. Enabled is the master switch: while it is off the others change nothing, so they are greyed out. */
-const ALERT_SWITCHES: { field: keyof NotificationPreferences; id: string; title: string; text: string }[] = [
+const ALERT_SWITCHES: { field: 'enabled' | 'swapNotifications' | 'whatsappGroupAlerts' | 'swapProposals'; id: string; title: string; text: string }[] = [
   { field: 'enabled', id: 'pref-enabled', title: 'Enabled', text: 'Master switch for every alert below.' },
   { field: 'swapNotifications', id: 'pref-swaps', title: 'Swap Notifications', text: 'New swap offers that match your trips.' },
   { field: 'whatsappGroupAlerts', id: 'pref-whatsapp', title: 'WhatsApp Group Alerts', text: 'A WhatsApp group is created, claimed or deleted on one of your trips.' },
@@ -75,8 +76,8 @@ export default function NotificationPreferencesDialog({ onClose }: { onClose: ()
     subscribe.mutate(vapidKey.data, { onSuccess: () => toast.success('Push Enabled', 'This device will receive push notifications.') });
   };
 
-  const change = (field: keyof NotificationPreferences, value: boolean) =>
-    update.mutate({ [field]: value }, { onSuccess: () => toast.success('Preferences Updated') });
+  const save = (body: UpdateNotificationPreferencesBody) => update.mutate(body, { onSuccess: () => toast.success('Preferences Updated') });
+  const change = (field: (typeof ALERT_SWITCHES)[number]['field'], value: boolean) => save({ [field]: value });
 
   const sendTest = () =>
     testPush.mutate(undefined, {
@@ -141,6 +142,7 @@ export default function NotificationPreferencesDialog({ onClose }: { onClose: ()
             }
           />
         ))}
+      {prefs && <AlertSettings prefs={prefs} change={save} />}
     </AppModal>
   );
 }

@@ -1,4 +1,4 @@
-import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
+import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -33,10 +33,11 @@ interface Props {
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
+  onWishes: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onWishes, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   // Offline, what only the server can do is disabled, and its title says why.
@@ -97,6 +98,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
                 { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
+                { label: 'Wishes', onClick: onWishes },
                 { label: 'Notification Preferences', onClick: onNotifications },
                 { label: 'Logout', onClick: onLogout },
               ]}
@@ -120,6 +122,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster} {...server}>
               Upload Roster
             </Button>
+            <Button type="text" className="header-icon" icon={<StarOutlined />} onClick={onWishes} aria-label="Wishes" title="Wishes" />
             {refresh}
             {bell}
             {support}

@@ -21,6 +21,7 @@ const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
 // Crew links are their own area of the app: their code loads when first opened.
 const CrewLinks = lazy(() => import('../crew-links/CrewLinks'));
 const NotificationPreferencesDialog = lazy(() => import('../notifications/NotificationPreferencesDialog'));
+const WishesDialog = lazy(() => import('../wishes/WishesDialog'));
 const CrewOnTripDialog = lazy(() => import('../crew/CrewOnTripDialog'));
 // The calendars are their own chunk: the grid and its three views load when first opened.
 const Calendars = lazy(() => import('../calendars/Calendars'));
@@ -50,6 +51,7 @@ type Dialog =
   | { kind: 'add' }
   | { kind: 'upload'; file?: File }
   | { kind: 'notifications' }
+  | { kind: 'wishes' }
   | { kind: 'edit'; tripId: string }
   | { kind: 'manage'; tripId: string }
   | { kind: 'details' }
@@ -137,6 +139,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onNotifications={() => setDialog({ kind: 'notifications' })}
+        onWishes={() => setDialog({ kind: 'wishes' })}
         onLogout={logout}
       />
       <main className="trips-main">
@@ -190,6 +193,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         )}
         {dialog?.kind === 'upload' && <RosterUploadDialog file={dialog.file} onClose={closeUpload} />}
         {dialog?.kind === 'notifications' && <NotificationPreferencesDialog onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'wishes' && <WishesDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew-links' && <CrewLinks initialDestinations={dialog.destinations} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew' && dialogTrip && <CrewOnTripDialog trip={dialogTrip} me={pilot} onClose={() => setDialog(null)} />}

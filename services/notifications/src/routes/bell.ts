@@ -1,0 +1,15 @@
+import { routes, type Clock, type SessionGuard } from '@crewswap/kit';
+import { MarkBellReadBody } from '@crewswap/proto';
+import type { FastifyInstance } from 'fastify';
+import type { Bell } from '../data/bell';
+
+/** The bell: the pilot's own alerts only, read on one device is read on all. */
+export function bellRoutes(app: FastifyInstance, deps: { guard: SessionGuard; bell: Bell; clock: Clock }): void {
+  const route = routes(app);
+  const pilot = deps.guard.pilot;
+  route.get('/api/notifications/bell', { auth: pilot }, async ({ session }) => deps.bell.list(session.pilotId));
+  route.post('/api/notifications/bell/read', { auth: pilot, body: MarkBellReadBody }, async ({ session, body }) => {
+    await deps.bell.markRead(session.pilotId, body.ids, deps.clock.now());
+    return { unread: await deps.bell.unread(session.pilotId) };
+  });
+}

@@ -1,0 +1,110 @@
+import { composeMail, type Clock, type Db, type Outbox } from '@crewswap/kit';
+import { localTime, SUBJECTS, type Trip } from '@crewswap/proto';
+import type { DigestReader, DigestRepository } from '../data/digest';
+import type { ReadModelRepository } from '../data/read-model';
+import type { WishRepository } from '../data/wishes';
+import { wishName } from './alert-offer';
+
+/** A digest goes at most once in this long, whatever the clock does around its hour. */
+const DIGEST_GAP_MS = 20 * 60 * 60 * 1000;
+/** A first digest covers the day before. */
+const FIRST_DIGEST_MS = 24 * 60 * 60 * 1000;
+const MAILS_PER_BATCH = 500;
+
+interface Found {
+  /** The pilot's trip it could swap with, or the wish it answers. */
+  group: string;
+  offer: Trip;
+  link: string;
+}
+
+/**
+ * The daily digest: at the pilot's chosen hour, in their time zone, one mail with the offers made
+ * since their last digest that suit one of their upcoming trips (by the swap rule) or answer one
+ * of their wishes, grouped by trip, each with a link. Nothing new, no mail. Each mail goes out
+ * through the outbox in the transaction that records it was sent; notifications adds the
+ * signed one-click unsubscribe link and header. Runs every minute.
+ */
+export function createDigest(deps: {
+  db: Db;
+  digests: DigestRepository;
+  readModel: ReadModelRepository;
+  wishes: WishRepository;
+  outbox: Outbox;
+  clock: Clock;
+  origin: string;
+  product: string;
+}) {
+  const { db, digests, readModel, wishes, outbox, clock, origin, product } = deps;
+  const findLink = (trip: Trip) => `${origin}/?trip=${trip.id}`;
+
+  return {
+    async execute(): Promise<{ readers: number; mailed: number }> {
+      const now = clock.now();
+      const today = clock.today();
+      const readers = (await digests.readers(new Date(now.getTime() - DIGEST_GAP_MS))).filter(
+        (reader) => Number(localTime(now, reader.digest.timeZone).slice(0, 2)) === reader.digest.hour,
+      );
+      if (readers.length === 0) return { readers: 0, mailed: 0 };
+      const sinceOf = (reader: DigestReader) => reader.lastDigestAt ?? new Date(now.getTime() - FIRST_DIGEST_MS);
+      const due = new Map(readers.map((reader) => [reader.pilotId, reader]));
+      const earliest = new Date(Math.min(...readers.map((reader) => sinceOf(reader).getTime())));
+
+      // From each new offer to the readers it suits: the swap rule's reverse question, once per offer.
+      const found = new Map<string, Found[]>();
+      const add = (pilotId: string, item: Found) => found.set(pilotId, [...(found.get(pilotId) ?? []), item]);
+      const settingDays = await readModel.swapSearchDays();
+      for (const { offer, at } of await digests.offersSince(earliest, today)) {
+        const owner = await readModel.findPilot(offer.pilotId);
+        if (!owner) continue;
+        const isNewFor = (pilotId: string) => {
+          const reader = due.get(pilotId);
+          return reader !== undefined && at > sinceOf(reader);
+        };
+        const query = { owner, offer, settingDays };
+        const seen = new Set<string>();
+        for (const { pilotId, trip } of await digests.askerTrips(query)) {
+          if (!isNewFor(pilotId) || trip.startDate < today || seen.has(pilotId)) continue;
+          seen.add(pilotId);
+          add(pilotId, { group: `Your trip ${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate}`, offer, link: findLink(trip) });
+        }
+        for (const wish of await wishes.findAnswered(query)) {
+          if (!isNewFor(wish.pilotId) || seen.has(wish.pilotId)) continue;
+          add(wish.pilotId, { group: `Your wish ${wishName(wish)}`, offer, link: `${origin}/` });
+        }
+      }
+
+      let mailed = 0;
+      for (let i = 0; i < readers.length; i += MAILS_PER_BATCH) {
+        const batch = readers.slice(i, i + MAILS_PER_BATCH);
+        const mails = batch.flatMap((reader) => {
+          const items = found.get(reader.pilotId);
+          return items ? [{ data: { to: reader.contact.email, subject: `${product} daily digest: ${countOf(items.length)}`, ...mailOf(reader, items, product, origin), digestFor: reader.pilotId } }] : [];
+        });
+        mailed += mails.length;
+        await db.transaction(async (trx) => {
+          if (mails.length > 0) await outbox.writeMany(trx, SUBJECTS.sendMail, mails);
+          await digests.markSent(batch.map((reader) => reader.pilotId), now, trx);
+        });
+      }
+      return { readers: readers.length, mailed };
+    },
+  };
+}
+export type Digest = ReturnType<typeof createDigest>;
+
+const countOf = (n: number) => (n === 1 ? '1 new swap offer' : `${n} new swap offers`);
+
+function mailOf(reader: DigestReader, items: Found[], product: string, origin: string) {
+  const groups = new Map<string, Found[]>();
+  for (const item of items) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
+  const lines = [`${countOf(items.length)} since your last digest.`];
+  for (const [group, offers] of groups) {
+    lines.push('', `${group}:`);
+    for (const { offer, link } of offers) {
+      const dates = offer.startDate === offer.endDate ? offer.startDate : `${offer.startDate} to ${offer.endDate}`;
+      lines.push(`${offer.flightNoStart}/${offer.flightNoEnd} ${offer.route} (${offer.aircraft}), ${dates}${offer.swapDescription ? `: ${offer.swapDescription}` : ''} - ${link}`);
+    }
+  }
+  return composeMail({ product, greeting: `Hello ${reader.contact.firstName},`, lines, link: `${origin}/` });
+}

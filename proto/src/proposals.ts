@@ -33,6 +33,8 @@ export const SwapProposal = z.object({
   /** The proposal this one answers with another trip. */
   counterOf: z.uuid().nullable(),
   agreementId: z.uuid().nullable(),
+  /** The owner could also take the proposer's trip (the swap rule both ways, as Find swaps marks Mutual), when it was made. */
+  mutual: z.boolean().default(false),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });

@@ -30,7 +30,7 @@ describe('swap proposals and agreements, told to the pilots and to crewing', () 
   it("a new proposal pushes 'New swap proposal' to the offer's owner", async () => {
     const proposer = side('Amy', '100001', 'VS001');
     const owner = side('Ben', '100002', 'VS003');
-    const proposal: SwapProposal = { id: randomUUID(), status: 'open', proposer, owner, note: 'Wedding', reason: null, counterOf: null, agreementId: null, createdAt: '2026-11-23T10:00:00.000Z', decidedAt: null };
+    const proposal: SwapProposal = { id: randomUUID(), status: 'open', proposer, owner, note: 'Wedding', reason: null, counterOf: null, agreementId: null, mutual: false, createdAt: '2026-11-23T10:00:00.000Z', decidedAt: null };
     await publish(SUBJECTS.proposalMade, { proposal, by: proposer.pilot.id });
     expect(await pushes(owner.pilot.id)).toEqual([
       expect.objectContaining({ kind: 'swap_proposal', title: 'New swap proposal', body: 'Amy Stone offers VS001/VS004 JFK (A350), 2026-12-01 to 2026-12-03 for your VS003/VS004 JFK (A350), 2026-12-01 to 2026-12-03: Wedding' }),

@@ -162,6 +162,20 @@ describe('Swap proposals and agreements', () => {
     expect((await get(proposer, '/api/swaps/agreements')).json().map((a: SwapAgreement) => a.status)).toEqual(['approved', 'cancelled']);
   });
 
+  it('says whether a proposal is Mutual: the owner could take the proposer\'s trip too, and nobody is left with two trips on a day', async () => {
+    const { owner, offered, proposer, mine } = await pair();
+    const mutual = await proposed(proposer, mine, offered);
+    expect(mutual.mutual).toBe(true);
+    expect((await list(owner))[0]).toMatchObject({ id: mutual.id, mutual: true });
+
+    const busy = await pair();
+    // Taking the proposer's trip would give this owner two trips on one day.
+    await h.addTrip(busy.owner, { startDate: addDays(busy.start, 4) });
+    const oneWay = await proposed(busy.proposer, busy.mine, busy.offered);
+    expect(oneWay.mutual).toBe(false);
+    expect((await list(busy.owner))[0]).toMatchObject({ id: oneWay.id, mutual: false });
+  });
+
   it('shows the owner whether taking the proposer\'s trip clashes with one of their own trips', async () => {
     const { owner, offered, proposer, mine, start } = await pair();
     const proposal = await proposed(proposer, mine, offered);

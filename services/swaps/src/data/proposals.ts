@@ -10,6 +10,7 @@ export function tripKey(trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'star
 
 interface ProposalRow {
   id: string;
+  mutual: boolean;
   status: ProposalStatus;
   proposer_id: string;
   proposer_trip_id: string;
@@ -44,6 +45,7 @@ export interface NewProposal {
   owner: SwapSide;
   note: string | null;
   counterOf: string | null;
+  mutual: boolean;
   at: Date;
 }
 
@@ -93,6 +95,7 @@ export function createProposalRepository(db: Db) {
           starts_on: proposer.trip.startDate < owner.trip.startDate ? proposer.trip.startDate : owner.trip.startDate,
           note: proposal.note,
           counter_of: proposal.counterOf,
+          mutual: proposal.mutual,
           rank: proposer.pilot.rank,
           fleet: proposer.pilot.fleet,
           created_at: proposal.at,
@@ -275,6 +278,7 @@ function toProposal(row: ProposalRow): SwapProposal {
     reason: row.reason,
     counterOf: row.counter_of,
     agreementId: row.agreement_id,
+    mutual: row.mutual,
     createdAt: row.created_at.toISOString(),
     decidedAt: row.decided_at?.toISOString() ?? null,
   };

@@ -253,4 +253,12 @@ export const migrations: Record<string, Migration> = {
       await knex.raw('CREATE INDEX alert_preferences_digest ON alert_preferences (pilot_id) WHERE digest IS NOT NULL');
     },
   },
+  '0011_proposal_mutual': {
+    async up(knex) {
+      // Whether a proposal was Mutual when made (issue 37), shown in the owner's list.
+      await knex.schema.alterTable('proposals', (table) => {
+        table.boolean('mutual').notNullable().defaultTo(false);
+      });
+    },
+  },
 };

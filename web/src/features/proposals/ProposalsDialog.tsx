@@ -88,6 +88,11 @@ function ProposalCard({ proposal, trips }: { proposal: SwapProposalView; trips: 
       <div className="proposal-head">
         <Tag color={STATUS_COLORS[proposal.status]}>{STATUS_LABELS[proposal.status]}</Tag>
         {proposal.counterOf && <Tag>Counter</Tag>}
+        {proposal.mutual && (
+          <Tag color="cyan" title="Each of you could take the other's trip">
+            Mutual
+          </Tag>
+        )}
         {received && proposal.clashes && <Tag color="red">Clashes with one of your trips</Tag>}
       </div>
       <PilotLine side={other} />

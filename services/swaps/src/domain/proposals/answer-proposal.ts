@@ -102,7 +102,7 @@ export function createCounterProposal(deps: Deps & { sides: SwapSides }) {
           const at = clock.now();
           const countered = await proposals.setStatus(input.id, { status: 'countered', at }, trx);
           const proposal = await proposals.insert(
-            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: input.id, at },
+            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: input.id, mutual: await sides.mutual(mine, theirs, trx), at },
             trx,
           );
           await events.proposal(trx, SUBJECTS.proposalCountered, countered, input.pilotId);

@@ -20,7 +20,7 @@ export function createProposeSwap(deps: { db: Db; proposals: ProposalRepository;
           const theirs = await sides.side({ pilotId: offered.pilot_id, tripId: offeredTripId, missing: PROPOSAL_MESSAGES.offerNotFound }, trx);
           if (!(await sides.fits(mine, theirs.trip, trx))) throw badRequest(PROPOSAL_MESSAGES.notCompatible);
           const proposal = await proposals.insert(
-            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: null, at: clock.now() },
+            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: null, mutual: await sides.mutual(mine, theirs, trx), at: clock.now() },
             trx,
           );
           await events.proposal(trx, SUBJECTS.proposalMade, proposal, input.pilotId);

@@ -3,7 +3,7 @@ import { PROPOSAL_MESSAGES, type SwapSide, type Trip } from '@crewswap/proto';
 import type { ProposalRepository } from '../../data/proposals';
 import type { PilotRecord, ReadModelRepository } from '../../data/read-model';
 import { tripWindow } from '../compatibility';
-import { offersFor } from '../swap-rule';
+import { isMutual, offersFor } from '../swap-rule';
 
 /**
  * What proposing and countering share: reading a pilot and one of their trips from the read model,
@@ -28,6 +28,17 @@ export function createSwapSides(deps: { readModel: ReadModelRepository; proposal
       const settingDays = await readModel.swapSearchDays(ex);
       const window = tripWindow(asker.trip, asker.record.searchDayRange, settingDays);
       return proposals.fits(offersFor({ asker: asker.record, trip: asker.trip, window }), other.id, ex);
+    },
+
+    /** Whether the other side could take the asker's trip too: Mutual, by the one swap rule. */
+    async mutual(asker: { record: PilotRecord; trip: Trip }, other: { record: PilotRecord; trip: Trip }, ex: Executor): Promise<boolean> {
+      const [mine, theirs] = await Promise.all([
+        readModel.findAskContext(asker.trip.id, asker.record.id, ex),
+        readModel.findAskContext(other.trip.id, other.record.id, ex),
+      ]);
+      if (!mine.trip || !theirs.trip) return false;
+      const side = (record: PilotRecord, trip: Trip, otherTrips: typeof mine.askerOtherTrips) => ({ pilot: record, trip, otherTrips });
+      return isMutual({ asker: side(asker.record, mine.trip, mine.askerOtherTrips), offer: side(other.record, theirs.trip, theirs.askerOtherTrips), settingDays: mine.settingDays });
     },
   };
 }

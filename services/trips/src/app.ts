@@ -32,7 +32,8 @@ import { createUpdateTrip } from './domain/update-trip';
 import { createWhatsappGroupUseCases } from './domain/whatsapp/use-cases';
 import { startPilotDirectory } from './events/pilot-directory';
 import { startAgreedSwaps } from './events/agreed-swaps';
-import { createWithdrawAgreedOffers } from './domain/withdraw-agreed-offers';
+import { createEndAgreedSwap, createWithdrawAgreedOffers } from './domain/withdraw-agreed-offers';
+import { createAgreedSwapRepository } from './data/agreed-swaps';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
 import { airportRoutes } from './routes/airports';
@@ -97,9 +98,11 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const purge = createPurgeTrips({ db, trips: tripsRepo, groups, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
 
+    const agreedSwapsRepo = createAgreedSwapRepository(db);
     const feed = createCalendarFeed({
       feeds,
       trips: tripsRepo,
+      agreedSwaps: agreedSwapsRepo,
       clock,
       origin: config.APP_ORIGIN ?? 'http://localhost:8080',
       product: config.PRODUCT_NAME ?? 'CrewSwap',
@@ -107,7 +110,13 @@ export function createApp(config: Config, options: AppOptions = {}) {
 
     const directory = await startPilotDirectory({ db, bus, log, pilots, trips: tripsRepo, feeds, events });
     runtime.onClose(() => directory.stop());
-    const agreedSwaps = await startAgreedSwaps({ db, bus, log, withdraw: createWithdrawAgreedOffers({ trips: tripsRepo, events }) });
+    const agreedSwaps = await startAgreedSwaps({
+      db,
+      bus,
+      log,
+      withdraw: createWithdrawAgreedOffers({ trips: tripsRepo, agreedSwaps: agreedSwapsRepo, events }),
+      end: createEndAgreedSwap({ agreedSwaps: agreedSwapsRepo }),
+    });
     runtime.onClose(() => agreedSwaps.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));

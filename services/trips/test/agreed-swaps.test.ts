@@ -44,4 +44,35 @@ describe('a swap agreed in swaps', () => {
       [false, 'system'],
     ]);
   });
+
+  it("titles both trips 'Swap agreed' in the pilots' calendar feeds until the swap is cancelled", async () => {
+    const [owner, proposer] = [await registerPilot(service, makePilot()), await registerPilot(service, makePilot())];
+    const offered = await trip(owner.id, { startDate: '2026-12-20', endDate: '2026-12-22', isSwappable: true });
+    const given = await trip(proposer.id, { startDate: '2026-12-21', endDate: '2026-12-23' });
+    const feedOf = async (pilotId: string) => {
+      const { url } = (await service.app.inject({ method: 'POST', url: '/api/calendar/feed', cookies: pilotCookie(pilotId) })).json();
+      const path = new URL(url.replace(/^webcal:/, 'http:')).pathname;
+      return async () => (await service.app.inject({ method: 'GET', url: path })).body;
+    };
+    const [ownerFeed, proposerFeed] = [await feedOf(owner.id), await feedOf(proposer.id)];
+    const agreement: SwapAgreement = {
+      id: randomUUID(),
+      proposalId: randomUUID(),
+      status: 'agreed',
+      proposer: { pilot: PilotContact.parse(proposer), trip: given },
+      owner: { pilot: PilotContact.parse(owner), trip: offered },
+      agreedAt: new Date().toISOString(),
+      closedAt: null,
+      closedBy: null,
+    };
+    const send = (subject: typeof SUBJECTS.agreementMade | typeof SUBJECTS.agreementCancelled) =>
+      service.runtime.db.transaction((trx) => service.runtime.outbox.write(trx, subject, { agreement, by: owner.id }));
+    expect(await ownerFeed()).toContain('SUMMARY:Offered ·');
+    await send(SUBJECTS.agreementMade);
+    await eventually(async () => (await ownerFeed()).includes('SUMMARY:Swap agreed ·') && (await proposerFeed()).includes('SUMMARY:Swap agreed ·'), 10_000);
+    await send(SUBJECTS.agreementCancelled);
+    // The offer is not put back by itself: the trip is neither agreed nor offered.
+    await eventually(async () => !(await ownerFeed()).includes('Swap agreed') && !(await proposerFeed()).includes('Swap agreed'), 10_000);
+    expect(await ownerFeed()).not.toContain('SUMMARY:Offered');
+  });
 });

@@ -1,5 +1,6 @@
 import type { Trx } from '@crewswap/kit';
 import type { SwapAgreement } from '@crewswap/proto';
+import type { AgreedSwapRepository } from '../data/agreed-swaps';
 import type { TripRepository } from '../data/trips';
 import { SYSTEM_ORIGIN, type TripEvents } from './events';
 
@@ -7,9 +8,10 @@ import { SYSTEM_ORIGIN, type TripEvents } from './events';
  * A swap agreed in swaps takes both trips off offer (their matches clear). The offers are not put
  * back if the swap is cancelled: the owner offers again with one tap.
  */
-export function createWithdrawAgreedOffers(deps: { trips: TripRepository; events: TripEvents }) {
+export function createWithdrawAgreedOffers(deps: { trips: TripRepository; agreedSwaps: AgreedSwapRepository; events: TripEvents }) {
   return {
-    async execute(trx: Trx, agreement: Pick<SwapAgreement, 'proposer' | 'owner'>): Promise<void> {
+    async execute(trx: Trx, agreement: Pick<SwapAgreement, 'id' | 'proposer' | 'owner'>): Promise<void> {
+      await deps.agreedSwaps.record(agreement.id, [agreement.proposer.trip.id, agreement.owner.trip.id], trx);
       for (const side of [agreement.proposer, agreement.owner]) {
         const trip = await deps.trips.findOwn(side.pilot.id, side.trip.id, trx, true);
         if (!trip?.isSwappable) continue;
@@ -19,4 +21,11 @@ export function createWithdrawAgreedOffers(deps: { trips: TripRepository; events
     },
   };
 }
+/** A swap cancelled or refused by crewing: its trips are no longer 'Swap agreed' (their offers stay off). */
+export function createEndAgreedSwap(deps: { agreedSwaps: AgreedSwapRepository }) {
+  return {
+    execute: (trx: Trx, agreement: Pick<SwapAgreement, 'id'>) => deps.agreedSwaps.clear(agreement.id, trx),
+  };
+}
+export type EndAgreedSwap = ReturnType<typeof createEndAgreedSwap>;
 export type WithdrawAgreedOffers = ReturnType<typeof createWithdrawAgreedOffers>;

@@ -151,4 +151,14 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0007_agreed_swaps': {
+    async up(knex: Knex) {
+      // The trips in a swap agreed in swaps (issue 37) and not cancelled or refused since: the
+      // calendar feed titles them 'Swap agreed' (issue 38).
+      await knex.schema.createTable('agreed_swaps', (table) => {
+        table.uuid('trip_id').primary();
+        table.uuid('agreement_id').notNullable().index();
+      });
+    },
+  },
 };

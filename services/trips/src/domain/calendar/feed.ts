@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { notFound, type Clock } from '@crewswap/kit';
 import { CALENDAR_FEED_MESSAGES, type CalendarFeedAddress, type CalendarFeedStatus } from '@crewswap/proto';
+import type { AgreedSwapRepository } from '../../data/agreed-swaps';
 import type { CalendarFeedRepository } from '../../data/calendar-feeds';
 import type { TripRepository } from '../../data/trips';
 import { tripsCalendar } from './ical';
@@ -27,16 +28,18 @@ export interface FeedCalendar {
  * Changes whenever the calendar text would: a trip's every change bumps its version, a trip that
  * ends (or is added, or goes) changes the list. Bump FEED_FORMAT when the writer's output changes.
  */
-const FEED_FORMAT = '1';
-const etagOf = (name: string, trips: { trip: { id: string }; version: number }[]) => {
+const FEED_FORMAT = '2';
+const etagOf = (name: string, trips: { trip: { id: string }; version: number; agreed: boolean }[]) => {
   const hash = createHash('sha256').update(`${FEED_FORMAT}\n${name}\n`);
-  for (const { trip, version } of trips) hash.update(`${trip.id}:${version}\n`);
+  // An agreed swap changes the title without a new trip version.
+  for (const { trip, version, agreed } of trips) hash.update(`${trip.id}:${version}:${agreed ? 'agreed' : ''}\n`);
   return `"${hash.digest('base64url').slice(0, 27)}"`;
 };
 
 export interface CalendarFeedDeps {
   feeds: CalendarFeedRepository;
   trips: TripRepository;
+  agreedSwaps: AgreedSwapRepository;
   clock: Clock;
   /** The app's origin (APP_ORIGIN): the feed's address is `webcal://` on the same host. */
   origin: string;
@@ -66,7 +69,9 @@ export function createCalendarFeed(deps: CalendarFeedDeps) {
     async read(token: string): Promise<FeedCalendar> {
       const pilotId = await deps.feeds.pilotOf(hashToken(token));
       if (!pilotId) throw notFound(CALENDAR_FEED_MESSAGES.feedNotFound);
-      const trips = await deps.trips.listUpcoming(pilotId, deps.clock.today());
+      const upcoming = await deps.trips.listUpcoming(pilotId, deps.clock.today());
+      const agreed = await deps.agreedSwaps.agreedAmong(upcoming.map(({ trip }) => trip.id));
+      const trips = upcoming.map((entry) => ({ ...entry, agreed: agreed.has(entry.trip.id) }));
       const name = `${deps.product} trips`;
       return { etag: etagOf(name, trips), body: () => tripsCalendar({ name, trips }) };
     },

@@ -9,7 +9,7 @@ import { swapStateOf } from './swap-state';
  * (RFC 5545 3.8.7.2), so it is the trip's `updatedAt` and the same trips always give the same
  * text, which is what lets the feed answer 304.
  */
-export function tripsCalendar(input: { name: string; trips: { trip: Trip; version: number }[] }): string {
+export function tripsCalendar(input: { name: string; trips: { trip: Trip; version: number; agreed?: boolean }[] }): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -20,20 +20,20 @@ export function tripsCalendar(input: { name: string; trips: { trip: Trip; versio
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
   ];
-  for (const { trip, version } of input.trips) lines.push(...tripEvent(trip, version));
+  for (const { trip, version, agreed = false } of input.trips) lines.push(...tripEvent(trip, version, agreed));
   lines.push('END:VCALENDAR');
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
 /** The event's title: the swap state first, since a phone's calendar cuts long titles short. */
-export function tripTitle(trip: Trip): string {
-  const state = swapStateOf(trip);
+export function tripTitle(trip: Trip, agreed = false): string {
+  const state = swapStateOf(trip, agreed);
   const flights = trip.flightNoStart === trip.flightNoEnd ? trip.flightNoStart : `${trip.flightNoStart}/${trip.flightNoEnd}`;
   return `${state ? `${state} · ` : ''}${flights} ${trip.route}`;
 }
 
-export function tripDescription(trip: Trip): string {
-  const state = swapStateOf(trip);
+export function tripDescription(trip: Trip, agreed = false): string {
+  const state = swapStateOf(trip, agreed);
   return [
     `Flights: ${trip.flightNoStart} out, ${trip.flightNoEnd} back`,
     `Route: ${trip.route}`,
@@ -47,7 +47,7 @@ export function tripDescription(trip: Trip): string {
     .join('\n');
 }
 
-function tripEvent(trip: Trip, version: number): string[] {
+function tripEvent(trip: Trip, version: number, agreed: boolean): string[] {
   return [
     'BEGIN:VEVENT',
     // The trip's id for good: a calendar updates the event it has instead of adding another.
@@ -58,8 +58,8 @@ function tripEvent(trip: Trip, version: number): string[] {
     `DTSTART;VALUE=DATE:${day(trip.startDate)}`,
     // An all-day event ends the day after its last day (DTEND is exclusive).
     `DTEND;VALUE=DATE:${day(addDays(trip.endDate, 1))}`,
-    `SUMMARY:${text(tripTitle(trip))}`,
-    `DESCRIPTION:${text(tripDescription(trip))}`,
+    `SUMMARY:${text(tripTitle(trip, agreed))}`,
+    `DESCRIPTION:${text(tripDescription(trip, agreed))}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
   ];

@@ -62,6 +62,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, AdminRouteRule> = {
   'GET /api/admin/analytics': analytics,
   'GET /api/admin/analytics/comprehensive': analytics,
   'GET /api/admin/analytics/swap-breakdown': analytics,
+  'GET /api/admin/swaps/proposal-stats': analytics,
   // roster-ingest
   'GET /api/admin/roster-history': { anyAdmin: true },
   'GET /api/admin/roster-history/stats': { anyAdmin: true },

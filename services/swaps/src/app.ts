@@ -43,7 +43,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const alertOffer = createAlertOffer({ readModel, wishes, alerts, outbox: runtime.outbox, clock, log });
     const proposals = createProposalRepository(db);
     const proposalEvents = createProposalEvents(runtime.outbox);
-    const expireProposals = createExpireProposals({ proposals, events: proposalEvents, clock });
+    const expireProposals = createExpireProposals({ proposals, events: proposalEvents, outbox: runtime.outbox, clock });
     await startReadModelConsumers({ runtime, readModel, alertOffer, expireProposals, metrics, clock, alertMaxAgeMs: config.OFFER_ALERT_MAX_AGE_MINUTES * 60_000 });
     const pruner = startPeriodic({
       name: 'prune trip tombstones',

@@ -1,5 +1,6 @@
 import { addDays, EXPIRY_REASONS, PROPOSAL_MESSAGES, SUBJECTS, type Pilot, type SwapAgreement, type SwapProposal, type SwapProposalView, type Trip } from '@crewswap/proto';
 import { eventually } from '@crewswap/kit/testing';
+import { OFFER_WITHDRAWN_MESSAGE } from '../src/domain/offer-withdrawn';
 import { freshDate, makePilot, makeTrip, startHarness, type Harness } from './helpers';
 
 describe('Swap proposals and agreements', () => {
@@ -214,6 +215,22 @@ describe('Swap proposals and agreements', () => {
     await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: offered.id, pilotId: owner.id, origin: { channel: 'system' } }, 3);
     expect(await list(owner)).toEqual([]);
     expect(await list(proposer)).toEqual([]);
+  });
+
+  it("the proposer is told 'A trip you were looking at is no longer offered' when the offered trip changes or goes; not when their own trip does", async () => {
+    const told = async (pilotId: string) =>
+      (await h.db('outbox').where({ subject: SUBJECTS.sendPush }).orderBy('seq'))
+        .map((row: { envelope: { data: { pilotId: string; title: string } } }) => row.envelope.data)
+        .filter((push: { pilotId: string; title: string }) => push.pilotId === pilotId && push.title === OFFER_WITHDRAWN_MESSAGE);
+    const { offered, proposer, mine } = await pair();
+    await proposed(proposer, mine, offered);
+    await h.publishAndWait(SUBJECTS.tripUpdated, { trip: { ...mine, flightNoStart: 'VS009' }, origin: { channel: 'roster_upload' } }, 2);
+    expect(await told(proposer.id)).toEqual([]);
+
+    const gone = await pair();
+    await proposed(gone.proposer, gone.mine, gone.offered);
+    await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: gone.offered.id, pilotId: gone.owner.id, origin: { channel: 'roster_upload' } }, 2);
+    expect(await told(gone.proposer.id)).toHaveLength(1);
   });
 
   it('two accepts racing for one trip give exactly one agreement and one clear refusal, 100 times out of 100', async () => {

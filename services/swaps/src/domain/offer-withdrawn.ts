@@ -1,4 +1,4 @@
-import { pushToEach, type Clock, type Outbox, type Trx } from '@crewswap/kit';
+import { pushToEach, type Clock, type Executor, type Outbox, type Trx } from '@crewswap/kit';
 import type { Trip, TripChangeOrigin } from '@crewswap/proto';
 import type { OfferViewRepository } from '../data/offer-views';
 
@@ -20,11 +20,19 @@ export function createOfferWithdrawn(deps: { views: OfferViewRepository; outbox:
       const since = new Date(clock.now().getTime() - OFFER_VIEW_DAYS * 24 * 60 * 60 * 1000);
       const viewers = (await views.takeViewers(input.tripId, since, trx)).filter((pilotId) => pilotId !== input.trip?.pilotId);
       if (!input.origin || !FROM_ROSTER.includes(input.origin.channel) || viewers.length === 0) return { told: 0 };
-      const trip = input.trip;
-      const body = trip ? `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate === trip.endDate ? trip.startDate : `${trip.startDate} to ${trip.endDate}`}` : OFFER_WITHDRAWN_MESSAGE;
-      await pushToEach(outbox, trx, viewers, { kind: 'swap_offer', title: OFFER_WITHDRAWN_MESSAGE, body, url: '/' }, (pilotId) => `offer_withdrawn:${input.tripId}:${pilotId}`);
+      await tellOfferGone(outbox, trx, input.tripId, input.trip, viewers);
       return { told: viewers.length };
     },
   };
 }
+/**
+ * The push that says so, to each pilot (viewers, proposers): one per pilot and trip however many
+ * ways they were looking. A deleted trip may be known by its id alone.
+ */
+export function tellOfferGone(outbox: Outbox, trx: Executor, tripId: string, trip: TripDays | undefined, pilotIds: readonly string[]): Promise<void> {
+  const body = trip ? `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate === trip.endDate ? trip.startDate : `${trip.startDate} to ${trip.endDate}`}` : OFFER_WITHDRAWN_MESSAGE;
+  return pushToEach(outbox, trx, pilotIds, { kind: 'swap_offer', title: OFFER_WITHDRAWN_MESSAGE, body, url: '/', reason: 'roster_change' }, (pilotId) => `offer_withdrawn:${tripId}:${pilotId}`);
+}
+type TripDays = Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'route' | 'startDate' | 'endDate'>;
+
 export type OfferWithdrawn = ReturnType<typeof createOfferWithdrawn>;

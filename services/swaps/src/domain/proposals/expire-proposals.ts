@@ -1,7 +1,8 @@
-import type { Clock, Executor } from '@crewswap/kit';
+import type { Clock, Executor, Outbox } from '@crewswap/kit';
 import { EXPIRY_REASONS, SUBJECTS } from '@crewswap/proto';
 import { tripKey, type ProposalRepository } from '../../data/proposals';
 import type { TripChange } from '../../data/read-model';
+import { tellOfferGone } from '../offer-withdrawn';
 import type { ProposalEvents } from './events';
 
 /**
@@ -9,27 +10,33 @@ import type { ProposalEvents } from './events';
  * dates, route or aircraft, as a roster import does); a trip the cleanup removes takes its
  * proposals and agreements with it. Agreements outlive trip changes: crewing's swap changes them.
  */
-export function createExpireProposals(deps: { proposals: ProposalRepository; events: ProposalEvents; clock: Clock }) {
-  const { proposals, events, clock } = deps;
+export function createExpireProposals(deps: { proposals: ProposalRepository; events: ProposalEvents; outbox: Outbox; clock: Clock }) {
+  const { proposals, events, outbox, clock } = deps;
   const expire = async (trx: Executor, ids: string[], reason: string) => {
     const expired = await proposals.expire(ids, reason, clock.now(), trx);
     for (const proposal of expired) await events.proposal(trx, SUBJECTS.proposalExpired, proposal, proposal.owner.pilot.id);
-    return expired.length;
+    return expired;
+  };
+  /** Who proposed for an offered trip that changed or went is told it is no longer offered (issue 38). */
+  const tellProposers = async (trx: Executor, tripId: string, expired: Awaited<ReturnType<typeof expire>>) => {
+    const onThisOffer = expired.filter((proposal) => proposal.owner.trip.id === tripId);
+    const first = onThisOffer[0];
+    if (first) await tellOfferGone(outbox, trx, tripId, first.owner.trip, onThisOffer.map((proposal) => proposal.proposer.pilot.id));
   };
   return {
     /** A trip change the read model applied (inside its transaction). */
     async tripChanged(trx: Executor, change: TripChange, purged: boolean): Promise<void> {
       if (change.kind === 'trip') {
-        await expire(trx, await proposals.openOnChangedTrip(change.trip.id, tripKey(change.trip), trx), EXPIRY_REASONS.changed);
+        await tellProposers(trx, change.trip.id, await expire(trx, await proposals.openOnChangedTrip(change.trip.id, tripKey(change.trip), trx), EXPIRY_REASONS.changed));
         return;
       }
-      await expire(trx, await proposals.openOnChangedTrip(change.tripId, null, trx), EXPIRY_REASONS.deleted);
+      await tellProposers(trx, change.tripId, await expire(trx, await proposals.openOnChangedTrip(change.tripId, null, trx), EXPIRY_REASONS.deleted));
       if (purged) await proposals.pruneTrip(change.tripId, trx);
     },
 
     /** The periodic sweep: proposals one of whose trips has started. */
     async started(trx: Executor): Promise<number> {
-      return expire(trx, await proposals.openStartedBy(clock.today(), trx), EXPIRY_REASONS.started);
+      return (await expire(trx, await proposals.openStartedBy(clock.today(), trx), EXPIRY_REASONS.started)).length;
     },
   };
 }

@@ -20,7 +20,7 @@ describe('emailed rosters: the SMTP receiver and the mail worker', () => {
   const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, ignoreTLS: true });
   const historyFor = async (sender: string) => stack.roster.repositories.history.list({ search: sender, limit: 10, offset: 0 }, '2026-11-01');
   const mailsTo = async (to: string) =>
-    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })) as { envelope: { data: { to: string; subject: string; text: string; html?: string } } }[])
+    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail }).orderBy('seq')) as { envelope: { data: { to: string; subject: string; text: string; html?: string } } }[])
       .map((row) => row.envelope.data)
       .filter((mail) => mail.to === to);
 

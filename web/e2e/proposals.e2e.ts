@@ -192,7 +192,8 @@ describe('swap proposals: propose, counter, accept, the crewing request', () => 
     await request.getByRole('button', { name: 'Close' }).last().click();
     await request.waitFor({ state: 'detached' });
     await agreed.getByRole('button', { name: 'Approved by Crewing' }).click();
-    await agreed.getByText('Approved by crewing').waitFor();
+    // Exact: the button's own label differs only in case.
+    await agreed.getByText('Approved by crewing', { exact: true }).waitFor();
     const history = await ok(ann, 'GET', '/api/swaps/agreements');
     assert.deepEqual(history.map((a: Loose) => a.status), ['approved']);
   });

@@ -265,6 +265,8 @@ for (const width of WIDTHS) {
     });
 
     step('Add New Trip warnings, Confirm Valid Airport, Edit Trip and Confirm Delete Trip', async () => {
+      // A toast that came after the last step's (the standby's) would sit over the phone's Menu.
+      await closeToasts(page);
       await openHeaderAction(page, 'Add Trip');
       const add = page.getByRole('dialog', { name: 'Add New Trip' });
       await add.getByLabel('Start Flight').fill('11');
@@ -367,7 +369,11 @@ for (const width of WIDTHS) {
       await details.waitFor({ state: 'detached' });
 
       await card(page, 'VS025/VS026').getByRole('button', { name: 'Find Swaps' }).click();
-      await toastTitled(page, 'No Offered Trips Found').waitFor();
+      await toastTitled(page, 'No Offered Trips Found').waitFor().catch(async (error: unknown) => {
+        await shot(page, width, 'find-swaps-none-found-failed');
+        // What the card showed instead (offers found, an error) tells the cause.
+        throw new Error(`${String(error)}\n${(await card(page, 'VS025/VS026').innerText()).slice(0, 800)}`);
+      });
       await shot(page, width, 'no-offered-trips');
       await closeToasts(page);
     });

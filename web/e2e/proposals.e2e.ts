@@ -49,6 +49,8 @@ async function pilot(page: Page, firstName: string, lastName: string): Promise<{
   return { employeeId };
 }
 
+// Days far from every other journey's trips: the journeys share one stack, and an offer left here
+// must not turn up in another pilot's Find swaps (the screens journey expects none on its dates).
 const trip = (start: string, end: string, from: number, to: number, route: string) => ({
   flightNoStart: start,
   flightNoEnd: end,
@@ -106,10 +108,10 @@ describe('swap proposals: propose, counter, accept, the crewing request', () => 
     ben = await open(PHONE);
     annStaff = (await pilot(ann, 'Ann', 'Offerer')).employeeId;
     benStaff = (await pilot(ben, 'Ben', 'Proposer')).employeeId;
-    const offered = await ok(ann, 'POST', '/api/trips', trip('VS881', 'VS882', 20, 22, 'JFK'));
+    const offered = await ok(ann, 'POST', '/api/trips', trip('VS881', 'VS882', 140, 142, 'JFK'));
     await ok(ann, 'PATCH', `/api/trips/${offered.id}/swappable`, { isSwappable: true, swapDescription: 'Need the weekend off' });
-    await ok(ann, 'POST', '/api/trips', trip('VS885', 'VS886', 24, 26, 'BOS'));
-    const mine = await ok(ben, 'POST', '/api/trips', trip('VS883', 'VS884', 21, 23, 'LAX'));
+    await ok(ann, 'POST', '/api/trips', trip('VS885', 'VS886', 144, 146, 'BOS'));
+    const mine = await ok(ben, 'POST', '/api/trips', trip('VS883', 'VS884', 141, 143, 'LAX'));
     // Swaps learns of the trips from trips' events a moment later.
     await until('the offer in Find swaps', async () => {
       const found = await api(ben, 'GET', `/api/trips/${mine.id}/matches`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@crewswap/kit/testing';
-import { PilotContact, SUBJECTS, type SwapAgreement, type Trip } from '@crewswap/proto';
+import { PilotContact, SUBJECTS, type Pilot, type SwapAgreement, type Trip } from '@crewswap/proto';
 import { makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';
 
 describe('a swap agreed in swaps', () => {
@@ -10,6 +10,18 @@ describe('a swap agreed in swaps', () => {
   });
   afterAll(async () => {
     await service.stop();
+  });
+
+  /** A swap agreed in swaps between the proposer's trip and the owner's, as its event carries it. */
+  const agreementOf = (proposer: { pilot: Pilot; trip: Trip }, owner: { pilot: Pilot; trip: Trip }): SwapAgreement => ({
+    id: randomUUID(),
+    proposalId: randomUUID(),
+    status: 'agreed',
+    proposer: { pilot: PilotContact.parse(proposer.pilot), trip: proposer.trip },
+    owner: { pilot: PilotContact.parse(owner.pilot), trip: owner.trip },
+    agreedAt: new Date().toISOString(),
+    closedAt: null,
+    closedBy: null,
   });
 
   async function trip(pilotId: string, body: Record<string, unknown>): Promise<Trip> {
@@ -23,16 +35,7 @@ describe('a swap agreed in swaps', () => {
     const offered = await trip(owner.id, { isSwappable: true, swapDescription: 'Anything' });
     const given = await trip(proposer.id, { startDate: '2026-11-11', endDate: '2026-11-13', isSwappable: true });
     const kept = await trip(owner.id, { startDate: '2026-11-20', endDate: '2026-11-22', isSwappable: true });
-    const agreement: SwapAgreement = {
-      id: randomUUID(),
-      proposalId: randomUUID(),
-      status: 'agreed',
-      proposer: { pilot: PilotContact.parse(proposer), trip: given },
-      owner: { pilot: PilotContact.parse(owner), trip: offered },
-      agreedAt: new Date().toISOString(),
-      closedAt: null,
-      closedBy: null,
-    };
+    const agreement = agreementOf({ pilot: proposer, trip: given }, { pilot: owner, trip: offered });
     await service.runtime.db.transaction((trx) => service.runtime.outbox.write(trx, SUBJECTS.agreementMade, { agreement, by: owner.id }));
     const swappable = async (pilotId: string, id: string) => (await service.repositories.trips.findOwn(pilotId, id))?.isSwappable;
     await eventually(async () => (await swappable(owner.id, offered.id)) === false && (await swappable(proposer.id, given.id)) === false, 10_000);
@@ -55,16 +58,7 @@ describe('a swap agreed in swaps', () => {
       return async () => (await service.app.inject({ method: 'GET', url: path })).body;
     };
     const [ownerFeed, proposerFeed] = [await feedOf(owner.id), await feedOf(proposer.id)];
-    const agreement: SwapAgreement = {
-      id: randomUUID(),
-      proposalId: randomUUID(),
-      status: 'agreed',
-      proposer: { pilot: PilotContact.parse(proposer), trip: given },
-      owner: { pilot: PilotContact.parse(owner), trip: offered },
-      agreedAt: new Date().toISOString(),
-      closedAt: null,
-      closedBy: null,
-    };
+    const agreement = agreementOf({ pilot: proposer, trip: given }, { pilot: owner, trip: offered });
     const send = (subject: typeof SUBJECTS.agreementMade | typeof SUBJECTS.agreementCancelled) =>
       service.runtime.db.transaction((trx) => service.runtime.outbox.write(trx, subject, { agreement, by: owner.id }));
     expect(await ownerFeed()).toContain('SUMMARY:Offered ·');

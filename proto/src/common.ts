@@ -26,12 +26,22 @@ export type IsoDate = z.infer<typeof IsoDate>;
 export const Id = z.uuid();
 export const IdParams = z.strictObject({ id: z.uuid('Not a valid id') });
 
+/** Why a pilot's session ended (auth's record of it, carried on its revocation event). */
+export const SessionEndReason = z.enum(['logout', 'logged_in_elsewhere', 'password_reset', 'timeout', 'deleted', 'admin_shutdown']);
+export type SessionEndReason = z.infer<typeof SessionEndReason>;
+
 /** Every error response of every service. */
 export const ErrorBody = z.object({
   error: z.string(),
   /** The spec's title for the message where it names one (e.g. 'Invalid Employee ID'). */
   title: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * On a 401 for a session that was ended (not one that never was): why, where known. The app
+   * turns it into the login page's banner ('System Temporarily Unavailable' for admin_shutdown),
+   * whichever of its calls hears of the end first.
+   */
+  sessionEnded: SessionEndReason.optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

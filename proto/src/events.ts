@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './common';
+import { IsoDate, SessionEndReason } from './common';
 import { Pilot } from './pilot';
 import { WhatsappGroupEvent } from './crew';
 import { SettingKey } from './settings';
@@ -25,7 +25,7 @@ export const PilotDeletedEvent = z.object({ pilotId: z.uuid(), employeeId: z.str
 export const SessionRevokedEvent = z.object({
   sessionId: z.uuid(),
   pilotId: z.uuid(),
-  reason: z.enum(['logout', 'logged_in_elsewhere', 'password_reset', 'timeout', 'deleted', 'admin_shutdown']),
+  reason: SessionEndReason,
 });
 export const AdminSessionRevokedEvent = z.object({ sessionId: z.uuid(), adminId: z.uuid() });
 export const SessionStartedEvent = z.object({ sessionId: z.uuid(), pilotId: z.uuid() });

@@ -230,16 +230,7 @@ describe('the admin console', () => {
     await shutdown.getByLabel('Type EMERGENCY to confirm').fill('EMERGENCY');
     await shutdown.getByLabel('Reason (optional)').fill('e2e drill');
     await shutdown.getByRole('button', { name: 'Activate Shutdown' }).click();
-    await toast(page, 'Emergency Shutdown Activated');
-    await security.getByText('System is in emergency shutdown').waitFor();
-
-    // The pilot's open page is told over its event stream (auth_failed, admin_shutdown): without a
-    // reload it shows the login page with the 'System Temporarily Unavailable' banner.
-    await pilotPage.getByRole('tab', { name: 'Login' }).waitFor();
-    await pilotPage.getByText('System Temporarily Unavailable').first().waitFor();
-    assert.equal(await pilotPage.evaluate(() => window.sessionStorage.getItem('showAdminShutdown')), null, 'the banner has consumed its flag');
-    await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-live-shutdown-banner-1440.png') });
-    // Signing in again is refused with 'System Temporarily Unavailable' until operations resume.
+    // Signing in during the shutdown is refused with 'System Temporarily Unavailable' until operations resume.
     const signInAsPilot = async () => {
       await pilotPage.bringToFront();
       await pilotPage.getByLabel('Email').first().fill(pilot.email.split('@')[0]!);
@@ -249,15 +240,39 @@ describe('the admin console', () => {
       // be leaving (its name then reads 'loading Login').
       await password.press('Enter');
     };
-    await signInAsPilot();
-    // The login's refusal is a toast (the banner above is already on the page).
-    await toast(pilotPage, 'System Temporarily Unavailable');
-    await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-during-shutdown-1440.png') });
+    try {
+      await toast(page, 'Emergency Shutdown Activated');
+      await security.getByText('System is in emergency shutdown').waitFor();
 
-    await page.bringToFront();
-    await security.getByRole('button', { name: 'Resume Operations' }).click();
-    await toast(page, 'Operations Resumed');
-    await security.getByRole('button', { name: 'Emergency Shutdown' }).waitFor();
+      // The pilot's open page is told over its event stream (auth_failed, admin_shutdown), or by the 401
+      // of whichever call comes first (sessionEnded: admin_shutdown): without a
+      // reload it shows the login page with the 'System Temporarily Unavailable' banner.
+      await pilotPage.getByRole('tab', { name: 'Login' }).waitFor();
+      await pilotPage
+        .getByText('System Temporarily Unavailable')
+        .first()
+        .waitFor()
+        .catch(async (error: unknown) => {
+          // The banner shown instead ('Session Expired', none) tells which call ended the session.
+          await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-live-shutdown-failed-1440.png') }).catch(() => undefined);
+          throw new Error(`${String(error)}\nThe pilot's page showed: ${(await pilotPage.locator('body').innerText().catch(() => '')).slice(0, 600)}`);
+        });
+      assert.equal(await pilotPage.evaluate(() => window.sessionStorage.getItem('showAdminShutdown')), null, 'the banner has consumed its flag');
+      await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-live-shutdown-banner-1440.png') });
+      await signInAsPilot();
+      // The login's refusal is a toast (the banner above is already on the page).
+      await toast(pilotPage, 'System Temporarily Unavailable');
+      await pilotPage.screenshot({ path: join(SCREENSHOTS, 'admin-pilot-during-shutdown-1440.png') });
+
+      await page.bringToFront();
+      await security.getByRole('button', { name: 'Resume Operations' }).click();
+      await toast(page, 'Operations Resumed');
+      await security.getByRole('button', { name: 'Emergency Shutdown' }).waitFor();
+    } finally {
+      // A failure above must not leave the system paused for every journey after this one.
+      const status = await api<{ isShutdown: boolean }>(page, 'GET', '/api/admin/emergency-status').catch(() => undefined);
+      if (status?.body?.isShutdown !== false) await api(page, 'POST', '/api/admin/resume-operations').catch(() => undefined);
+    }
     await signInAsPilot();
     await pilotPage.getByRole('button', { name: /^Edit My Details/ }).waitFor();
 

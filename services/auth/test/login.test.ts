@@ -250,8 +250,12 @@ describe('Emergency shutdown', () => {
     const second = await h.signedIn();
     const { sessionsTerminated } = await setState(true);
     expect(sessionsTerminated).toBeGreaterThanOrEqual(2);
-    expect((await current(first.cookie)).statusCode).toBe(401);
-    expect((await current(second.cookie)).statusCode).toBe(401);
+    // The 401 says why, so the app shows 'System Temporarily Unavailable', not 'Session Expired'.
+    for (const { cookie } of [first, second]) {
+      const ended = await current(cookie);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toEqual({ error: 'Session expired', sessionEnded: 'admin_shutdown' });
+    }
     const refused = (await h.login(first.pilot.email, first.pilot.password)).response;
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ systemShutdown: true, title: 'System Temporarily Unavailable' });

@@ -1,5 +1,14 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { revocationsPendingSubject, SESSION_ACTIVITY, SessionIssuedReply, SessionIssuedRequest, sessionIssuedSubject, SUBJECTS, type Permission } from '@crewswap/proto';
+import {
+  revocationsPendingSubject,
+  SESSION_ACTIVITY,
+  SessionIssuedReply,
+  SessionIssuedRequest,
+  sessionIssuedSubject,
+  SUBJECTS,
+  type Permission,
+  type SessionEndReason,
+} from '@crewswap/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import type { Subscription } from 'nats';
@@ -97,7 +106,15 @@ export function clearSessionCookie(reply: FastifyReply, name: string): void {
   reply.clearCookie(name, { path: '/' });
 }
 
-export type RevocationReason = 'logout' | 'logged_in_elsewhere' | 'password_reset' | 'timeout' | 'deleted' | 'admin_shutdown';
+export type RevocationReason = SessionEndReason;
+
+/**
+ * The 401 for a session that was ended: 'Session expired', with why where known, so the app shows
+ * the right banner whichever call hears of it first (a shutdown must not read as inactivity).
+ */
+export function sessionEnded(reason: RevocationReason | undefined) {
+  return unauthorized(SESSION_EXPIRED_MESSAGE, reason ? { extra: { sessionEnded: reason } } : undefined);
+}
 
 export interface SessionRevocation {
   kind: 'pilot' | 'admin';
@@ -127,8 +144,8 @@ export interface SessionGuard {
   pilot(request: FastifyRequest, options?: PilotGuardOptions): Promise<PilotSession>;
   /** The admin session of a request, or 401; with a permission, 403 when the admin lacks it. */
   admin(request: FastifyRequest, permission?: Permission): Promise<AdminSession>;
-  /** Marks a session ended in this process at once (the event brings it to every other). */
-  revoke(sessionId: string): void;
+  /** Marks a session ended in this process at once (the event brings it to every other), with auth's reason for a pilot's. */
+  revoke(sessionId: string, reason?: RevocationReason): void;
   isRevoked(sessionId: string): boolean;
   /** Whether revocations are being followed (false while NATS is away and until caught up after). */
   following(): boolean;
@@ -214,7 +231,8 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   // Parsed once: jsonwebtoken given the PEM text parses it again on every check, which costs
   // more than the ES256 verification itself.
   const publicKey = createPublicKey(options.publicKey);
-  const revoked = new Map<string, number>();
+  /** Ended sessions, with auth's reason for pilot sessions where the event carried one. */
+  const revoked = new Map<string, { at: number; reason?: RevocationReason }>();
   /** Sessions heard of (started events, or their owner's answer). */
   const issued = new Set<string>();
   /** Sessions their owner said it never issued, and when: asked again only after NEVER_ISSUED_MS. */
@@ -248,7 +266,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
           return;
         }
         const data = event.data as { sessionId: string; pilotId?: string; reason?: RevocationReason };
-        revoked.set(data.sessionId, Date.now());
+        revoked.set(data.sessionId, { at: Date.now(), ...(typeof data.reason === 'string' ? { reason: data.reason } : {}) });
         const revocation: SessionRevocation = {
           kind: stream === 'AUTH' ? 'pilot' : 'admin',
           sessionId: data.sessionId,
@@ -399,7 +417,8 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     } catch {
       throw unauthorized(SESSION_EXPIRED_MESSAGE);
     }
-    if (claims.typ !== typ || revoked.has(claims.sid)) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    if (claims.typ !== typ) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    if (revoked.has(claims.sid)) throw sessionEnded(revoked.get(claims.sid)?.reason);
     if (!storeChecked) {
       if (!serving()) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
       if (!issued.has(claims.sid) && !issuedHere.has(claims.sid)) {
@@ -407,7 +426,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         if (refusedAt !== undefined && Date.now() - refusedAt < NEVER_ISSUED_MS) throw unauthorized(SESSION_EXPIRED_MESSAGE);
         if (!(await askOwner(claims.sid, typ === 'pilot' ? 'auth' : 'admin'))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
         // Revoked while the question was out.
-        if (revoked.has(claims.sid)) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+        if (revoked.has(claims.sid)) throw sessionEnded(revoked.get(claims.sid)?.reason);
       }
     }
     reportActivity(claims.sid);
@@ -447,8 +466,8 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
       }
       return session;
     },
-    revoke(sessionId) {
-      revoked.set(sessionId, Date.now());
+    revoke(sessionId, reason) {
+      if (!revoked.get(sessionId)?.reason) revoked.set(sessionId, { at: Date.now(), ...(reason ? { reason } : {}) });
     },
     isRevoked: (sessionId) => revoked.has(sessionId),
     following: () => following,

@@ -52,6 +52,20 @@ describe('sessions that were never issued', () => {
     await app.close();
   });
 
+  it('a session auth ended is refused with Session expired and why (an emergency shutdown, a login elsewhere)', async () => {
+    const app = tripsApp();
+    for (const reason of ['admin_shutdown', 'logged_in_elsewhere'] as const) {
+      const session = { sessionId: randomUUID(), pilotId: randomUUID() };
+      await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));
+      const cookies = { [PILOT_COOKIE]: await signedElsewhere(session) };
+      await eventually(async () => (await app.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode === 200, 10_000);
+      await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionRevoked, { ...session, reason }));
+      await eventually(async () => (await app.inject({ method: 'GET', url: '/api/trips', cookies })).statusCode === 401, 10_000);
+      expect((await app.inject({ method: 'GET', url: '/api/trips', cookies })).json()).toEqual({ error: 'Session expired', sessionEnded: reason });
+    }
+    await app.close();
+  });
+
   it('a service started after the session was issued learns it from the stream', async () => {
     const session = { sessionId: randomUUID(), pilotId: randomUUID() };
     await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, session));

@@ -7,6 +7,7 @@ import { createQueryClient } from './queryClient';
 afterEach(() => {
   vi.unstubAllGlobals();
   setSessionActive(false);
+  sessionStorage.clear();
 });
 
 describe('shared request behaviour', () => {
@@ -39,6 +40,23 @@ describe('shared request behaviour', () => {
     expect(queryClient.getQueryData(queryKeys.currentPilot)).toBeNull();
     expect(sessionStorage.getItem('showSessionExpired')).toBe('true');
     expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('a 401 for a session an administrator shut down flags System Temporarily Unavailable, not Session Expired', async () => {
+    stubFetch(() => ({ status: 401, body: { error: 'Session expired', sessionEnded: 'admin_shutdown' } }));
+    connectSession(createQueryClient(), vi.fn());
+    setSessionActive(true);
+    await expect(request('/api/trips')).rejects.toThrow('Session expired');
+    expect(sessionStorage.getItem('showAdminShutdown')).toBe('true');
+    expect(sessionStorage.getItem('showSessionExpired')).toBeNull();
+  });
+
+  it('a 401 for a session ended by a login elsewhere flags Logged In Elsewhere', async () => {
+    stubFetch(() => ({ status: 401, body: { error: 'Session expired', sessionEnded: 'logged_in_elsewhere' } }));
+    connectSession(createQueryClient(), vi.fn());
+    setSessionActive(true);
+    await expect(request('/api/trips')).rejects.toThrow('Session expired');
+    expect(sessionStorage.getItem('showLoggedInElsewhere')).toBe('true');
   });
 
   it('a 401 from login or forgot-password is just a refusal', async () => {

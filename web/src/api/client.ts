@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ErrorBody } from '@crewswap/proto';
 import { queryKeys } from './keys';
 
 /** A refused call: the status, the server's message (`error`), its `title` and the parsed body. */
@@ -125,12 +126,20 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.status === 401) {
     const expiryApplies = options.pilotSession !== false && !NO_EXPIRY_PATHS.some((p) => path.startsWith(p));
     if (expiryApplies && session.active && !session.suppressed) {
-      endSession(SESSION_FLAGS.expired);
+      endSession(endedFlag(parsed));
       throw new ApiError(401, 'Session expired', undefined, parsed);
     }
     if (options.nullOn401) return null as T;
   }
   throw errorFrom(response, parsed);
+}
+
+/** The login page's banner for a 401: the server says why the session ended, where it knows. */
+function endedFlag(body: unknown): (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS] {
+  const reason = (body as Partial<ErrorBody> | undefined)?.sessionEnded;
+  if (reason === 'admin_shutdown') return SESSION_FLAGS.shutdown;
+  if (reason === 'logged_in_elsewhere') return SESSION_FLAGS.elsewhere;
+  return SESSION_FLAGS.expired;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { fromRow, type Db, type Executor } from '@crewswap/kit';
-import type { Base, Fleet, Rank } from '@crewswap/proto';
+import type { Base, Fleet, Rank, SessionEndReason } from '@crewswap/proto';
 
-export type EndReason = 'logout' | 'logged_in_elsewhere' | 'password_reset' | 'timeout' | 'deleted' | 'admin_shutdown';
+export type EndReason = SessionEndReason;
 
 export interface EndedSession {
   id: string;
@@ -63,9 +63,13 @@ export function createSessionRepository(db: Db) {
       return (await trx('sessions').where({ id }).first('id')) !== undefined;
     },
 
-    async isOpen(id: string, pilotId: string, trx: Executor = db): Promise<boolean> {
-      const row = await trx('sessions').where({ id, pilot_id: pilotId }).whereNull('logout_at').first('id');
-      return row !== undefined;
+    /** Whether the pilot's session is open, and if it was ended, why. */
+    async state(id: string, pilotId: string, trx: Executor = db): Promise<{ open: boolean; endReason?: EndReason }> {
+      const row = (await trx('sessions').where({ id, pilot_id: pilotId }).first('logout_at', 'end_reason')) as
+        | { logout_at: Date | null; end_reason: EndReason | null }
+        | undefined;
+      if (!row) return { open: false };
+      return row.logout_at === null ? { open: true } : { open: false, ...(row.end_reason ? { endReason: row.end_reason } : {}) };
     },
 
     /** Ends the open sessions of a pilot (all of them, or all but `except`). */

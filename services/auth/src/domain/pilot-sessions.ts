@@ -28,7 +28,7 @@ export function createPilotSessions(deps: {
     for (const session of ended) {
       await outbox.write(trx, SUBJECTS.sessionRevoked, { sessionId: session.id, pilotId: session.pilotId, reason });
     }
-    afterCommit(trx, () => ended.forEach((session) => guard.revoke(session.id)));
+    afterCommit(trx, () => ended.forEach((session) => guard.revoke(session.id, reason)));
   }
 
   async function endForPilot(trx: Executor, pilotId: string, reason: EndReason): Promise<void> {

@@ -5,6 +5,7 @@ import {
   notFound,
   parse,
   SESSION_EXPIRED_MESSAGE,
+  sessionEnded,
   unauthorized,
   type PilotSession,
   type SessionGuard,
@@ -27,7 +28,8 @@ export interface SignedInPilot {
 export function pilotGuards(guard: SessionGuard, repos: Repositories) {
   async function signedIn(request: FastifyRequest, options: { allowForcedChange?: boolean } = {}): Promise<SignedInPilot> {
     const session = await guard.pilot(request, { allowForcedChange: true, storeChecked: true });
-    if (!(await repos.sessions.isOpen(session.sessionId, session.pilotId))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    const state = await repos.sessions.state(session.sessionId, session.pilotId);
+    if (!state.open) throw sessionEnded(state.endReason);
     const pilot = await repos.pilots.byId(session.pilotId);
     if (!pilot) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (pilot.forcePasswordChange && !options.allowForcedChange) {

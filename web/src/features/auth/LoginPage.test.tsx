@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
 import { storePendingRoster, takePendingRoster } from '../roster/pendingRoster';
@@ -14,6 +15,31 @@ describe('login page', () => {
     stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
     renderWithApp(<LoginPage />);
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+  });
+
+  it('the banner survives a render React throws away (the login page renders in the background) and its flag is then cleared', async () => {
+    sessionStorage.setItem('showAdminShutdown', 'true');
+    stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
+    // A sibling that suspends once makes React throw the first render of the page away and render it again.
+    let ready = false;
+    const later = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        ready = true;
+        resolve();
+      }, 50),
+    );
+    function SuspendsOnce() {
+      if (!ready) throw later;
+      return null;
+    }
+    renderWithApp(
+      <Suspense fallback={null}>
+        <LoginPage />
+        <SuspendsOnce />
+      </Suspense>,
+    );
+    expect(await screen.findByText('System Temporarily Unavailable')).toBeInTheDocument();
+    await waitFor(() => expect(sessionStorage.getItem('showAdminShutdown')).toBeNull());
   });
 
   it('a roster file opened with the app before logging in is named, with what to do: log in to upload it', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SESSION_FLAGS } from '../../api/client';
 
 // Shown only after a session ended: its code is not part of the login page's first load.
@@ -25,13 +25,16 @@ const BANNERS = [
   },
 ];
 
-/** Reads the stored flags once: a banner explains why the pilot is back at the login page. */
+/**
+ * Reads the stored flags once: a banner explains why the pilot is back at the login page. The
+ * flags are cleared only once the banner is on screen: the login page is rendered in the
+ * background (useDeferredValue), and a render React throws away must not take the flag with it.
+ */
 export function SessionBanners() {
-  const [shown] = useState(() => {
-    const found = BANNERS.filter((banner) => sessionStorage.getItem(banner.flag) === 'true');
-    for (const banner of BANNERS) sessionStorage.removeItem(banner.flag);
-    return found;
-  });
+  const [shown] = useState(() => BANNERS.filter((banner) => sessionStorage.getItem(banner.flag) === 'true'));
+  useEffect(() => {
+    for (const banner of shown) sessionStorage.removeItem(banner.flag);
+  }, [shown]);
   if (shown.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -129,6 +129,10 @@ async function closeToasts(page: Page) {
     await notices.first().waitFor({ state: 'detached', timeout: 1000 }).catch(() => {});
   }
   assert.equal(await notices.count(), 0, 'no toast is left');
+  // The pointer left on a close button keeps antd's toast stack 'hovered': its empty box stays over
+  // the header (and the phone's Menu) until the pointer moves away, as a finger lifting does.
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 600) - 1);
+  await page.locator('.ant-notification-list-hovered').waitFor({ state: 'detached', timeout: 3000 }).catch(() => {});
 }
 
 let browser: Browser;
@@ -254,6 +258,10 @@ for (const width of WIDTHS) {
       await add.getByLabel('End Date').fill(addDays(today, 5));
       await add.getByRole('button', { name: 'Add Trip' }).click();
       await card(page, 'VS000/VS000').getByText('Standby RSV').waitFor();
+      // The card can show before its 'Trip Added' toast (the list also refreshes from the event
+      // stream, and the toast's code may still be loading): a toast that came later would sit over
+      // the phone's Menu in the next step.
+      await page.locator('.ant-notification-notice', { hasText: 'Trip Added' }).waitFor();
       await closeToasts(page);
       await shot(page, width, 'trips', { fullPage: true });
       if (width < 768) {

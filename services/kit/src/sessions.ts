@@ -221,7 +221,8 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
  * A process that cannot follow them (NATS away, or back but not yet caught up) keeps serving the
  * sessions it knows, with the revocations it already knows, for `outageGraceMs`; after that it
  * refuses sessions with 503 rather than trust them any longer. A session it has not heard of
- * cannot be asked about while NATS is away, so it is refused with 503. Auth, which owns pilot
+ * cannot be asked about while NATS is away: within the grace it is served if it was signed during
+ * the outage (a login then), else refused with 503. Auth, which owns pilot
  * sessions, checks its own store instead (`storeChecked`). Serving resumes in full only after
  * catching up (catchUp), at start and after every reconnect. See docs/FAILURES.md.
  */
@@ -247,6 +248,8 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   let following = false;
   /** When following stopped because NATS went away (undefined while following, and before the first catch-up). */
   let lostAt: number | undefined;
+  /** How long a silent network may go unnoticed (pings every 10 s, two missed), before lostAt. */
+  const SILENT_LOSS_MS = 30_000;
   let stopped = false;
   /** Bumped by every disconnect, so a catch-up started before it gives up. */
   let epoch = 0;
@@ -370,14 +373,14 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   const serving = () => following || (lostAt !== undefined && Date.now() - lostAt < outageGraceMs);
 
   // An ES256 check costs about half a millisecond; a pilot's app sends the same token many times.
-  const verified = new Map<string, TokenClaims & { exp: number }>();
+  const verified = new Map<string, TokenClaims & { exp: number; iat?: number }>();
   const MAX_CACHED_TOKENS = 50_000;
   const NEVER_ISSUED_MS = 10_000;
 
-  function checkSignature(token: string): TokenClaims & { exp: number } {
+  function checkSignature(token: string): TokenClaims & { exp: number; iat?: number } {
     const cached = verified.get(token);
     if (cached && cached.exp * 1000 > Date.now()) return cached;
-    const claims = jwt.verify(token, publicKey, { algorithms: ['ES256'] }) as TokenClaims & { exp: number };
+    const claims = jwt.verify(token, publicKey, { algorithms: ['ES256'] }) as TokenClaims & { exp: number; iat?: number };
     if (verified.size >= MAX_CACHED_TOKENS) verified.clear();
     verified.set(token, claims);
     return claims;
@@ -409,9 +412,18 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     return answer;
   }
 
+  /**
+   * A session signed while NATS is away (or just before the loss was noticed) cannot have been
+   * announced, and its owner cannot be asked: within the grace it is served, as the known ones are.
+   * It is not remembered as issued: once NATS is back, its start event (or its owner) decides.
+   */
+  function signedDuringOutage(claims: { iat?: number }): boolean {
+    return !following && lostAt !== undefined && typeof claims.iat === 'number' && claims.iat * 1000 >= lostAt - SILENT_LOSS_MS;
+  }
+
   async function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): Promise<TokenClaims & { exp?: number }> {
     if (!token) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-    let claims: TokenClaims & { exp?: number };
+    let claims: TokenClaims & { exp?: number; iat?: number };
     try {
       claims = checkSignature(token);
     } catch {
@@ -421,7 +433,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     if (revoked.has(claims.sid)) throw sessionEnded(revoked.get(claims.sid)?.reason);
     if (!storeChecked) {
       if (!serving()) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
-      if (!issued.has(claims.sid) && !issuedHere.has(claims.sid)) {
+      if (!issued.has(claims.sid) && !issuedHere.has(claims.sid) && !signedDuringOutage(claims)) {
         const refusedAt = neverIssued.get(claims.sid);
         if (refusedAt !== undefined && Date.now() - refusedAt < NEVER_ISSUED_MS) throw unauthorized(SESSION_EXPIRED_MESSAGE);
         if (!(await askOwner(claims.sid, typ === 'pilot' ? 'auth' : 'admin'))) throw unauthorized(SESSION_EXPIRED_MESSAGE);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
 import { createServiceApp, PILOT_COOKIE, SESSIONS_UNCHECKABLE_MESSAGE, signPilotToken, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, startThrowawayNats, testBaseConfig, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, signedElsewhere, startThrowawayNats, testBaseConfig, TEST_KEYS } from '../src/testing';
 
 jest.setTimeout(90_000);
 
@@ -32,6 +32,13 @@ describe('logout while NATS is down', () => {
       const lostAt = Date.now();
       // Within the grace the session is served with the revocations known before the outage.
       expect((await ask(other)).statusCode).toBe(200);
+      // A pilot who logs in during the outage (auth signs it; nobody can announce it) is served too,
+      // and so is a token nobody issued: only NATS's return can tell them apart.
+      const loggedInDuring = { sessionId: randomUUID(), pilotId: randomUUID() };
+      const duringCookie = await signedElsewhere(loggedInDuring);
+      const forgedCookie = await signedElsewhere({ sessionId: randomUUID(), pilotId: randomUUID() });
+      const askWith = (cookie: string) => app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: cookie } });
+      await eventually(async () => (await askWith(duringCookie)).statusCode === 200, 2_000);
       const refused = await eventually(async () => {
         const response = await ask(other);
         return response.statusCode === 503 ? response : undefined;
@@ -52,8 +59,13 @@ describe('logout while NATS is down', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })();
+      // Auth's outbox holds the start of the session made during the outage.
+      await auth.db.transaction((trx) => auth.outbox.write(trx, SUBJECTS.sessionStarted, loggedInDuring));
       await nats.start();
       await eventually(async () => (await ask(other)).statusCode === 200, 30_000);
+      expect((await askWith(duringCookie)).statusCode).toBe(200);
+      // Nobody announced the other: asked about once NATS is back, it is not served.
+      expect((await askWith(forgedCookie)).statusCode).not.toBe(200);
       await eventually(async () => (await ask(loggedOut)).statusCode === 401, 5_000);
       watching = false;
       await watch;

@@ -32,10 +32,10 @@ export const RegisterBody = z.strictObject({
 });
 export type RegisterBody = z.input<typeof RegisterBody>;
 
-export const RegisterResponse = z.object({
-  pilot: Pilot,
-  emailVerificationRequired: z.boolean(),
-});
+/** What registering and signing in both answer: the pilot, with the flag that says what comes next. */
+const PilotAnswer = z.object({ pilot: Pilot });
+
+export const RegisterResponse = PilotAnswer.extend({ emailVerificationRequired: z.boolean() });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const LoginBody = z.strictObject({
@@ -44,10 +44,7 @@ export const LoginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-export const LoginResponse = z.object({
-  pilot: Pilot,
-  forcePasswordChange: z.boolean(),
-});
+export const LoginResponse = PilotAnswer.extend({ forcePasswordChange: z.boolean() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** A refused login: the flags the pilot app's error catalogue reads. */

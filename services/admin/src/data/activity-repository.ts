@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { AdminActivityEntry } from '@crewswap/proto';
 
 export interface ActivityRecord {
@@ -42,16 +42,7 @@ export function createActivityRepository(db: Db) {
 
     async latest(limit: number, trx: Executor = db): Promise<AdminActivityEntry[]> {
       const rows: ActivityRow[] = await trx('admin_activity').orderBy('at', 'desc').orderBy('id').limit(limit);
-      return rows.map((row) => ({
-        id: row.id,
-        adminId: row.admin_id,
-        adminName: row.admin_name,
-        adminEmail: row.admin_email,
-        action: row.action,
-        detail: row.detail,
-        ipAddress: row.ip_address,
-        at: row.at.toISOString(),
-      }));
+      return rows.map((row) => ({ ...fromRow(row, ['id', 'admin_id', 'admin_name', 'admin_email', 'action', 'detail', 'ip_address']), at: row.at.toISOString() }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { RosterTripChange, RosterHistoryQuery, RosterHistoryRecord, RosterSource, RosterStats } from '@crewswap/proto';
 
 export interface HistoryFields {
@@ -63,42 +63,72 @@ const COLUMNS: [keyof HistoryFields, string][] = [
   ['mailId', 'mail_id'],
 ];
 
-type Row = Record<string, unknown> & { id: string; created_at: Date };
-
-function toRecord(row: Row): RosterHistoryRecord {
-  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null ? null : String(value));
-  return {
-    id: row.id,
-    pilotId: row.pilot_id as string | null,
-    pilotName: row.pilot_name as string | null,
-    employeeId: row.employee_id as string | null,
-    validationStage: row.validation_stage as string,
-    success: row.success as boolean,
-    sourceType: row.source_type as RosterSource,
-    fileName: row.file_name as string | null,
-    fileFormatReceived: row.file_format_received as string | null,
-    attachmentCount: Number(row.attachment_count),
-    fileSizeBytes: Number(row.file_size_bytes),
-    senderEmail: row.sender_email as string | null,
-    totalEvents: Number(row.total_events),
-    tripsAdded: Number(row.trips_added),
-    tripsChanged: Number(row.trips_changed),
-    tripsRemoved: Number(row.trips_removed),
-    changes: (row.changes as RosterTripChange[] | null) ?? [],
-    skippedEvents: Number(row.skipped_events),
-    duplicateEvents: Number(row.duplicate_events),
-    conflictEvents: Number(row.conflict_events),
-    durationMs: Number(row.duration_ms),
-    processingStartTime: iso(row.processing_start_time)!,
-    processingEndTime: iso(row.processing_end_time),
-    ipAddress: row.ip_address as string | null,
-    userAgent: row.user_agent as string | null,
-    confirmationEmailSent: row.confirmation_email_sent as boolean,
-    errorType: row.error_type as string | null,
-    errorMessage: row.error_message as string | null,
-    createdAt: row.created_at.toISOString(),
-  };
+interface Row {
+  id: string;
+  pilot_id: string | null;
+  pilot_name: string | null;
+  employee_id: string | null;
+  validation_stage: string;
+  success: boolean;
+  source_type: RosterSource;
+  file_name: string | null;
+  file_format_received: string | null;
+  attachment_count: number;
+  file_size_bytes: number;
+  sender_email: string | null;
+  total_events: number;
+  trips_added: number;
+  trips_changed: number;
+  trips_removed: number;
+  changes: RosterTripChange[] | null;
+  skipped_events: number;
+  duplicate_events: number;
+  conflict_events: number;
+  duration_ms: number;
+  processing_start_time: Date;
+  processing_end_time: Date | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  confirmation_email_sent: boolean;
+  error_type: string | null;
+  error_message: string | null;
+  created_at: Date;
 }
+
+const toRecord = (row: Row): RosterHistoryRecord => ({
+  ...fromRow(row, [
+    'id',
+    'pilot_id',
+    'pilot_name',
+    'employee_id',
+    'validation_stage',
+    'success',
+    'source_type',
+    'file_name',
+    'file_format_received',
+    'attachment_count',
+    'file_size_bytes',
+    'sender_email',
+    'total_events',
+    'trips_added',
+    'trips_changed',
+    'trips_removed',
+    'skipped_events',
+    'duplicate_events',
+    'conflict_events',
+    'duration_ms',
+    'ip_address',
+    'user_agent',
+    'confirmation_email_sent',
+    'error_type',
+    'error_message',
+  ]),
+  // Left null where an import wrote none (a refused file, or one from before changes were kept).
+  changes: row.changes ?? [],
+  processingStartTime: row.processing_start_time.toISOString(),
+  processingEndTime: row.processing_end_time?.toISOString() ?? null,
+  createdAt: row.created_at.toISOString(),
+});
 
 const RANGE_DAYS = { today: 0, '7days': 7, '30days': 30 } as const;
 

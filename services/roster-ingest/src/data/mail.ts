@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 
 export interface InboundMail {
   id: string;
@@ -10,6 +10,17 @@ export interface InboundMail {
   sizeBytes: number;
   raw: Buffer;
   receivedAt: Date;
+}
+
+interface MailRow {
+  id: string;
+  mail_from: string | null;
+  helo: string | null;
+  rcpt_to: string[];
+  remote_address: string | null;
+  size_bytes: number;
+  raw: Buffer;
+  received_at: Date;
 }
 
 export function createMailRepository(db: Db) {
@@ -27,19 +38,8 @@ export function createMailRepository(db: Db) {
     },
 
     async find(id: string, trx: Executor = db): Promise<InboundMail | undefined> {
-      const row = await trx('inbound_mail').where({ id }).first();
-      return (
-        row && {
-          id: row.id,
-          mailFrom: row.mail_from,
-          helo: row.helo,
-          rcptTo: row.rcpt_to,
-          remoteAddress: row.remote_address,
-          sizeBytes: row.size_bytes,
-          raw: row.raw,
-          receivedAt: row.received_at,
-        }
-      );
+      const row: MailRow | undefined = await trx('inbound_mail').where({ id }).first();
+      return row && fromRow(row, ['id', 'mail_from', 'helo', 'rcpt_to', 'remote_address', 'size_bytes', 'raw', 'received_at']);
     },
 
     /** Set aside during an emergency shutdown; `release` hands it back after the resume. */

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { AgreementStatus, ProposalStats, ProposalStatus, SwapAgreement, SwapProposal, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
 import type { Constraint } from '../domain/swap-rule';
 import { constraintSql, type SideColumns } from './swap-rule-sql';
@@ -268,31 +268,14 @@ export function createProposalRepository(db: Db) {
 }
 export type ProposalRepository = ReturnType<typeof createProposalRepository>;
 
-function toProposal(row: ProposalRow): SwapProposal {
-  return {
-    id: row.id,
-    status: row.status,
-    proposer: row.proposer,
-    owner: row.owner,
-    note: row.note,
-    reason: row.reason,
-    counterOf: row.counter_of,
-    agreementId: row.agreement_id,
-    mutual: row.mutual,
-    createdAt: row.created_at.toISOString(),
-    decidedAt: row.decided_at?.toISOString() ?? null,
-  };
-}
+const toProposal = (row: ProposalRow): SwapProposal => ({
+  ...fromRow(row, ['id', 'status', 'proposer', 'owner', 'note', 'reason', 'counter_of', 'agreement_id', 'mutual']),
+  createdAt: row.created_at.toISOString(),
+  decidedAt: row.decided_at?.toISOString() ?? null,
+});
 
-function toAgreement(row: AgreementRow): SwapAgreement {
-  return {
-    id: row.id,
-    proposalId: row.proposal_id,
-    status: row.status,
-    proposer: row.proposer,
-    owner: row.owner,
-    agreedAt: row.agreed_at.toISOString(),
-    closedAt: row.closed_at?.toISOString() ?? null,
-    closedBy: row.closed_by,
-  };
-}
+const toAgreement = (row: AgreementRow): SwapAgreement => ({
+  ...fromRow(row, ['id', 'proposal_id', 'status', 'proposer', 'owner', 'closed_by']),
+  agreedAt: row.agreed_at.toISOString(),
+  closedAt: row.closed_at?.toISOString() ?? null,
+});

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import { PilotContact, Trip, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
 import { parseSwapSearchDays, type Window } from '../domain/compatibility';
@@ -316,9 +316,11 @@ export function createReadModelRepository(db: Db) {
 export type ReadModelRepository = ReturnType<typeof createReadModelRepository>;
 
 /** A pilot known with a profile (a deletion alone leaves a row without one). */
-function toPilotRecord(row: Partial<PilotRowOut>): PilotRecord | undefined {
-  if (!row.id || !row.contact || !row.rank || !row.fleet) return undefined;
-  return { id: row.id, rank: row.rank, fleet: row.fleet, ltc: row.ltc ?? false, searchDayRange: row.search_day_range ?? null, deleted: row.deleted ?? false, contact: row.contact };
+function toPilotRecord(row: PilotRowOut): PilotRecord | undefined {
+  const { id, rank, fleet, contact } = row;
+  // The ask context's left join gives null columns where the pilot is not known.
+  if (!id || !rank || !fleet || !contact) return undefined;
+  return { ...fromRow(row, ['ltc', 'search_day_range', 'deleted']), id, rank, fleet, contact };
 }
 
 const ASK_CONTEXT_SQL = `

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Fleet, Pilot, Rank } from '@crewswap/proto';
 
 /** What the trip rules need to know about a pilot. */
@@ -34,19 +34,7 @@ export function createPilotRepository(db: Db) {
     async find(id: string, trx: Executor = db, forUpdate = false): Promise<DirectoryPilot | undefined> {
       const query = trx('pilots').where({ id, deleted: false }).first();
       const row: PilotRow | undefined = await (forUpdate ? query.forUpdate() : query);
-      return (
-        row && {
-          id: row.id,
-          rank: row.rank,
-          fleet: row.fleet,
-          ltc: row.ltc,
-          testData: row.test_data,
-          searchDayRange: row.search_day_range,
-          usualReq: row.usual_req,
-          firstName: row.first_name,
-          lastName: row.last_name,
-        }
-      );
+      return row && fromRow(row, ['id', 'rank', 'fleet', 'ltc', 'test_data', 'search_day_range', 'usual_req', 'first_name', 'last_name']);
     },
 
     /**

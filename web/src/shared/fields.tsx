@@ -3,7 +3,7 @@ import type { InputProps } from 'antd';
 import Input from 'antd/es/input/Input';
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 
-interface ShapedInputProps extends Omit<InputProps, 'onChange' | 'value'> {
+export interface ShapedInputProps extends Omit<InputProps, 'onChange' | 'value'> {
   value?: string;
   onChange?: (value: string) => void;
   /** Applied to every keystroke. */

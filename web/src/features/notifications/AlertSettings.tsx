@@ -1,5 +1,7 @@
 import { Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
 import type { NotificationPreferences, UpdateNotificationPreferencesBody } from '@crewswap/proto';
+import { PrefRow } from './PrefRow';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const TIMES = HOURS.flatMap((hour) => ['00', '30'].map((minutes) => `${String(hour).padStart(2, '0')}:${minutes}`));
@@ -17,54 +19,51 @@ export function AlertSettings({ prefs, change }: { prefs: NotificationPreference
   const quiet = prefs.quietHours;
   const digest = prefs.digest;
   const timeOptions = TIMES.map((time) => ({ value: time, label: time }));
-  return (
-    <>
-      <div className="pref-row">
-        <div>
-          <div id="pref-quiet-label" className="pref-title">
-            Quiet Hours
-          </div>
-          <div className="pref-text">Alerts wait until quiet hours end, then arrive as one. Times are in {quiet?.timeZone ?? browserTimeZone()}.</div>
-          {quiet && (
-            <div className="pref-times">
-              <Select aria-label="Quiet hours start" size="small" value={quiet.start} options={timeOptions} onChange={(start) => change({ quietHours: { ...quiet, start, timeZone: browserTimeZone() } })} />
-              <span>to</span>
-              <Select aria-label="Quiet hours end" size="small" value={quiet.end} options={timeOptions} onChange={(end) => change({ quietHours: { ...quiet, end, timeZone: browserTimeZone() } })} />
-            </div>
-          )}
+  const rows: { id: string; title: string; text: string; on: boolean; toggle: (on: boolean) => void; more?: ReactNode }[] = [
+    {
+      id: 'pref-quiet',
+      title: 'Quiet Hours',
+      text: `Alerts wait until quiet hours end, then arrive as one. Times are in ${quiet?.timeZone ?? browserTimeZone()}.`,
+      on: quiet !== null,
+      toggle: (on) => change({ quietHours: on ? { ...DEFAULT_QUIET, timeZone: browserTimeZone() } : null }),
+      more: quiet && (
+        <div className="pref-times">
+          <Select aria-label="Quiet hours start" size="small" value={quiet.start} options={timeOptions} onChange={(start) => change({ quietHours: { ...quiet, start, timeZone: browserTimeZone() } })} />
+          <span>to</span>
+          <Select aria-label="Quiet hours end" size="small" value={quiet.end} options={timeOptions} onChange={(end) => change({ quietHours: { ...quiet, end, timeZone: browserTimeZone() } })} />
         </div>
-        <Switch aria-labelledby="pref-quiet-label" checked={quiet !== null} onChange={(on) => change({ quietHours: on ? { ...DEFAULT_QUIET, timeZone: browserTimeZone() } : null })} />
-      </div>
-      <div className="pref-row">
-        <div>
-          <div id="pref-urgent-label" className="pref-title">
-            Urgent Offers
-          </div>
-          <div className="pref-text">Offers starting within 48 hours reach you at once, even in quiet hours.</div>
+      ),
+    },
+    {
+      id: 'pref-urgent',
+      title: 'Urgent Offers',
+      text: 'Offers starting within 48 hours reach you at once, even in quiet hours.',
+      on: prefs.urgent,
+      toggle: (urgent) => change({ urgent }),
+    },
+    {
+      id: 'pref-digest',
+      title: 'Daily Digest',
+      text: 'One email a day with new offers for your trips and wishes.',
+      on: digest !== null,
+      toggle: (on) => change({ digest: on ? { hour: DEFAULT_DIGEST_HOUR, timeZone: browserTimeZone() } : null }),
+      more: digest && (
+        <div className="pref-times">
+          <span>Send at</span>
+          <Select
+            aria-label="Digest hour"
+            size="small"
+            value={digest.hour}
+            options={HOURS.map((hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }))}
+            onChange={(hour) => change({ digest: { hour, timeZone: browserTimeZone() } })}
+          />
         </div>
-        <Switch aria-labelledby="pref-urgent-label" checked={prefs.urgent} onChange={(urgent) => change({ urgent })} />
-      </div>
-      <div className="pref-row">
-        <div>
-          <div id="pref-digest-label" className="pref-title">
-            Daily Digest
-          </div>
-          <div className="pref-text">One email a day with new offers for your trips and wishes.</div>
-          {digest && (
-            <div className="pref-times">
-              <span>Send at</span>
-              <Select
-                aria-label="Digest hour"
-                size="small"
-                value={digest.hour}
-                options={HOURS.map((hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }))}
-                onChange={(hour) => change({ digest: { hour, timeZone: browserTimeZone() } })}
-              />
-            </div>
-          )}
-        </div>
-        <Switch aria-labelledby="pref-digest-label" checked={digest !== null} onChange={(on) => change({ digest: on ? { hour: DEFAULT_DIGEST_HOUR, timeZone: browserTimeZone() } : null })} />
-      </div>
-    </>
-  );
+      ),
+    },
+  ];
+  return rows.map(({ id, title, text, on, toggle, more }) => (
+    <PrefRow key={id} id={id} title={title} text={text} control={<Switch aria-labelledby={`${id}-label`} checked={on} onChange={toggle} />}>
+      {more}
+    </PrefRow>
+  ));
 }

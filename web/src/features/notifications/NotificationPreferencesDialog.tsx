@@ -1,6 +1,5 @@
 import { BellOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin, Switch, Tag } from 'antd';
-import type { ReactNode } from 'react';
 import type { UpdateNotificationPreferencesBody } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
 import {
@@ -16,6 +15,7 @@ import { pushStatus, type PushStatus } from '../../api/push';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
 import { AlertSettings } from './AlertSettings';
+import { PrefRow } from './PrefRow';
 import './notifications.css';
 
 const BADGE: Record<PushStatus, 'success' | 'error' | 'warning' | 'default'> = {
@@ -42,20 +42,6 @@ const ALERT_SWITCHES: { field: 'enabled' | 'swapNotifications' | 'whatsappGroupA
   { field: 'whatsappGroupAlerts', id: 'pref-whatsapp', title: 'WhatsApp Group Alerts', text: 'A WhatsApp group is created, claimed or deleted on one of your trips.' },
   { field: 'swapProposals', id: 'pref-proposals', title: 'Swap Proposals', text: 'A pilot proposes a swap for your offer, or answers your proposal.' },
 ];
-
-function Row({ id, title, text, control }: { id: string; title: string; text: string; control: ReactNode }) {
-  return (
-    <div className="pref-row">
-      <div>
-        <div id={`${id}-label`} className="pref-title">
-          {title}
-        </div>
-        <div className="pref-text">{text}</div>
-      </div>
-      {control}
-    </div>
-  );
-}
 
 /** The bell's dialog (pilot spec): this device's push subscription, the alert switches and a test push. */
 export default function NotificationPreferencesDialog({ onClose }: { onClose: () => void }) {
@@ -107,8 +93,8 @@ export default function NotificationPreferencesDialog({ onClose }: { onClose: ()
           {status}
         </Tag>
       </div>
-      <p className="pref-text">{STATUS_TEXT[status]}</p>
-      <Row
+      <p className="dialog-note">{STATUS_TEXT[status]}</p>
+      <PrefRow
         id="pref-push"
         title="Enable Push"
         text="Receive notifications on this device, even when the app is closed."
@@ -126,7 +112,7 @@ export default function NotificationPreferencesDialog({ onClose }: { onClose: ()
       {preferences.isError && <Alert type="error" showIcon title="Failed to load your notification preferences" description={errorMessage(preferences.error)} />}
       {prefs &&
         ALERT_SWITCHES.map(({ field, id, title, text }) => (
-          <Row
+          <PrefRow
             key={field}
             id={id}
             title={title}

@@ -7,9 +7,9 @@ import { londonToday } from '@crewswap/proto/browser';
 import { useTripSearch } from '../../api/calendars';
 import { useIataCodes } from '../../api/iata';
 import { AppModal } from '../../shared/AppModal';
-import { ShapedInput } from '../../shared/fields';
 import { formatRange } from '../../shared/format';
 import { NotAvailable } from '../../shared/NotAvailable';
+import { ShapedField } from '../../shared/ShapedField';
 import { CrewList } from '../crew/CrewList';
 import { padSearchFlight, SEARCH_FLIGHT_MAX, SEARCH_PROBLEMS, searchProblem, searchQuery, shapeSearchAirport, shapeSearchFlight, type SearchProblem } from './tripSearch';
 
@@ -39,36 +39,20 @@ function TripSearch({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
     });
   };
 
+  // Both text fields are uppercased as typed, and Enter in either searches.
+  const textFields = [
+    { id: 'search-flight', label: 'Flight Number', placeholder: 'VS123', maxLength: SEARCH_FLIGHT_MAX, value: flightNumber, onChange: setFlightNumber, shape: shapeSearchFlight, shapeOnBlur: padSearchFlight },
+    { id: 'search-airport', label: 'Airport / Route', placeholder: 'LHR or LHR-JFK', maxLength: 7, value: airport, onChange: setAirport, shape: shapeSearchAirport },
+  ];
+
   return (
     <AppModal title="Trip Search" onCancel={onClose} width={640}>
       <p className="muted">Find the pilots on a flight or route on a date. Crew appear only if they have their roster in the app and Master Roster ON.</p>
       <Form layout="vertical" component="div" className="trip-search-form">
         <div className="form-grid three">
-          <Form.Item label="Flight Number" htmlFor="search-flight">
-            <ShapedInput
-              id="search-flight"
-              placeholder="VS123"
-              autoCapitalize="characters"
-              maxLength={SEARCH_FLIGHT_MAX}
-              value={flightNumber}
-              shape={shapeSearchFlight}
-              shapeOnBlur={padSearchFlight}
-              onChange={setFlightNumber}
-              onPressEnter={run}
-            />
-          </Form.Item>
-          <Form.Item label="Airport / Route" htmlFor="search-airport">
-            <ShapedInput
-              id="search-airport"
-              placeholder="LHR or LHR-JFK"
-              autoCapitalize="characters"
-              maxLength={7}
-              value={airport}
-              shape={shapeSearchAirport}
-              onChange={setAirport}
-              onPressEnter={run}
-            />
-          </Form.Item>
+          {textFields.map((field) => (
+            <ShapedField key={field.id} {...field} autoCapitalize="characters" onPressEnter={run} />
+          ))}
           <Form.Item label="Date" htmlFor="search-date">
             <Input id="search-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
           </Form.Item>

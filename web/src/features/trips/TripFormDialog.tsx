@@ -7,8 +7,8 @@ import { useIataCodes } from '../../api/iata';
 import { useAddTrip, useUpdateTrip } from '../../api/trips';
 import { AppModal, okAction } from '../../shared/AppModal';
 import { COMPANION_OPTIONS } from '../../shared/options';
-import { ShapedInput } from '../../shared/fields';
 import { formatRange } from '../../shared/format';
+import { ShapedField } from '../../shared/ShapedField';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
 import { ConfirmAirportDialog } from './ConfirmAirportDialog';
@@ -309,19 +309,6 @@ interface FlightFieldProps {
 }
 
 /** The 3 digits after the fixed VS: digits only while typing, zero-padded when left. */
-function FlightField({ id, label, placeholder, value, onChange }: FlightFieldProps) {
-  return (
-    <Form.Item label={label} htmlFor={id}>
-      <ShapedInput
-        id={id}
-        prefix={<span className="flight-prefix">VS</span>}
-        inputMode="numeric"
-        placeholder={placeholder}
-        value={value}
-        onChange={onChange}
-        shape={shapeFlightDigits}
-        shapeOnBlur={padFlightDigits}
-      />
-    </Form.Item>
-  );
+function FlightField(props: FlightFieldProps) {
+  return <ShapedField {...props} prefix={<span className="flight-prefix">VS</span>} inputMode="numeric" shape={shapeFlightDigits} shapeOnBlur={padFlightDigits} />;
 }

@@ -6,6 +6,7 @@ import { useTrips } from '../../api/trips';
 import { useDeleteWish, useSaveWish, useWishes } from '../../api/wishes';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
+import '../../shared/dialogRows.css';
 import './wishes.css';
 
 type Draft = { id?: string; destinations: string[]; startDate: string; endDate: string; forTripId: string | null };
@@ -50,19 +51,19 @@ export default function WishesDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <AppModal title="Wishes" onCancel={onClose} width={560}>
-      <p className="wish-text">Tell us where you want to go. When a pilot offers a trip that matches a wish and suits one of your trips, you get an alert naming the wish.</p>
+      <p className="dialog-note">Tell us where you want to go. When a pilot offers a trip that matches a wish and suits one of your trips, you get an alert naming the wish.</p>
       {wishes.isLoading && <Spin />}
       {wishes.isError && <Alert type="error" showIcon title="Failed to load your wishes" description={errorMessage(wishes.error)} />}
       {wishes.data && list.length === 0 && !draft && <Empty description="No wishes yet" />}
       {list.map((wish) => (
-        <div className="wish-row" key={wish.id} data-testid="wish">
+        <div className="dialog-row" key={wish.id} data-testid="wish">
           <div>
             <div>
               {wish.destinations.map((code) => (
                 <Tag key={code}>{code}</Tag>
               ))}
             </div>
-            <div className="wish-text">
+            <div className="dialog-note">
               {datesOf(wish)}
               {wish.forTripId ? ` · only offers that could take ${tripName(wish.forTripId)}` : ''}
             </div>

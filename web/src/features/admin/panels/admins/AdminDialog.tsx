@@ -1,9 +1,9 @@
 import { Checkbox, Form, Input } from 'antd';
 import { PERMISSIONS } from '@crewswap/proto/browser';
 import type { Admin, CurrentAdmin, Permission } from '@crewswap/proto';
-import { AppModal, okAction } from '../../../../shared/AppModal';
 import { toast } from '../../../../shared/toast';
 import { useAddAdmin, useUpdateAdmin, type AdminForm } from '../../api/admins';
+import { RecordDialog } from '../RecordDialog';
 import { PERMISSION_LABELS } from './adminRules';
 
 interface Values {
@@ -21,70 +21,63 @@ export function AdminDialog({ me, admin, onClose }: { me: CurrentAdmin; admin: A
   const master = Form.useWatch('isMasterAdmin', form);
   const add = useAddAdmin();
   const update = useUpdateAdmin();
-  const mutation = admin ? update : add;
-
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const body: AdminForm = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone?.trim() || null,
-      jobTitle: values.jobTitle?.trim() || null,
-      isMasterAdmin: values.isMasterAdmin,
-      permissions: values.isMasterAdmin ? [...PERMISSIONS] : (values.permissions ?? []),
-    };
-    if (admin) {
-      update.mutate({ id: admin.id, body }, { onSuccess: () => (toast.success('Admin Updated', `${body.name} has been updated.`), onClose()) });
-    } else {
-      add.mutate(body, { onSuccess: () => (toast.success('Admin Added', `${body.name} has been added.`), onClose()) });
-    }
-  };
-
   return (
-    <AppModal title={admin ? `Edit Admin: ${admin.name}` : 'Add Admin'} width={640} onCancel={onClose} {...okAction(admin ? 'Save Changes' : 'Add Admin', () => void save(), mutation)}>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          name: admin?.name ?? '',
-          email: admin?.email ?? '',
-          phone: admin?.phone ?? '',
-          jobTitle: admin?.jobTitle ?? '',
-          isMasterAdmin: admin?.isMasterAdmin ?? false,
-          permissions: admin?.permissions ?? [],
-        }}
-      >
-        <div className="form-grid">
-          <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            label="Email"
-            name="email"
-            rules={[
-              { required: true, whitespace: true, message: 'Email is required' },
-              { type: 'email', message: 'Please enter a valid email address' },
-            ]}
-          >
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-          <Form.Item label="Phone" name="phone">
-            <Input inputMode="tel" />
-          </Form.Item>
-          <Form.Item label="Job Title" name="jobTitle">
-            <Input />
-          </Form.Item>
-        </div>
-        <Form.Item name="isMasterAdmin" valuePropName="checked">
-          <Checkbox disabled={!me.isMasterAdmin}>Master Admin (full access)</Checkbox>
+    <RecordDialog
+      record={admin}
+      form={form}
+      initialValues={{
+        name: admin?.name ?? '',
+        email: admin?.email ?? '',
+        phone: admin?.phone ?? '',
+        jobTitle: admin?.jobTitle ?? '',
+        isMasterAdmin: admin?.isMasterAdmin ?? false,
+        permissions: admin?.permissions ?? [],
+      }}
+      add={add}
+      update={update}
+      toBody={(values): AdminForm => ({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone?.trim() || null,
+        jobTitle: values.jobTitle?.trim() || null,
+        isMasterAdmin: values.isMasterAdmin,
+        permissions: values.isMasterAdmin ? [...PERMISSIONS] : (values.permissions ?? []),
+      })}
+      onSaved={(body) => toast.success(admin ? 'Admin Updated' : 'Admin Added', `${body.name} has been ${admin ? 'updated' : 'added'}.`)}
+      onClose={onClose}
+      title={admin ? `Edit Admin: ${admin.name}` : 'Add Admin'}
+      okText={admin ? 'Save Changes' : 'Add Admin'}
+      width={640}
+    >
+      <div className="form-grid">
+        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
+          <Input autoComplete="off" />
         </Form.Item>
-        {!master && (
-          <Form.Item label="Permissions" name="permissions">
-            <Checkbox.Group className="admin-permission-list" options={PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_LABELS[p] }))} />
-          </Form.Item>
-        )}
-      </Form>
-    </AppModal>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, whitespace: true, message: 'Email is required' },
+            { type: 'email', message: 'Please enter a valid email address' },
+          ]}
+        >
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Phone" name="phone">
+          <Input inputMode="tel" />
+        </Form.Item>
+        <Form.Item label="Job Title" name="jobTitle">
+          <Input />
+        </Form.Item>
+      </div>
+      <Form.Item name="isMasterAdmin" valuePropName="checked">
+        <Checkbox disabled={!me.isMasterAdmin}>Master Admin (full access)</Checkbox>
+      </Form.Item>
+      {!master && (
+        <Form.Item label="Permissions" name="permissions">
+          <Checkbox.Group className="admin-permission-list" options={PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_LABELS[p] }))} />
+        </Form.Item>
+      )}
+    </RecordDialog>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
+import { useBell } from '../../api/bell';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useIsNarrow } from '../../shared/useIsNarrow';
 
@@ -33,11 +34,13 @@ interface Props {
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
+  /** The bell: the pilot's alerts (Notification Preferences are at the top of that list). */
+  onAlerts: () => void;
   onWishes: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onWishes, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onAlerts, onWishes, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   // Offline, what only the server can do is disabled, and its title says why.
@@ -51,17 +54,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
     <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" {...server} />
   );
   // The empty state's first step points here: id="notifications-bell".
-  const bell = (
-    <Button
-      id="notifications-bell"
-      type="text"
-      className="header-icon"
-      icon={<BellOutlined />}
-      onClick={onNotifications}
-      aria-label="Notification Preferences"
-      title="Notification Preferences"
-    />
-  );
+  const bell = <BellButton onClick={onAlerts} />;
   return (
     <header className="app-header">
       <a
@@ -133,6 +126,35 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
         )}
       </nav>
     </header>
+  );
+}
+
+/** How many unread alerts the badge shows before it says '99+'. */
+const MAX_SHOWN_UNREAD = 99;
+
+/**
+ * The bell, with the count of unread alerts on it. The count is a plain span, not antd's Badge:
+ * the header is on the first screen of every visit and keeps to what it already loads.
+ */
+export function BellButton({ onClick }: { onClick: () => void }) {
+  const unread = useBell().data?.unread ?? 0;
+  const shown = unread > MAX_SHOWN_UNREAD ? `${MAX_SHOWN_UNREAD}+` : String(unread);
+  return (
+    <Button
+      id="notifications-bell"
+      type="text"
+      className="header-icon bell-button"
+      icon={<BellOutlined />}
+      onClick={onClick}
+      aria-label={unread > 0 ? `Alerts, ${unread} unread` : 'Alerts'}
+      title="Alerts"
+    >
+      {unread > 0 && (
+        <span className="bell-count" aria-hidden="true">
+          {shown}
+        </span>
+      )}
+    </Button>
   );
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BellEntry } from '@crewswap/proto';
 import { renderWithApp, stubFetch } from '../../../test/render';
-import { BellButton } from '../trips/TripsHeader';
+import { BellButton } from './BellButton';
 import BellList from './BellList';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -89,7 +89,7 @@ describe('the bell', () => {
     const onPreferences = vi.fn();
     const onFollow = vi.fn();
     renderWithApp(<BellList onClose={() => {}} onPreferences={onPreferences} onFollow={onFollow} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Notification Preferences' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Notification Preferences/ }));
     expect(onPreferences).toHaveBeenCalled();
     fireEvent.click(await screen.findByRole('button', { name: /New swap proposal/ }));
     expect(onFollow).toHaveBeenCalledWith('/?view=proposals');

@@ -1,10 +1,10 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Empty, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AlertReason, BellEntry } from '@crewswap/proto';
 import { useBell, useMarkBellRead } from '../../api/bell';
 import { errorMessage } from '../../api/client';
-import { useIsNarrow } from '../../shared/useIsNarrow';
+import { AppModal } from '../../shared/AppModal';
 import './bell.css';
 
 /** Why the alert came, as the bell names it beside each one (issue 39). */
@@ -27,10 +27,11 @@ interface Props {
 
 /**
  * The bell's list: the pilot's recent alerts, newest first, each with its reason. Opening it
- * marks what it shows read on every device; those stay marked New until it is closed.
+ * marks what it shows read on every device; those stay marked New until it is closed. A panel at
+ * the right edge on a desktop, the app's full-width sheet on a phone: a dialog styled so, because
+ * antd's Drawer would reshuffle the shared chunks and grow the login page's first load.
  */
 export default function BellList({ onClose, onPreferences, onFollow }: Props) {
-  const narrow = useIsNarrow();
   const bell = useBell();
   const markRead = useMarkBellRead();
   const [fresh, setFresh] = useState<ReadonlySet<string> | null>(null);
@@ -44,19 +45,13 @@ export default function BellList({ onClose, onPreferences, onFollow }: Props) {
   }, [entries, fresh, markRead]);
 
   return (
-    <Drawer
-      open
-      title="Alerts"
-      placement="right"
-      size={narrow ? '100%' : 420}
-      onClose={onClose}
-      className="bell-drawer"
-      extra={
-        <Button icon={<SettingOutlined />} onClick={onPreferences} aria-label="Notification Preferences" title="Notification Preferences">
-          {narrow ? null : 'Preferences'}
+    <AppModal title="Alerts" onCancel={onClose} width={420} wrapClassName="bell-panel-wrap" className="bell-panel">
+      <div className="bell-top">
+        <span>Newest first</span>
+        <Button size="small" icon={<SettingOutlined />} onClick={onPreferences}>
+          Notification Preferences
         </Button>
-      }
-    >
+      </div>
       {bell.isLoading && <Spin />}
       {bell.isError && <Alert type="error" showIcon title="Failed to load your alerts" description={errorMessage(bell.error)} />}
       {entries?.length === 0 && (
@@ -71,7 +66,7 @@ export default function BellList({ onClose, onPreferences, onFollow }: Props) {
           ))}
         </ul>
       )}
-    </Drawer>
+    </AppModal>
   );
 }
 

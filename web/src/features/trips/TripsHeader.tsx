@@ -1,11 +1,11 @@
-import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
-import { useBell } from '../../api/bell';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useIsNarrow } from '../../shared/useIsNarrow';
+import { BellButton } from '../bell/BellButton';
 
 /** 'CP Jane Smith A350 LTC', 'FO John Doe APIC B787'. */
 export function pilotLabel(pilot: Pick<Pilot, 'rank' | 'firstName' | 'lastName' | 'apic' | 'fleet' | 'ltc'>): string {
@@ -126,35 +126,6 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
         )}
       </nav>
     </header>
-  );
-}
-
-/** How many unread alerts the badge shows before it says '99+'. */
-const MAX_SHOWN_UNREAD = 99;
-
-/**
- * The bell, with the count of unread alerts on it. The count is a plain span, not antd's Badge:
- * the header is on the first screen of every visit and keeps to what it already loads.
- */
-export function BellButton({ onClick }: { onClick: () => void }) {
-  const unread = useBell().data?.unread ?? 0;
-  const shown = unread > MAX_SHOWN_UNREAD ? `${MAX_SHOWN_UNREAD}+` : String(unread);
-  return (
-    <Button
-      id="notifications-bell"
-      type="text"
-      className="header-icon bell-button"
-      icon={<BellOutlined />}
-      onClick={onClick}
-      aria-label={unread > 0 ? `Alerts, ${unread} unread` : 'Alerts'}
-      title="Alerts"
-    >
-      {unread > 0 && (
-        <span className="bell-count" aria-hidden="true">
-          {shown}
-        </span>
-      )}
-    </Button>
   );
 }
 

@@ -208,6 +208,11 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
       const prefs = await ok<NotificationPreferences>(wendy, 'GET', '/api/notifications/preferences');
       return prefs.quietHours && !prefs.urgent ? prefs : undefined;
     }).then((prefs) => assert.deepEqual(prefs.quietHours, { start: '22:00', end: '07:00', timeZone: WENDY_ZONE }));
+    // The 'Preferences Updated' toasts would sit over the sheet's top on a phone.
+    for (const close of await wendy.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+    await until('the toasts closed', async () => ((await wendy.locator('.ant-notification-notice').count()) === 0 ? true : undefined));
+    // Both answers are in: the switches show what was saved.
+    await until('the switches as saved', async () => ((await quiet.isChecked()) && !(await urgent.isChecked()) ? true : undefined));
     await shots(wendy, 'alert-preferences');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

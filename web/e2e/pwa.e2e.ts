@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startLocalPushService, type LocalPushService } from './pushService';
-import { BASE_URL, DESKTOP, launchBrowser, PHONE, pilotData, register, screenshot, settle } from './support';
+import { BASE_URL, DESKTOP, launchBrowser, openNotificationPreferences, PHONE, pilotData, register, screenshot, settle } from './support';
 
 const ROSTER_C = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
 
@@ -103,7 +103,7 @@ describe('the installable app', () => {
   });
 
   test('a pilot turns on push under the bell, sends a test push, and the service worker shows it', async () => {
-    await page.getByRole('button', { name: 'Notification Preferences' }).click();
+    await openNotificationPreferences(page);
     const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
     await dialog.getByLabel('Push status: Disabled').waitFor();
     await dialog.getByRole('switch', { name: 'Enable Push' }).click();
@@ -146,7 +146,7 @@ describe('the installable app', () => {
       self.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
     })()`);
     await page.waitForURL((url) => url.pathname + url.search === payload.url);
-    await page.getByRole('button', { name: 'Notification Preferences' }).click();
+    await openNotificationPreferences(page);
 
     // Turning it off forgets the subscription on both sides: the next test push has nowhere to go.
     await dialog.getByRole('switch', { name: 'Enable Push' }).click();
@@ -199,7 +199,7 @@ describe('the installable app', () => {
     await page.goto('/');
     for (const [viewport, width] of [[PHONE, 390], [DESKTOP, 1280]] as const) {
       await page.setViewportSize(viewport);
-      await page.getByRole('button', { name: 'Notification Preferences' }).click();
+      await openNotificationPreferences(page);
       const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
       await dialog
         .getByRole('switch', { name: 'Swap Notifications' })

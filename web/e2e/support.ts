@@ -170,6 +170,12 @@ export async function openHeaderAction(page: Page, name: string) {
   }
 }
 
+/** Notification Preferences are at the top of the bell's list of alerts. */
+export async function openNotificationPreferences(page: Page) {
+  await page.getByRole('button', { name: /^Alerts/ }).click();
+  await page.getByRole('button', { name: 'Notification Preferences' }).click();
+}
+
 /** Waits for antd's open and close animations (zoom, fade, slide) to end. */
 export async function settle(page: Page) {
   const moving = () => {

@@ -143,13 +143,17 @@ function readPush(data) {
 self.addEventListener('push', (event) => {
   const push = readPush(event.data);
   event.waitUntil(
-    self.registration.showNotification(push.title, {
-      body: push.body,
-      tag: push.tag,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/badge-96.png',
-      data: { url: push.url, kind: push.kind },
-    }),
+    Promise.all([
+      self.registration.showNotification(push.title, {
+        body: push.body,
+        tag: push.tag,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+        data: { url: push.url, kind: push.kind },
+      }),
+      // An open app's bell counts the alert at once (web/src/api/liveUpdates.ts).
+      self.clients.matchAll({ type: 'window' }).then((windows) => windows.forEach((client) => client.postMessage({ type: 'push', kind: push.kind }))),
+    ]),
   );
 });
 

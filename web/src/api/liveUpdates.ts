@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SSE_EVENTS_PATH } from '@crewswap/proto/browser';
 import { endSession, expiryHandlingActive, request, SESSION_FLAGS } from './client';
+import { BELL_KEY } from './bell';
 import { queryKeys } from './keys';
 import { rememberChangedTrips } from '../shared/changedTrips';
 import { toast } from '../shared/toast';
@@ -172,9 +173,24 @@ export function startLiveUpdates(deps: LiveUpdatesDeps): () => void {
   return stop;
 }
 
+/** A message from the service worker saying it showed a push (public/sw.js). */
+export function isPushMessage(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'push';
+}
+
 /** Runs the event stream while a pilot is signed in; trip changes made elsewhere refresh the list. */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
+  // A push this device showed is an alert in the bell: its count is asked again.
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      if (isPushMessage(event.data)) void queryClient.invalidateQueries({ queryKey: BELL_KEY });
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [queryClient]);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return undefined;
     return startLiveUpdates({
@@ -185,6 +201,8 @@ export function useLiveUpdates(): void {
       refreshTrips: () => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
         void queryClient.invalidateQueries({ queryKey: queryKeys.swaps });
+        // What changed may have come with an alert: the bell's count is asked again.
+        void queryClient.invalidateQueries({ queryKey: BELL_KEY });
       },
       rosterChanged: (summary, changedTripIds) => {
         rememberChangedTrips(changedTripIds);

@@ -1,10 +1,11 @@
-import { BellOutlined, CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
 import { useProductName } from '../../api/auth';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useIsNarrow } from '../../shared/useIsNarrow';
+import { BellButton } from '../bell/BellButton';
 
 /** 'CP Jane Smith A350 LTC', 'FO John Doe APIC B787'. */
 export function pilotLabel(pilot: Pick<Pilot, 'rank' | 'firstName' | 'lastName' | 'apic' | 'fleet' | 'ltc'>): string {
@@ -33,11 +34,13 @@ interface Props {
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
+  /** The bell: the pilot's alerts (Notification Preferences are at the top of that list). */
+  onAlerts: () => void;
   onWishes: () => void;
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onWishes, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onAlerts, onWishes, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   // Offline, what only the server can do is disabled, and its title says why.
@@ -51,17 +54,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
     <Button type="text" className="header-icon" icon={<ReloadOutlined spin={refreshing} />} onClick={onRefresh} aria-label="Refresh trips" {...server} />
   );
   // The empty state's first step points here: id="notifications-bell".
-  const bell = (
-    <Button
-      id="notifications-bell"
-      type="text"
-      className="header-icon"
-      icon={<BellOutlined />}
-      onClick={onNotifications}
-      aria-label="Notification Preferences"
-      title="Notification Preferences"
-    />
-  );
+  const bell = <BellButton onClick={onAlerts} />;
   return (
     <header className="app-header">
       <a

@@ -22,6 +22,7 @@ const RosterUploadDialog = lazy(() => import('../roster/RosterUploadDialog'));
 const CrewLinks = lazy(() => import('../crew-links/CrewLinks'));
 const NotificationPreferencesDialog = lazy(() => import('../notifications/NotificationPreferencesDialog'));
 const WishesDialog = lazy(() => import('../wishes/WishesDialog'));
+const BellList = lazy(() => import('../bell/BellList'));
 const CrewOnTripDialog = lazy(() => import('../crew/CrewOnTripDialog'));
 // The calendars are their own chunk: the grid and its three views load when first opened.
 const Calendars = lazy(() => import('../calendars/Calendars'));
@@ -52,6 +53,7 @@ type Dialog =
   | { kind: 'upload'; file?: File }
   | { kind: 'notifications' }
   | { kind: 'wishes' }
+  | { kind: 'alerts' }
   | { kind: 'edit'; tripId: string }
   | { kind: 'manage'; tripId: string }
   | { kind: 'details' }
@@ -107,6 +109,9 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const tripCrew = useCallback((trip: Trip) => setDialog({ kind: 'crew', tripId: trip.id }), []);
   const openProposals = useCallback(() => setDialog({ kind: 'proposals' }), []);
 
+  // An alert leads where its push would: a proposal's to Swap Proposals, the others to the trips.
+  const followAlert = (url: string) => setDialog(new URL(url, window.location.origin).searchParams.get('view') === 'proposals' ? { kind: 'proposals' } : null);
+
   const refresh = async () => {
     setRefreshing(true);
     await Promise.all([trips.refetch(), new Promise((resolve) => setTimeout(resolve, MIN_SPINNER_MS))]);
@@ -139,6 +144,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onNotifications={() => setDialog({ kind: 'notifications' })}
+        onAlerts={() => setDialog({ kind: 'alerts' })}
         onWishes={() => setDialog({ kind: 'wishes' })}
         onLogout={logout}
       />
@@ -194,6 +200,9 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'upload' && <RosterUploadDialog file={dialog.file} onClose={closeUpload} />}
         {dialog?.kind === 'notifications' && <NotificationPreferencesDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'wishes' && <WishesDialog onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'alerts' && (
+          <BellList onClose={() => setDialog(null)} onPreferences={() => setDialog({ kind: 'notifications' })} onFollow={followAlert} />
+        )}
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew-links' && <CrewLinks initialDestinations={dialog.destinations} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew' && dialogTrip && <CrewOnTripDialog trip={dialogTrip} me={pilot} onClose={() => setDialog(null)} />}

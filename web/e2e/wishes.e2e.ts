@@ -1,0 +1,227 @@
+/**
+ * Alerts that matter (issue 39) against the real stack: Wendy saves a wish for JFK in the Wishes
+ * dialog; Otto offers a JFK trip that could take her trip, from Manage Trip; Wendy's bell counts
+ * the alert, names the wish, and opening it marks it read on every device; her wish shows the
+ * matching offer; she sets quiet hours and lets urgent offers through in Notification Preferences,
+ * saved in her browser's time zone. Every screen is saved at 1280 and 390 px
+ * (web/e2e/screenshots/<screen>-<width>.png); at 390 px nothing may scroll sideways.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BellList, NotificationPreferences, Wish } from '@crewswap/proto';
+import { addDays, londonToday } from '@crewswap/proto/browser';
+import { confirmDialog, launchBrowser, ok, openHeaderAction, openNotificationPreferences, SCREENSHOTS, settle, unique, verificationCode } from './support';
+
+const PASSWORD = 'secret-pass-1';
+const today = londonToday();
+const DESK = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+// Wendy's browser clock: quiet hours are kept in the pilot's own time zone, taken from it.
+const WENDY_ZONE = 'America/New_York';
+
+let serial = 0;
+/** Registers a captain on the A350, verifies with the mailed code and logs in, all through the API. */
+async function pilot(page: Page, firstName: string, lastName: string): Promise<void> {
+  serial += 1;
+  const employeeId = String((Number(unique()) * 13 + serial * 7561) % 1_000_000).padStart(6, '4');
+  await page.goto('/no-such-page');
+  const since = Date.now();
+  const answer = await ok<{ pilot: { email: string } }>(page, 'POST', '/api/auth/register', {
+    firstName,
+    lastName,
+    employeeId,
+    emailPrefix: `wish.${lastName.toLowerCase()}.${employeeId}`,
+    phone: '+447700902' + String(100 + serial),
+    rank: 'CP',
+    fleet: 'A350',
+    base: 'LHR',
+    apic: true,
+    ltc: false,
+    usualReq: true,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
+  await ok(page, 'POST', '/api/auth/verify-email', { email: answer.pilot.email, code: await verificationCode(answer.pilot.email, since) });
+  await ok(page, 'POST', '/api/auth/login', { email: answer.pilot.email, password: PASSWORD });
+}
+
+// Days no other journey uses (+170 to +180): the journeys share one stack, and Otto's offer must
+// not turn up in another pilot's Find swaps.
+const trip = (start: string, end: string, from: number, to: number, route: string) => ({
+  flightNoStart: start,
+  flightNoEnd: end,
+  aircraft: 'A350',
+  route,
+  startDate: addDays(today, from),
+  endDate: addDays(today, to),
+});
+
+/** Saves `<screen>-1280.png` and `<screen>-390.png` of what is open, and goes back to the page's width. */
+async function shots(page: Page, screen: string) {
+  const back = page.viewportSize() ?? DESK;
+  for (const size of [DESK, PHONE]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${size.width}.png`) });
+    if (size.width < 768) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= size.width, `${screen}: the page is ${scrollWidth} px wide at ${size.width} px`);
+    }
+  }
+  await page.setViewportSize(back);
+  await settle(page);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('alerts that matter: a wish, the offer that answers it, the bell, quiet hours', () => {
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let wendy: Page;
+  let otto: Page;
+  const wishFrom = addDays(today, 168);
+  const wishTo = addDays(today, 178);
+
+  const open = async (viewport: { width: number; height: number }, timezoneId?: string) => {
+    const context = await browser.newContext({ viewport, baseURL: process.env.BASE_URL, ...(timezoneId ? { timezoneId } : {}) });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    wendy = await open(DESK, WENDY_ZONE);
+    otto = await open(PHONE);
+    await pilot(wendy, 'Wendy', 'Wisher');
+    await pilot(otto, 'Otto', 'Offerer');
+    await ok(wendy, 'POST', '/api/trips', trip('VS971', 'VS972', 171, 173, 'LAX'));
+    await ok(otto, 'POST', '/api/trips', trip('VS973', 'VS974', 170, 172, 'JFK'));
+  });
+  after(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    contexts = [];
+    await browser?.close();
+  });
+
+  test('Wendy saves a wish for JFK on her dates in the Wishes dialog', async () => {
+    await wendy.goto('/');
+    await wendy.getByRole('article', { name: /^Trip VS971\/VS972/ }).waitFor();
+    await openHeaderAction(wendy, 'Wishes');
+    const dialog = wendy.getByRole('dialog', { name: 'Wishes' });
+    await dialog.getByText('No wishes yet').waitFor();
+    await dialog.getByRole('button', { name: 'Add Wish' }).click();
+    const destinations = dialog.locator('#wish-destinations');
+    await destinations.click();
+    await destinations.pressSequentially('JFK');
+    await destinations.press('Enter');
+    await dialog.getByLabel('From').fill(wishFrom);
+    await dialog.getByLabel('To', { exact: true }).fill(wishTo);
+    await shots(wendy, 'wish-form');
+    await dialog.getByRole('button', { name: 'Save Wish' }).click();
+    const wish = dialog.getByTestId('wish');
+    await wish.getByText('0 matching offers').waitFor();
+    await wish.getByText(`${wishFrom} to ${wishTo}`).waitFor();
+    const saved = await ok<Wish[]>(wendy, 'GET', '/api/notifications/wishes');
+    assert.deepEqual(
+      saved.map(({ destinations, startDate, endDate }) => ({ destinations, startDate, endDate })),
+      [{ destinations: ['JFK'], startDate: wishFrom, endDate: wishTo }],
+    );
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('Otto offers a JFK trip that could take Wendy’s trip, from Manage Trip', async () => {
+    await otto.goto('/');
+    const manage = otto.getByRole('dialog', { name: 'Manage Trip' });
+    await otto.getByRole('article', { name: /^Trip VS973\/VS974/ }).getByRole('button', { name: 'Keep / Swap' }).click();
+    await manage.getByLabel('Swap description').fill('Any west coast trip that week');
+    await manage.getByRole('button', { name: 'Swap', exact: true }).click();
+    const offered = confirmDialog(otto, 'Trip Offered for Swap');
+    await offered.getByRole('button', { name: 'OK' }).click();
+    await offered.waitFor({ state: 'detached' });
+    await manage.locator('[data-tone="offered"]').waitFor();
+  });
+
+  test('Wendy’s bell counts the alert and names her wish; opening it marks it read on every device', async () => {
+    // Swaps hears of the offer from trips' events, then notifications logs the alert.
+    const alert = await until('the wish alert in the bell', async () => {
+      const bell = await ok<BellList>(wendy, 'GET', '/api/notifications/bell');
+      return bell.entries.find((entry) => entry.reason === 'wish');
+    });
+    assert.match(alert.title, /^Swap offer for your wish JFK/);
+    assert.match(alert.body, /^Otto Offerer offers VS973\/VS974 JFK/);
+    // Away and back: the app asks for its alerts again on return.
+    await wendy.reload();
+    const bell = wendy.getByRole('button', { name: 'Alerts, 1 unread' });
+    await bell.waitFor();
+    await shots(wendy, 'bell-unread');
+
+    await bell.click();
+    const list = wendy.getByRole('list', { name: 'Alerts' });
+    const entry = list.getByRole('listitem').filter({ hasText: 'Swap offer for your wish JFK' });
+    await entry.getByText('Wish', { exact: true }).waitFor();
+    await entry.getByText('New', { exact: true }).waitFor();
+    await entry.getByText('Otto Offerer offers VS973/VS974 JFK').waitFor();
+    await shots(wendy, 'bell-list');
+    // Read on the server, so on every device: the count is gone.
+    await until('the alert read', async () => ((await ok<BellList>(wendy, 'GET', '/api/notifications/bell')).unread === 0 ? true : undefined));
+    await wendy.getByRole('button', { name: 'Alerts', exact: true }).waitFor();
+    const panel = wendy.getByRole('dialog', { name: 'Alerts' });
+    await panel.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  test('the wish shows the offer that matches it', async () => {
+    await openHeaderAction(wendy, 'Wishes');
+    const dialog = wendy.getByRole('dialog', { name: 'Wishes' });
+    await dialog.getByTestId('wish').getByText('1 matching offer', { exact: true }).waitFor();
+    await shots(wendy, 'wishes-matching');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('Wendy sets quiet hours and turns urgent offers off in Notification Preferences, from the bell', async () => {
+    await openNotificationPreferences(wendy);
+    const dialog = wendy.getByRole('dialog', { name: 'Notification Preferences' });
+    const quiet = dialog.getByRole('switch', { name: 'Quiet Hours' });
+    const urgent = dialog.getByRole('switch', { name: 'Urgent Offers' });
+    await quiet.waitFor();
+    assert.equal(await quiet.isChecked(), false);
+    assert.equal(await urgent.isChecked(), true);
+    await quiet.click();
+    await dialog.getByLabel('Quiet hours start').waitFor();
+    await dialog.getByText(`Times are in ${WENDY_ZONE}.`).waitFor();
+    await urgent.click();
+    await until('the preferences saved', async () => {
+      const prefs = await ok<NotificationPreferences>(wendy, 'GET', '/api/notifications/preferences');
+      return prefs.quietHours && !prefs.urgent ? prefs : undefined;
+    }).then((prefs) => assert.deepEqual(prefs.quietHours, { start: '22:00', end: '07:00', timeZone: WENDY_ZONE }));
+    // The 'Preferences Updated' toasts would sit over the sheet's top on a phone.
+    for (const close of await wendy.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+    await until('the toasts closed', async () => ((await wendy.locator('.ant-notification-notice').count()) === 0 ? true : undefined));
+    // Both answers are in: the switches show what was saved.
+    await until('the switches as saved', async () => ((await quiet.isChecked()) && !(await urgent.isChecked()) ? true : undefined));
+    await shots(wendy, 'alert-preferences');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Saved: they are as she left them when she comes back.
+    await wendy.reload();
+    await openNotificationPreferences(wendy);
+    await dialog.getByLabel('Quiet hours start').waitFor();
+    assert.equal(await dialog.getByRole('switch', { name: 'Quiet Hours' }).isChecked(), true);
+    assert.equal(await dialog.getByRole('switch', { name: 'Urgent Offers' }).isChecked(), false);
+  });
+});

@@ -99,13 +99,13 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
           </>
         ) : (
           <>
-            <Button type="text" className="header-icon" icon={<CalendarOutlined />} onClick={onCalendars}>
+            <Button type="text" className="header-icon header-labelled" icon={<CalendarOutlined />} onClick={onCalendars} aria-label="Calendars" title="Calendars">
               Calendars
             </Button>
-            <Button type="text" className="header-icon" icon={<LinkOutlined />} onClick={onCrewLinks}>
+            <Button type="text" className="header-icon header-labelled" icon={<LinkOutlined />} onClick={onCrewLinks} aria-label="Crew Links" title="Crew Links">
               Crew Links
             </Button>
-            <Button type="text" className="header-icon" icon={<FileSearchOutlined />} onClick={onTripSearch}>
+            <Button type="text" className="header-icon header-labelled" icon={<FileSearchOutlined />} onClick={onTripSearch} aria-label="Trip Search" title="Trip Search">
               Trip Search
             </Button>
             <Button type="text" className="header-icon" icon={<SwapOutlined />} onClick={onProposals} aria-label="Swap Proposals" title="Swap Proposals" />
@@ -119,7 +119,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             {refresh}
             {bell}
             {support}
-            <Button type="text" className="header-icon" icon={<LogoutOutlined />} onClick={onLogout}>
+            <Button type="text" className="header-icon header-labelled" icon={<LogoutOutlined />} onClick={onLogout} aria-label="Logout" title="Logout">
               Logout
             </Button>
           </>

@@ -102,6 +102,28 @@ describe('the parse pool', () => {
     }
   }, 60_000);
 
+  it('however many huge files arrive at once, an ordinary roster finds a worker and is read before them', async () => {
+    const pool = startParsePool({ size: 2, timeoutMs: 60_000, log });
+    try {
+      const slow = hostileCalendar({ bytes: TEN_MB, events: 1990, padding: 5000 }).replace(/2026|2027|2028/g, '2020');
+      const settled: string[] = [];
+      const hostile = [1, 2, 3].map((n) =>
+        pool
+          .parse(slow, 'LHR')
+          .catch(() => undefined)
+          .finally(() => settled.push(`huge ${n}`)),
+      );
+      const roster = await pool.parse(readFixture('roster-a-lhr-a350-cp.ics').toString('utf8'), 'LHR');
+      settled.push('roster');
+      expect(roster.trips).toHaveLength(9);
+      // Read beside the first huge file, not queued behind them all.
+      expect(settled).toEqual(['roster']);
+      await Promise.all(hostile);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it("a parser's refusal comes back as the same RosterError", async () => {
     const pool = startParsePool({ size: 1, timeoutMs: 10_000, log });
     try {

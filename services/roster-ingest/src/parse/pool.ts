@@ -34,6 +34,10 @@ interface Task {
   reject(error: unknown): void;
 }
 
+/** Larger than any real roster (a busy month is tens of kilobytes): read with the workers' spare room only. */
+export const LARGE_ROSTER_CHARS = 512 * 1024;
+const isLarge = (task: Task) => task.request.text.length > LARGE_ROSTER_CHARS;
+
 interface Slot {
   worker: Worker;
   ready: boolean;
@@ -115,9 +119,17 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
     if (!closed) slots.push(spawn());
   };
 
+  // Files far larger than any real roster share all workers but one: however many arrive at once,
+  // a pilot's ordinary roster always finds a worker and is read in its usual time.
+  const largeAllowed = Math.max(1, options.size - 1);
+  const parsingLarge = () => slots.filter((slot) => slot.task && isLarge(slot.task)).length;
+
   const next = (slot: Slot) => {
     if (!slot.ready || slot.task) return;
-    const task = queue.shift();
+    const canTakeLarge = parsingLarge() < largeAllowed;
+    const index = queue.findIndex((task) => canTakeLarge || !isLarge(task));
+    if (index === -1) return;
+    const [task] = queue.splice(index, 1);
     if (!task) return;
     slot.task = task;
     // Busy: keep the process alive until the answer comes.
@@ -136,8 +148,7 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
       if (closed) return Promise.reject(closedError());
       return new Promise<ParsedRoster>((resolve, reject) => {
         queue.push({ request: { id: nextId++, text, base: base ?? null }, resolve, reject });
-        const idle = slots.find((slot) => slot.ready && !slot.task);
-        if (idle) next(idle);
+        for (const slot of slots) if (slot.ready && !slot.task) next(slot);
       });
     },
     async close() {

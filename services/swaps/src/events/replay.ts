@@ -33,6 +33,8 @@ export async function rebuildReadModel(deps: {
 }): Promise<RebuildReport> {
   const { db, bus, readModel } = deps;
   const started = Date.now();
+  // Asked first: no transaction stays open across a remote call.
+  const fromAdmin = await askAdminForSearchDays(deps);
   return db.transaction(async (trx) => {
     await readModel.clear(trx);
     const unreadable = { count: 0 };
@@ -47,7 +49,8 @@ export async function rebuildReadModel(deps: {
         if (event.data.key === SWAP_SEARCH_DAYS) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
       }
     });
-    const settingsFromAdmin = await readSettingsFromAdmin({ ...deps, ex: trx });
+    if (fromAdmin.value !== undefined) await readModel.applySetting(trx, SWAP_SEARCH_DAYS, fromAdmin.value, deps.clock.now());
+    const settingsFromAdmin = fromAdmin.answered;
     return {
       events: { pilots, trips, settings, unreadable: unreadable.count },
       readModel: await readModel.counts(trx),
@@ -117,14 +120,19 @@ async function replay<S extends Subject>(
  * projection (or the default) stands. Returns whether admin answered.
  */
 export async function readSettingsFromAdmin(deps: { bus: Bus; log: Runtime['log']; readModel: ReadModelRepository; clock: Clock; settingsTimeoutMs: number; ex: Executor }): Promise<boolean> {
-  if (deps.settingsTimeoutMs <= 0) return false;
+  const asked = await askAdminForSearchDays(deps);
+  if (asked.answered && asked.value !== undefined) await deps.readModel.applySetting(deps.ex, SWAP_SEARCH_DAYS, asked.value, deps.clock.now());
+  return asked.answered;
+}
+
+/** Admin's current swap_search_days, asked over RPC (outside any transaction: it may take the whole timeout). */
+async function askAdminForSearchDays(deps: { bus: Bus; log: Runtime['log']; settingsTimeoutMs: number }): Promise<{ answered: boolean; value?: string }> {
+  if (deps.settingsTimeoutMs <= 0) return { answered: false };
   try {
     const values = await requestRpc(deps.bus, RPC.getSettings, {}, GetSettingsReply, deps.settingsTimeoutMs);
-    const value = values[SWAP_SEARCH_DAYS];
-    if (value !== undefined) await deps.readModel.applySetting(deps.ex, SWAP_SEARCH_DAYS, value, deps.clock.now());
-    return true;
+    return { answered: true, value: values[SWAP_SEARCH_DAYS] };
   } catch (error) {
     deps.log.info({ err: error }, 'admin did not answer the settings read; keeping the projected swap_search_days');
-    return false;
+    return { answered: false };
   }
 }

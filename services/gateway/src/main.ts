@@ -2,4 +2,5 @@ import { runService } from '@crewswap/kit';
 import { createPublicApp } from './app';
 import { configSchema } from './config';
 
-await runService(configSchema, createPublicApp);
+// The proxy writes the trace context into each call itself (proxy.ts): no client span per request.
+await runService(configSchema, createPublicApp, { clientSpans: false });

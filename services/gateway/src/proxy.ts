@@ -48,8 +48,8 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  // No span of its own for the handler: the request's span and the call to the service (the
-  // undici instrumentation's) say it all, and a third span a request cost CPU on every request.
+  // No span of its own for the handler, nor one for the call to the service (main.ts): the
+  // request's span says it all, and each further span cost CPU on every request.
   app.all('/api/*', { config: { otel: { instrumentHandler: false } } }, async (request, reply) => {
     const service = ownerOf(request.url)!;
     const stream = isStream(request.url);
@@ -62,7 +62,7 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
         headers: forwardedHeaders(request, body !== undefined),
         body: body ?? null,
       };
-      if (stream) injectTraceContext(options.headers);
+      injectTraceContext(options.headers);
       answer = stream ? await streams.forward(services[service], options) : await forward(pools[service], options);
     } catch (error) {
       return failed(reply, service, error);
@@ -185,8 +185,8 @@ function forwardedHeaders(request: FastifyRequest, hasBody: boolean): Record<str
   // A GET is never read for a body, so a length it declares would promise bytes never sent.
   if (!hasBody) delete headers['content-length'];
   headers[REQUEST_ID_HEADER] = String(request.id);
-  // The service continues the gateway's trace, never one a client named: the undici
-  // instrumentation adds the pool's requests' context, registerProxy a stream's (node:http).
+  // The service continues the gateway's trace, never one a client named: the handler writes the
+  // gateway's own context in after this.
   for (const name of TRACE_HEADERS) delete headers[name];
   // The client's address as the gateway judged it (TRUST_PROXY): services trust the gateway's
   // word, so an X-Forwarded-For a client wrote itself must not reach them.

@@ -8,7 +8,7 @@ import type { Migration } from './db';
 import type { SigningKeys } from './keys';
 import { startRuntime, type Runtime } from './runtime';
 import { registerRuntimeMetrics } from './runtime-metrics';
-import { startTracing, stopTracing } from './tracing';
+import { startTracing, stopTracing, type TracingOptions } from './tracing';
 import { createSettingsClient, type SettingsClient } from './settings-client';
 
 /** What tests (and scripts) may hand a service instead of its defaults. */
@@ -111,12 +111,13 @@ type ServiceConfig = { PORT: number; HOST: string; OTEL_SERVICE_NAME: string; OT
 export async function runService<S extends z.ZodType<ServiceConfig>>(
   configSchema: S,
   createApp: (config: z.output<S>) => Promise<Runnable>,
+  tracing: Pick<TracingOptions, 'clientSpans'> = {},
 ): Promise<void> {
   let service: Runnable;
   let config: z.output<S>;
   try {
     config = loadConfig(configSchema);
-    startTracing({ serviceName: config.OTEL_SERVICE_NAME, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+    startTracing({ ...tracing, serviceName: config.OTEL_SERVICE_NAME, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     service = await createApp(config);
     await service.app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

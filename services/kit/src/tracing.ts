@@ -42,6 +42,12 @@ export interface TracingOptions {
   otlpEndpoint?: string;
   /** More span processors (tests: an in-memory exporter). */
   spanProcessors?: SpanProcessor[];
+  /**
+   * A span for each outgoing HTTP call (undici's instrumentation), default on. The gateway turns
+   * it off: it writes the trace context into its calls itself, and a client span on every proxied
+   * request was the largest part of what the hop costs.
+   */
+  clientSpans?: boolean;
 }
 
 /**
@@ -62,8 +68,8 @@ export function startTracing(options: TracingOptions): void {
   ];
   instrumentations = [
     new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }),
-    // Only requests made for a traced request (the gateway's proxying), not readiness probes.
-    new UndiciInstrumentation({ requireParentforSpans: true }),
+    // Only requests made for a traced request, not readiness probes.
+    ...(options.clientSpans === false ? [] : [new UndiciInstrumentation({ requireParentforSpans: true })]),
     new PgInstrumentation({ requireParentSpan: true }),
   ];
   sdk = new NodeSDK({

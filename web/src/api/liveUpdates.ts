@@ -19,7 +19,11 @@ type SessionEnd = (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS];
 
 /** What a message from the stream asks of the app. */
 /** `rosterChanges`: a roster import changed or removed trips, in words ('3 added, 1 changed, 2 removed'). */
-export type StreamAction = { kind: 'ignore' } | { kind: 'refresh-trips'; rosterChanges?: string; changedTripIds?: string[] } | { kind: 'end-session'; flag: SessionEnd };
+export type StreamAction =
+  | { kind: 'ignore' }
+  | { kind: 'refresh-trips'; rosterChanges?: string; changedTripIds?: string[] }
+  | { kind: 'refresh-bell' }
+  | { kind: 'end-session'; flag: SessionEnd };
 
 function parse(data: string): Record<string, unknown> | undefined {
   try {
@@ -33,7 +37,8 @@ function parse(data: string): Record<string, unknown> | undefined {
 /**
  * The spec's reading of one message (`event` is the SSE event name): 'connected' and heartbeats
  * are ignored; text containing 'trips added' or 'trips-updated' refreshes the trips; the error
- * types end the session with the flag the login page turns into its banner.
+ * types end the session with the flag the login page turns into its banner; 'bell-updated' (an
+ * alert was written to the bell) asks for the bell again.
  */
 export function readStreamMessage(data: string, event = 'message'): StreamAction {
   const body = parse(data);
@@ -44,6 +49,7 @@ export function readStreamMessage(data: string, event = 'message'): StreamAction
     return { kind: 'end-session', flag: shutdown ? SESSION_FLAGS.shutdown : SESSION_FLAGS.expired };
   }
   if (type === 'logged_in_elsewhere') return { kind: 'end-session', flag: SESSION_FLAGS.elsewhere };
+  if (type === 'bell-updated') return { kind: 'refresh-bell' };
   const changes = body?.changes as { summary?: unknown; changedTripIds?: unknown } | undefined;
   if (typeof changes?.summary === 'string') {
     const ids = Array.isArray(changes.changedTripIds) ? changes.changedTripIds.filter((id): id is string => typeof id === 'string') : [];
@@ -60,6 +66,8 @@ export interface LiveUpdatesDeps {
   window: Window;
   now: () => number;
   refreshTrips: () => void;
+  /** An alert was written to the bell: its count is asked again, push or no push on this device. */
+  refreshBell: () => void;
   /** Tells the pilot what a roster import changed, at once. */
   rosterChanged?: (summary: string, changedTripIds: string[]) => void;
   endSession: (flag: SessionEnd) => void;
@@ -121,6 +129,8 @@ export function startLiveUpdates(deps: LiveUpdatesDeps): () => void {
       // Hidden: applied on return, when the pilot can see it.
       if (document.visibilityState === 'hidden') missedUpdate = true;
       else refresh();
+    } else if (action.kind === 'refresh-bell') {
+      deps.refreshBell();
     }
   };
 
@@ -204,6 +214,7 @@ export function useLiveUpdates(): void {
         // What changed may have come with an alert: the bell's count is asked again.
         void queryClient.invalidateQueries({ queryKey: BELL_KEY });
       },
+      refreshBell: () => void queryClient.invalidateQueries({ queryKey: BELL_KEY }),
       rosterChanged: (summary, changedTripIds) => {
         rememberChangedTrips(changedTripIds);
         toast.info('Roster updated', summary);

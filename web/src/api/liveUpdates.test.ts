@@ -2,11 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BellList } from '@crewswap/proto';
+import type { BellList, Wish } from '@crewswap/proto';
+import { stubFetch } from '../../test/render';
 import { BELL_KEY } from './bell';
-import { connectSession, SESSION_FLAGS, setSessionActive, withExpirySuppressed } from './client';
+import { connectSession, request, SESSION_FLAGS, setSessionActive, withExpirySuppressed } from './client';
 import { BACKGROUND_REFRESH_MS, readStreamMessage, RECONNECT_AFTER_FAILURE_MS, REFRESH_DEBOUNCE_MS, startLiveUpdates, useLiveUpdates } from './liveUpdates';
 import { createQueryClient } from './queryClient';
+import { WISHES_KEY } from './wishes';
 
 /** Stands in for the browser's EventSource: records what was opened and lets a test send frames. */
 class FakeEventSource extends EventTarget {
@@ -86,7 +88,7 @@ describe('reading the stream messages', () => {
   });
 
   it("'bell-updated' (an alert written to the bell) asks for the bell again", () => {
-    expect(readStreamMessage(JSON.stringify({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' }))).toEqual({ kind: 'refresh-bell' });
+    expect(readStreamMessage(JSON.stringify({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' }))).toEqual({ kind: 'refresh-bell', reason: 'wish' });
   });
 
   it('auth_failed with category or message admin_shutdown sets showAdminShutdown; other auth_failed showSessionExpired; logged_in_elsewhere its own', () => {
@@ -129,7 +131,7 @@ describe('the event stream', () => {
     const live = start();
     const [source] = live.open();
     source!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' });
-    expect(live.refreshBell).toHaveBeenCalledTimes(1);
+    expect(live.refreshBell).toHaveBeenCalledWith('wish');
     expect(live.refreshTrips).not.toHaveBeenCalled();
   });
 
@@ -234,14 +236,25 @@ describe('the stream in the app', () => {
     return { navigate, view, queryClient };
   }
 
-  it("a 'bell-updated' message makes the bell's alerts stale, so the count on the bell is asked again", () => {
+  it("a 'bell-updated' message makes the bell's alerts stale, so the count on the bell is asked again; a wish alert asks for the wishes' matching offers at once", async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
+    const { calls } = stubFetch(({ path }) => ({ body: path.endsWith('/wishes') ? [] : { entries: [], unread: 0 } }));
     try {
       const { view, queryClient } = mount();
-      queryClient.setQueryData<BellList>(BELL_KEY, { entries: [], unread: 0 });
+      // Both asked once before, as the bell and a closed Wishes dialog left them.
+      await queryClient.prefetchQuery({ queryKey: BELL_KEY, queryFn: () => request<BellList>('/api/notifications/bell') });
+      await queryClient.prefetchQuery({ queryKey: WISHES_KEY, queryFn: () => request<Wish[]>('/api/notifications/wishes') });
+      const asked = (path: string) => calls.filter((call) => call.path === path).length;
       expect(queryClient.getQueryState(BELL_KEY)?.isInvalidated).toBe(false);
-      FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' });
+
+      FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'proposal', at: 'now' });
+      await vi.advanceTimersByTimeAsync(0);
       expect(queryClient.getQueryState(BELL_KEY)?.isInvalidated).toBe(true);
+      expect(asked('/api/notifications/wishes')).toBe(1);
+
+      FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked('/api/notifications/wishes')).toBe(2);
       view.unmount();
     } finally {
       vi.unstubAllGlobals();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertReason } from './alerts';
 
 /**
  * The server-sent events of `GET /api/sse/events`. Every frame is a default (unnamed) SSE message
@@ -9,7 +10,8 @@ import { z } from 'zod';
  * The spec's client rules: 'connected' and 'heartbeat' are ignored; a message containing
  * 'trips added' or the text 'trips-updated' refreshes the trips list; `auth_failed` with category
  * `admin_shutdown` sets showAdminShutdown, any other `auth_failed` sets showSessionExpired,
- * `logged_in_elsewhere` sets showLoggedInElsewhere, and each goes to "/".
+ * `logged_in_elsewhere` sets showLoggedInElsewhere, and each goes to "/". Beyond the spec,
+ * 'swaps-updated' refreshes the trips and swaps, and 'bell-updated' the bell's alerts.
  */
 
 /** Which way a change to a pilot's trips came in; 'trips-updated' goes to the pilot's other channels. */
@@ -71,6 +73,17 @@ export const SseSwapsUpdated = z.object({
   change: z.string(),
   at: z.string(),
 });
+/**
+ * An alert was written to the pilot's bell (issue 39), sent by push-sender on realtime.pilot.<id>:
+ * an open app asks for its bell again at once, push or no push.
+ */
+export const SseBellUpdated = z.object({
+  type: z.literal('bell-updated'),
+  message: z.literal('bell-updated'),
+  reason: AlertReason,
+  at: z.string(),
+});
+export type SseBellUpdated = z.infer<typeof SseBellUpdated>;
 export const SseAuthFailed = z.object({
   type: z.literal('auth_failed'),
   category: AuthFailedCategory,
@@ -84,6 +97,7 @@ export const SseMessage = z.discriminatedUnion('type', [
   SseTripsUpdated,
   SseTripsAdded,
   SseSwapsUpdated,
+  SseBellUpdated,
   SseAuthFailed,
   SseLoggedInElsewhere,
 ]);

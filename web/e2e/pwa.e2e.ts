@@ -1,67 +1,24 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startLocalPushService, type LocalPushService } from './pushService';
-import { BASE_URL, DESKTOP, launchBrowser, openNotificationPreferences, PHONE, pilotData, register, screenshot, settle } from './support';
+import {
+  BASE_URL,
+  DESKTOP,
+  launchBrowser,
+  openNotificationPreferences,
+  PHONE,
+  pilotData,
+  register,
+  screenshot,
+  settle,
+  showPush,
+  useLocalPushService,
+  workerRegistration,
+} from './support';
 
 const ROSTER_C = fileURLToPath(new URL('../../services/roster-ingest/test/fixtures/rosters/roster-c-lhr-b787-fo.ics_', import.meta.url));
-
-/**
- * Headless Chromium cannot subscribe at its vendor's push service (no network here), so its
- * PushManager hands out the test push service's subscription instead: same shape, real keys held
- * by the test. Everything after the browser (the app, the server, push-sender, the encryption, the
- * service worker) is the real thing.
- */
-function useLocalPushService(context: BrowserContext, subscription: LocalPushService['subscription']) {
-  // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
-  return context.addInitScript(`(() => {
-    const sub = ${JSON.stringify(subscription)};
-    const decode = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    const KEPT = 'test-push-service-subscribed';
-    let current = null;
-    const make = (options) => ({
-      endpoint: sub.endpoint,
-      expirationTime: null,
-      options,
-      getKey: (name) => decode(sub.keys[name]),
-      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-      unsubscribe: async () => { current = null; localStorage.removeItem(KEPT); return true; },
-    });
-    // A browser keeps its subscription across page loads.
-    if (localStorage.getItem(KEPT)) current = make({ userVisibleOnly: true });
-    PushManager.prototype.subscribe = async function (options) {
-      if (Notification.permission !== 'granted') throw new DOMException('test push service: notifications not granted', 'NotAllowedError');
-      current = current || make(options || {});
-      localStorage.setItem(KEPT, '1');
-      return current;
-    };
-    PushManager.prototype.getSubscription = async () => current;
-  })();`);
-}
-
-/** The service worker's registration id, for DevTools' push delivery. */
-async function workerRegistration(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(BASE_URL));
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
-/** `read()` until it answers something, for at most `timeoutMs`. */
-async function poll<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`Nothing within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('the installable app', () => {
   let browser: Browser;
@@ -122,16 +79,7 @@ describe('the installable app', () => {
     assert.equal(payload.kind, 'test');
     assert.equal(received.claims.aud, new URL(push.subscription.endpoint).origin);
 
-    // What a push service does next: wake the worker with the decrypted message.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(BASE_URL).origin, registrationId, data: received.plaintext });
-    // Polled here: waitForFunction does not wait for an async predicate's answer.
-    const shown = await poll(() =>
-      page.evaluate(async (title) => {
-        const all = await (await navigator.serviceWorker.ready).getNotifications();
-        const found = all.find((n) => n.title === title);
-        return found ? { title: found.title, body: found.body, tag: found.tag, data: found.data as unknown } : null;
-      }, payload.title),
-    );
+    const shown = await showPush(page, cdp, registrationId, received.plaintext);
     assert.deepEqual(shown, { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: 'test' } });
     await screenshot(page, 'push-received-1280');
 

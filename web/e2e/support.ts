@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { LocalPushService } from './pushService';
 
 export const BASE_URL = required('BASE_URL').replace(/\/$/, '');
 export const MAIL_OUTBOX_DIR = required('MAIL_OUTBOX_DIR');
@@ -220,4 +221,86 @@ export async function ok<T = unknown>(page: Page, method: string, path: string, 
   const answer = await api<T>(page, method, path, body);
   assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+// Push, end to end in Chromium with the stand-in push service (pushService.ts).
+
+/**
+ * Headless Chromium cannot subscribe at its vendor's push service (no network here), so its
+ * PushManager hands out the test push service's subscription instead: same shape, real keys held
+ * by the test. Everything after the browser (the app, the server, push-sender, the encryption, the
+ * service worker) is the real thing.
+ */
+export function useLocalPushService(context: BrowserContext, subscription: LocalPushService['subscription']) {
+  // A string, not a function: tsx would wrap the function's inner names in a helper the page lacks.
+  return context.addInitScript(`(() => {
+    const sub = ${JSON.stringify(subscription)};
+    const decode = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const KEPT = 'test-push-service-subscribed';
+    let current = null;
+    const make = (options) => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options,
+      getKey: (name) => decode(sub.keys[name]),
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => { current = null; localStorage.removeItem(KEPT); return true; },
+    });
+    // A browser keeps its subscription across page loads.
+    if (localStorage.getItem(KEPT)) current = make({ userVisibleOnly: true });
+    PushManager.prototype.subscribe = async function (options) {
+      if (Notification.permission !== 'granted') throw new DOMException('test push service: notifications not granted', 'NotAllowedError');
+      current = current || make(options || {});
+      localStorage.setItem(KEPT, '1');
+      return current;
+    };
+    PushManager.prototype.getSubscription = async () => current;
+  })();`);
+}
+
+/** The service worker's registration id, for DevTools' push delivery. */
+export async function workerRegistration(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(BASE_URL));
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** `read()` until it answers something, for at most `timeoutMs`. */
+export async function poll<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`Nothing within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  data: unknown;
+}
+
+/**
+ * What a push service does with a push it received: wakes the worker with the decrypted message.
+ * Answers the notification the service worker showed for it.
+ */
+export async function showPush(page: Page, cdp: CDPSession, registrationId: string, plaintext: string): Promise<ShownNotification> {
+  const { title } = JSON.parse(plaintext) as { title: string };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(BASE_URL).origin, registrationId, data: plaintext });
+  // Polled here: waitForFunction does not wait for an async predicate's answer.
+  return poll(() =>
+    page.evaluate(async (title) => {
+      const all = await (await navigator.serviceWorker.ready).getNotifications();
+      const found = all.find((n) => n.title === title);
+      return found ? { title: found.title, body: found.body, tag: found.tag, data: found.data as unknown } : null;
+    }, title),
+  );
 }

@@ -1,7 +1,9 @@
 /**
  * Alerts that matter (issue 39) against the real stack: Wendy saves a wish for JFK in the Wishes
- * dialog; Otto offers a JFK trip that could take her trip, from Manage Trip; Wendy's bell counts
- * the alert, names the wish, and opening it marks it read on every device; her wish shows the
+ * dialog and turns on push; Otto offers a JFK trip that could take her trip, from Manage Trip;
+ * Wendy's open app counts the alert on the bell at once (the event stream, no reload), her service
+ * worker shows the push titled with the wish, the bell names the wish, and opening it marks it read
+ * on every device; her wish shows the
  * matching offer; she sets quiet hours and lets urgent offers through in Notification Preferences,
  * saved in her browser's time zone. Every screen is saved at 1280 and 390 px
  * (web/e2e/screenshots/<screen>-<width>.png); at 390 px nothing may scroll sideways.
@@ -9,10 +11,25 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { BellList, NotificationPreferences, Wish } from '@crewswap/proto';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { confirmDialog, launchBrowser, ok, openHeaderAction, openNotificationPreferences, SCREENSHOTS, settle, unique, verificationCode } from './support';
+import { startLocalPushService, type LocalPushService } from './pushService';
+import {
+  BASE_URL,
+  confirmDialog,
+  launchBrowser,
+  ok,
+  openHeaderAction,
+  openNotificationPreferences,
+  SCREENSHOTS,
+  settle,
+  showPush,
+  unique,
+  useLocalPushService,
+  verificationCode,
+  workerRegistration,
+} from './support';
 
 const PASSWORD = 'secret-pass-1';
 const today = londonToday();
@@ -89,6 +106,10 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
   let contexts: BrowserContext[] = [];
   let wendy: Page;
   let otto: Page;
+  let push: LocalPushService;
+  // Wendy's DevTools session and service worker, for handing it the pushes that reach her.
+  let cdp: CDPSession;
+  let registrationId: string;
   const wishFrom = addDays(today, 168);
   const wishTo = addDays(today, 178);
 
@@ -102,7 +123,10 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
 
   before(async () => {
     browser = await launchBrowser();
+    push = await startLocalPushService();
     wendy = await open(DESK, WENDY_ZONE);
+    await wendy.context().grantPermissions(['notifications'], { origin: BASE_URL });
+    await useLocalPushService(wendy.context(), push.subscription);
     otto = await open(PHONE);
     await pilot(wendy, 'Wendy', 'Wisher');
     await pilot(otto, 'Otto', 'Offerer');
@@ -113,6 +137,7 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
     for (const context of contexts) await context.close().catch(() => {});
     contexts = [];
     await browser?.close();
+    await push?.close();
   });
 
   test('Wendy saves a wish for JFK on her dates in the Wishes dialog', async () => {
@@ -142,6 +167,19 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
     await dialog.waitFor({ state: 'detached' });
   });
 
+  test('Wendy turns on push on her laptop, under the bell', async () => {
+    // The worker controls the page once it has activated (it claims open pages).
+    await wendy.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    cdp = await wendy.context().newCDPSession(wendy);
+    registrationId = await workerRegistration(cdp);
+    await openNotificationPreferences(wendy);
+    const dialog = wendy.getByRole('dialog', { name: 'Notification Preferences' });
+    await dialog.getByRole('switch', { name: 'Enable Push' }).click();
+    await dialog.getByLabel('Push status: Enabled').waitFor();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   test('Otto offers a JFK trip that could take Wendy’s trip, from Manage Trip', async () => {
     await otto.goto('/');
     const manage = otto.getByRole('dialog', { name: 'Manage Trip' });
@@ -154,16 +192,26 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
     await manage.locator('[data-tone="offered"]').waitFor();
   });
 
-  test('Wendy’s bell counts the alert and names her wish; opening it marks it read on every device', async () => {
-    // Swaps hears of the offer from trips' events, then notifications logs the alert.
-    const alert = await until('the wish alert in the bell', async () => {
-      const bell = await ok<BellList>(wendy, 'GET', '/api/notifications/bell');
-      return bell.entries.find((entry) => entry.reason === 'wish');
-    });
+  test('Wendy’s open app counts the alert on the bell at once, without a reload', async () => {
+    // Swaps hears of the offer from trips' events, notifications writes the alert to the bell and
+    // the event stream says so. Nothing else asks: no reload, no focus, and the push is not yet
+    // handed to her service worker (whose word would also refresh the bell).
+    await wendy.getByRole('button', { name: 'Alerts, 1 unread' }).waitFor({ timeout: 30_000 });
+    const alert = (await ok<BellList>(wendy, 'GET', '/api/notifications/bell')).entries.find((entry) => entry.reason === 'wish');
+    assert.ok(alert, 'the wish alert is in the bell');
     assert.match(alert.title, /^Swap offer for your wish JFK/);
     assert.match(alert.body, /^Otto Offerer offers VS973\/VS974 JFK/);
-    // Away and back: the app asks for its alerts again on return.
-    await wendy.reload();
+  });
+
+  test('Wendy’s service worker shows the push, its title naming the wish', async () => {
+    const received = await push.nextPush();
+    const payload = JSON.parse(received.plaintext) as { kind: string; title: string; body: string; url: string; tag: string };
+    assert.match(payload.title, /^Swap offer for your wish JFK/);
+    const shown = await showPush(wendy, cdp, registrationId, received.plaintext);
+    assert.deepEqual(shown, { title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, kind: payload.kind } });
+  });
+
+  test('Wendy’s bell names her wish; opening it marks it read on every device', async () => {
     const bell = wendy.getByRole('button', { name: 'Alerts, 1 unread' });
     await bell.waitFor();
     await shots(wendy, 'bell-unread');

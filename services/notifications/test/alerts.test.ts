@@ -1,11 +1,12 @@
 /**
  * Issue 39 in notifications: quiet hours hold alerts and release them folded (push-sender on a
- * clock the test moves), urgent offers through when the pilot allows it, and the bell.
+ * clock the test moves), urgent offers through when the pilot allows it, and the bell, whose new
+ * alerts are told to the pilot's open apps.
  */
 import { randomUUID } from 'node:crypto';
 import { fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
 import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
-import { DEFAULT_NOTIFICATION_PREFERENCES, SUBJECTS, type BellList, type EventDataMap } from '@crewswap/proto';
+import { DEFAULT_NOTIFICATION_PREFERENCES, realtimePilotSubject, SUBJECTS, type BellList, type EventDataMap } from '@crewswap/proto';
 import webpush from 'web-push';
 import { pushSenderConfigSchema } from '../src/config';
 import { createPushSender, type PushSender } from '../src/push/push-sender-app';
@@ -150,5 +151,36 @@ describe('alerts that matter: quiet hours and the bell', () => {
     expect((await call('POST', '/api/notifications/bell/read', me.otherDevice, {})).json()).toEqual({ unread: 0 });
     expect((await call('POST', '/api/notifications/bell/read', me.cookies, { ids: ['nope'] })).statusCode).toBe(400);
     expect((await service.app.inject({ method: 'GET', url: '/api/notifications/bell' })).statusCode).toBe(401);
+  });
+
+  it("tells the pilot's open apps (realtime.pilot.<id>) when an alert is written to the bell, and not for a push that is not one", async () => {
+    const me = pilot();
+    const bus = service.runtime.bus;
+    const heard: unknown[] = [];
+    const subscription = bus.nc.subscribe(bus.subject(realtimePilotSubject(me.pilotId)), {
+      callback: (error, message) => {
+        if (!error) heard.push(JSON.parse(message.string()));
+      },
+    });
+    await bus.nc.flush();
+    try {
+      clock.set('2026-11-20T12:00:00Z');
+      // Not in the bell: a test push (no reason) and a proposal alert the pilot turned off.
+      expect((await call('PUT', '/api/notifications/preferences', me.cookies, { swapProposals: false })).statusCode).toBe(200);
+      const command = (kind: 'test' | 'swap_proposal', title: string, reason?: 'proposal') =>
+        service.sender.db.transaction((trx) =>
+          service.sender.outbox.write(trx, SUBJECTS.sendPush, { pilotId: me.pilotId, kind, title, body: '', dedupeKey: `${kind}:${randomUUID()}`, ...(reason ? { reason } : {}) }),
+        );
+      await command('test', 'CrewSwap test notification');
+      await command('swap_proposal', 'New swap proposal', 'proposal');
+      await eventually(async () => ((await statuses(me.pilotId)).sort().join() === 'no_subscription,skipped' ? true : undefined), 15_000);
+
+      await requestPush({ pilotId: me.pilotId, title: 'Swap offer for your wish JFK', reason: 'wish' });
+      await eventually(async () => (heard.length > 0 ? true : undefined), 15_000);
+      // One publisher, messages in order: the two before would have come first.
+      expect(heard).toEqual([{ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: '2026-11-20T12:00:00.000Z' }]);
+    } finally {
+      subscription.unsubscribe();
+    }
   });
 });

@@ -152,6 +152,23 @@ describe('real-time updates', () => {
     theirs.close();
   });
 
+  it("passes on push-sender's word that an alert is in the pilot's bell ('bell-updated') to that pilot's streams only", async () => {
+    const pilot = session();
+    const other = session();
+    const [mine, theirs] = await Promise.all([openStream(url, pilot.cookie), openStream(url, other.cookie)]);
+    await Promise.all([mine.next('connected'), theirs.next('connected')]);
+    const alert = { type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: new Date().toISOString() };
+    bus.nc.publish(bus.subject(realtimePilotSubject(pilot.pilotId)), JSON.stringify(alert));
+    expect(await mine.next('bell-updated')).toEqual(alert);
+    // A marker sent after it to both: by then the other pilot would have had it too.
+    const marker = { type: 'trips-updated', message: 'trips-updated', channel: 'system', at: new Date().toISOString() };
+    bus.nc.publish(bus.subject(REALTIME_BROADCAST), JSON.stringify(marker));
+    await theirs.next('trips-updated');
+    expect(theirs.messages.map((m) => m.type)).not.toContain('bell-updated');
+    mine.close();
+    theirs.close();
+  });
+
   it.each([
     ['logged_in_elsewhere', { type: 'logged_in_elsewhere' }],
     ['admin_shutdown', { type: 'auth_failed', category: 'admin_shutdown' }],

@@ -2,9 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectSession, SESSION_FLAGS, setSessionActive, withExpirySuppressed } from './client';
+import type { BellList, Wish } from '@crewswap/proto';
+import { stubFetch } from '../../test/render';
+import { BELL_KEY } from './bell';
+import { connectSession, request, SESSION_FLAGS, setSessionActive, withExpirySuppressed } from './client';
 import { BACKGROUND_REFRESH_MS, readStreamMessage, RECONNECT_AFTER_FAILURE_MS, REFRESH_DEBOUNCE_MS, startLiveUpdates, useLiveUpdates } from './liveUpdates';
 import { createQueryClient } from './queryClient';
+import { WISHES_KEY } from './wishes';
 
 /** Stands in for the browser's EventSource: records what was opened and lets a test send frames. */
 class FakeEventSource extends EventTarget {
@@ -43,6 +47,7 @@ const running: Array<() => void> = [];
 
 function start(overrides: { sessionHolds?: () => Promise<boolean> } = {}) {
   const refreshTrips = vi.fn();
+  const refreshBell = vi.fn();
   const endSession = vi.fn();
   const rosterChanged = vi.fn();
   const stop = startLiveUpdates({
@@ -52,12 +57,13 @@ function start(overrides: { sessionHolds?: () => Promise<boolean> } = {}) {
     window,
     now: () => Date.now(),
     refreshTrips,
+    refreshBell,
     endSession,
     sessionHolds: overrides.sessionHolds ?? (async () => true),
   });
   running.push(stop);
   const open = () => FakeEventSource.opened.filter((source) => source.readyState !== 2);
-  return { refreshTrips, endSession, rosterChanged, stop, open };
+  return { refreshTrips, refreshBell, endSession, rosterChanged, stop, open };
 }
 
 beforeEach(() => {
@@ -79,6 +85,10 @@ describe('reading the stream messages', () => {
     expect(readStreamMessage(JSON.stringify({ type: 'trips-added', message: '3 trips added' }))).toEqual({ kind: 'refresh-trips' });
     expect(readStreamMessage(JSON.stringify({ type: 'trips-updated', message: 'trips-updated' }))).toEqual({ kind: 'refresh-trips' });
     expect(readStreamMessage('trips-updated')).toEqual({ kind: 'refresh-trips' });
+  });
+
+  it("'bell-updated' (an alert written to the bell) asks for the bell again", () => {
+    expect(readStreamMessage(JSON.stringify({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' }))).toEqual({ kind: 'refresh-bell', reason: 'wish' });
   });
 
   it('auth_failed with category or message admin_shutdown sets showAdminShutdown; other auth_failed showSessionExpired; logged_in_elsewhere its own', () => {
@@ -115,6 +125,14 @@ describe('the event stream', () => {
     expect(live.refreshTrips).toHaveBeenCalledTimes(1);
     source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: 'now' });
     expect(live.refreshTrips).toHaveBeenCalledTimes(2);
+  });
+
+  it('an alert written to the bell refreshes the bell at once, and not the trips', () => {
+    const live = start();
+    const [source] = live.open();
+    source!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' });
+    expect(live.refreshBell).toHaveBeenCalledWith('wish');
+    expect(live.refreshTrips).not.toHaveBeenCalled();
   });
 
   it("a roster import that changed trips refreshes them and tells the pilot its summary ('3 added, 1 changed, 2 removed') at once", () => {
@@ -215,8 +233,34 @@ describe('the stream in the app', () => {
     connectSession(queryClient, navigate);
     setSessionActive(true);
     const view = render(createElement(QueryClientProvider, { client: queryClient }, createElement(Live)));
-    return { navigate, view };
+    return { navigate, view, queryClient };
   }
+
+  it("a 'bell-updated' message makes the bell's alerts stale, so the count on the bell is asked again; a wish alert asks for the wishes' matching offers at once", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { calls } = stubFetch(({ path }) => ({ body: path.endsWith('/wishes') ? [] : { entries: [], unread: 0 } }));
+    try {
+      const { view, queryClient } = mount();
+      // Both asked once before, as the bell and a closed Wishes dialog left them.
+      await queryClient.prefetchQuery({ queryKey: BELL_KEY, queryFn: () => request<BellList>('/api/notifications/bell') });
+      await queryClient.prefetchQuery({ queryKey: WISHES_KEY, queryFn: () => request<Wish[]>('/api/notifications/wishes') });
+      const asked = (path: string) => calls.filter((call) => call.path === path).length;
+      expect(queryClient.getQueryState(BELL_KEY)?.isInvalidated).toBe(false);
+
+      FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'proposal', at: 'now' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queryClient.getQueryState(BELL_KEY)?.isInvalidated).toBe(true);
+      expect(asked('/api/notifications/wishes')).toBe(1);
+
+      FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked('/api/notifications/wishes')).toBe(2);
+      view.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      setSessionActive(false);
+    }
+  });
 
   it('an ended session goes to / with the flag the login page reads; the pilot\'s own logout shows no banner', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);

@@ -4,6 +4,7 @@ import { SSE_EVENTS_PATH } from '@crewswap/proto/browser';
 import { endSession, expiryHandlingActive, request, SESSION_FLAGS } from './client';
 import { BELL_KEY } from './bell';
 import { queryKeys } from './keys';
+import { WISHES_KEY } from './wishes';
 import { rememberChangedTrips } from '../shared/changedTrips';
 import { toast } from '../shared/toast';
 
@@ -19,7 +20,11 @@ type SessionEnd = (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS];
 
 /** What a message from the stream asks of the app. */
 /** `rosterChanges`: a roster import changed or removed trips, in words ('3 added, 1 changed, 2 removed'). */
-export type StreamAction = { kind: 'ignore' } | { kind: 'refresh-trips'; rosterChanges?: string; changedTripIds?: string[] } | { kind: 'end-session'; flag: SessionEnd };
+export type StreamAction =
+  | { kind: 'ignore' }
+  | { kind: 'refresh-trips'; rosterChanges?: string; changedTripIds?: string[] }
+  | { kind: 'refresh-bell'; reason?: string }
+  | { kind: 'end-session'; flag: SessionEnd };
 
 function parse(data: string): Record<string, unknown> | undefined {
   try {
@@ -33,7 +38,8 @@ function parse(data: string): Record<string, unknown> | undefined {
 /**
  * The spec's reading of one message (`event` is the SSE event name): 'connected' and heartbeats
  * are ignored; text containing 'trips added' or 'trips-updated' refreshes the trips; the error
- * types end the session with the flag the login page turns into its banner.
+ * types end the session with the flag the login page turns into its banner; 'bell-updated' (an
+ * alert was written to the bell) asks for the bell again.
  */
 export function readStreamMessage(data: string, event = 'message'): StreamAction {
   const body = parse(data);
@@ -44,6 +50,7 @@ export function readStreamMessage(data: string, event = 'message'): StreamAction
     return { kind: 'end-session', flag: shutdown ? SESSION_FLAGS.shutdown : SESSION_FLAGS.expired };
   }
   if (type === 'logged_in_elsewhere') return { kind: 'end-session', flag: SESSION_FLAGS.elsewhere };
+  if (type === 'bell-updated') return { kind: 'refresh-bell', ...(typeof body?.reason === 'string' ? { reason: body.reason } : {}) };
   const changes = body?.changes as { summary?: unknown; changedTripIds?: unknown } | undefined;
   if (typeof changes?.summary === 'string') {
     const ids = Array.isArray(changes.changedTripIds) ? changes.changedTripIds.filter((id): id is string => typeof id === 'string') : [];
@@ -60,6 +67,8 @@ export interface LiveUpdatesDeps {
   window: Window;
   now: () => number;
   refreshTrips: () => void;
+  /** An alert (for this reason) was written to the bell: asked again, push or no push on this device. */
+  refreshBell: (reason?: string) => void;
   /** Tells the pilot what a roster import changed, at once. */
   rosterChanged?: (summary: string, changedTripIds: string[]) => void;
   endSession: (flag: SessionEnd) => void;
@@ -121,6 +130,8 @@ export function startLiveUpdates(deps: LiveUpdatesDeps): () => void {
       // Hidden: applied on return, when the pilot can see it.
       if (document.visibilityState === 'hidden') missedUpdate = true;
       else refresh();
+    } else if (action.kind === 'refresh-bell') {
+      deps.refreshBell(action.reason);
     }
   };
 
@@ -203,6 +214,12 @@ export function useLiveUpdates(): void {
         void queryClient.invalidateQueries({ queryKey: queryKeys.swaps });
         // What changed may have come with an alert: the bell's count is asked again.
         void queryClient.invalidateQueries({ queryKey: BELL_KEY });
+      },
+      refreshBell: (reason) => {
+        void queryClient.invalidateQueries({ queryKey: BELL_KEY });
+        // A wish alert is a new offer matching a wish: the wishes' counts of matching offers moved.
+        // Asked now even with the Wishes dialog shut: nothing is refetched when it opens.
+        if (reason === 'wish') void queryClient.invalidateQueries({ queryKey: WISHES_KEY, refetchType: 'all' });
       },
       rosterChanged: (summary, changedTripIds) => {
         rememberChangedTrips(changedTripIds);

@@ -5,7 +5,8 @@ import { onFailure } from './mutations';
 
 const failed = (title: string) => onFailure((error) => ({ title, description: errorMessage(error) }));
 
-const WISHES_KEY = ['notifications', 'wishes'] as const;
+/** The wishes with their matching offers; a wish alert on the event stream asks for them again (liveUpdates.ts). */
+export const WISHES_KEY = ['notifications', 'wishes'] as const;
 
 export function useWishes() {
   return useQuery({ queryKey: WISHES_KEY, queryFn: () => request<Wish[]>('/api/notifications/wishes') });

@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@crewswap/kit';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type EventDataMap, type NotificationPreferences, type PushKind, type PushPayload } from '@crewswap/proto';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type AlertReason, type EventDataMap, type NotificationPreferences, type PushKind, type PushPayload } from '@crewswap/proto';
 import type { HeldPushes } from '../data/held-pushes';
 import type { NotificationLog } from '../data/notification-log';
 import { inQuietHours } from '../domain/quiet-hours';
@@ -33,6 +33,8 @@ export interface DeliverPushDeps {
   log: Logger;
   maxAgeMs: number;
   counters: { sent(): void; failed(reason: 'gone' | 'error'): void };
+  /** Tells the pilot's open apps that an alert is now in their bell. */
+  bellWritten(pilotId: string, reason: AlertReason, at: Date): void;
 }
 
 /**
@@ -61,6 +63,9 @@ export function createDeliverPush(deps: DeliverPushDeps) {
         await notificationLog.settle(entry.id, { status: 'skipped', detail: 'turned off in preferences' }, now);
         return { result: 'done', status: 'skipped' };
       }
+      // From here the row is in the bell, held or sent; an app open without push learns of it now.
+      // Once: a retry after a failure finds the row 'failed', already told.
+      if (entry.status === 'sending' && command.data.reason) deps.bellWritten(pilotId, command.data.reason, now);
       // Nothing is dropped: the row waits in held_pushes and goes out, folded, when quiet hours end.
       if (entry.status === 'sending' && holdsPush(command.data, preferences, now)) {
         await deps.held.hold(entry.id, pilotId, now);

@@ -1,4 +1,5 @@
 import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
+import { realtimePilotSubject, type SseBellUpdated } from '@crewswap/proto';
 import { Counter } from 'prom-client';
 import type { PushSenderConfig } from '../config';
 import { createHeldPushes } from '../data/held-pushes';
@@ -38,6 +39,11 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
       log,
       maxAgeMs: config.PUSH_MAX_AGE_MS,
       counters: { sent: () => sent.inc(), failed: (reason) => failed.inc({ reason }) },
+      // Core NATS, as realtime expects for a direct update: not stored, a closed app asks on its return.
+      bellWritten: (pilotId, reason, at) => {
+        const message: SseBellUpdated = { type: 'bell-updated', message: 'bell-updated', reason, at: at.toISOString() };
+        bus.nc.publish(bus.subject(realtimePilotSubject(pilotId)), JSON.stringify(message));
+      },
     });
     const consumer = await startPushConsumer({ db, bus, log, deliver, concurrency: config.PUSH_CONCURRENCY });
     runtime.onClose(() => consumer.stop());

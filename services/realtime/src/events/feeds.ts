@@ -1,5 +1,5 @@
 import { follow, type Bus, type Logger } from '@crewswap/kit';
-import { REALTIME_BROADCAST, realtimePilotSubject, SseTripsAdded, SseTripsUpdated, SUBJECTS } from '@crewswap/proto';
+import { REALTIME_BROADCAST, realtimePilotSubject, SseBellUpdated, SseTripsAdded, SseTripsUpdated, SUBJECTS } from '@crewswap/proto';
 import { z } from 'zod';
 import type { Hub } from '../domain/hub';
 import { rosterNotice, swapNotice, SWAP_SUBJECTS, tripNotice } from '../domain/messages';
@@ -44,8 +44,8 @@ export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Pro
   const stops = [() => trips.stop(), () => rosters.stop(), () => swaps.stop()];
   // Any service may also tell a pilot's open apps (or all of them) something directly, on core
   // NATS: not stored, every replica hears it. Only updates travel this way; a session's end
-  // comes from auth's revocations alone.
-  const Direct = z.discriminatedUnion('type', [SseTripsUpdated, SseTripsAdded]);
+  // comes from auth's revocations alone. push-sender says here that it wrote an alert to the bell.
+  const Direct = z.discriminatedUnion('type', [SseTripsUpdated, SseTripsAdded, SseBellUpdated]);
   const pilotPrefix = bus.subject(realtimePilotSubject(''));
   for (const subject of [bus.subject(realtimePilotSubject('*')), bus.subject(REALTIME_BROADCAST)]) {
     const subscription = bus.nc.subscribe(subject, {

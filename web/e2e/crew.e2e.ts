@@ -10,72 +10,24 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { api as sharedApi, launchBrowser, ok as sharedOk, openHeaderAction, SCREENSHOTS, settle, unique, verificationCode } from './support';
+import { api as sharedApi, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody } from './support';
 
 // These journeys read many answers' fields in passing, so they take the bodies untyped.
 type Loose = any;
 const api = (page: Page, method: string, path: string, body?: unknown) => sharedApi<Loose>(page, method, path, body);
 const ok = (page: Page, method: string, path: string, body?: unknown) => sharedOk<Loose>(page, method, path, body);
 
-const PASSWORD = 'secret-pass-1';
 const LINK = 'https://chat.whatsapp.com/CrewSwapE2eGroupLink01';
 const SUPPORT_LINK = 'https://chat.whatsapp.com/CrewSwapTechSupport0001';
 const today = londonToday();
 const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let serial = 0;
-/** Registers an FO on the A350, verifies with the mailed code and logs in, all through the API. */
-async function pilot(page: Page, firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
-  serial += 1;
-  const employeeId = String((Number(unique()) * 13 + serial * 7919) % 1_000_000).padStart(6, '2');
-  await page.goto('/no-such-page');
-  const since = Date.now();
-  const answer = await ok(page, 'POST', '/api/auth/register', {
-    firstName,
-    lastName,
-    employeeId,
-    emailPrefix: `crew.${lastName.toLowerCase()}.${employeeId}`,
-    phone: '+447700900' + String(100 + serial),
-    rank: 'FO',
-    fleet: 'A350',
-    base: 'LHR',
-    apic: true,
-    ltc: false,
-    usualReq: true,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    ...extra,
-  });
-  const email: string = answer.pilot.email;
-  await ok(page, 'POST', '/api/auth/verify-email', { email, code: await verificationCode(email, since) });
-  await ok(page, 'POST', '/api/auth/login', { email, password: PASSWORD });
-}
-
-const trip = (start: string, end: string, from: number, to: number, route: string) => ({
-  flightNoStart: start,
-  flightNoEnd: end,
-  aircraft: 'A350',
-  route,
-  startDate: addDays(today, from),
-  endDate: addDays(today, to),
-});
-
-/** Saves `<screen>-1280.png` and `<screen>-390.png` of what is open, and goes back to the page's width. */
-async function shots(page: Page, screen: string) {
-  const back = page.viewportSize() ?? DESK;
-  for (const size of [DESK, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${size.width}.png`) });
-    if (size.width < 768) {
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(scrollWidth <= size.width, `${screen}: the page is ${scrollWidth} px wide at ${size.width} px`);
-    }
-  }
-  await page.setViewportSize(back);
-  await settle(page);
-}
+/** An FO on the A350 at LHR, registered, verified and signed in through the API. */
+const pilot = (page: Page, firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
+  signUpByApi(page, { firstName, lastName, tag: 'crew', rank: 'FO', extra });
+const trip = (start: string, end: string, from: number, to: number, route: string) => tripBody(today, start, end, from, to, route);
+const shots = shotsAtBothWidths;
 
 async function closeDialog(page: Page, name: string | RegExp) {
   const dialog = page.getByRole('dialog', { name });

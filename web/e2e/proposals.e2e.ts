@@ -6,85 +6,25 @@
  * (web/e2e/screenshots/<screen>-<width>.png); at 390 px nothing may scroll sideways.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addDays, AWAITING_CREWING, londonToday } from '@crewswap/proto/browser';
-import { api as sharedApi, confirmDialog, launchBrowser, ok as sharedOk, openHeaderAction, SCREENSHOTS, settle, unique, verificationCode } from './support';
+import { AWAITING_CREWING, londonToday } from '@crewswap/proto/browser';
+import { api as sharedApi, confirmDialog, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody, until } from './support';
 
 // These journeys read many answers' fields in passing, so they take the bodies untyped.
 type Loose = any;
 const api = (page: Page, method: string, path: string, body?: unknown) => sharedApi<Loose>(page, method, path, body);
 const ok = (page: Page, method: string, path: string, body?: unknown) => sharedOk<Loose>(page, method, path, body);
 
-const PASSWORD = 'secret-pass-1';
 const today = londonToday();
 const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let serial = 0;
-/** Registers a captain on the A350, verifies with the mailed code and logs in, all through the API. */
-async function pilot(page: Page, firstName: string, lastName: string): Promise<{ employeeId: string }> {
-  serial += 1;
-  const employeeId = String((Number(unique()) * 17 + serial * 7919) % 1_000_000).padStart(6, '3');
-  await page.goto('/no-such-page');
-  const since = Date.now();
-  const answer = await ok(page, 'POST', '/api/auth/register', {
-    firstName,
-    lastName,
-    employeeId,
-    emailPrefix: `swap.${lastName.toLowerCase()}.${employeeId}`,
-    phone: '+447700901' + String(100 + serial),
-    rank: 'CP',
-    fleet: 'A350',
-    base: 'LHR',
-    apic: true,
-    ltc: false,
-    usualReq: true,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  await ok(page, 'POST', '/api/auth/verify-email', { email: answer.pilot.email, code: await verificationCode(answer.pilot.email, since) });
-  await ok(page, 'POST', '/api/auth/login', { email: answer.pilot.email, password: PASSWORD });
-  return { employeeId };
-}
-
 // Days far from every other journey's trips: the journeys share one stack, and an offer left here
 // must not turn up in another pilot's Find swaps (the screens journey expects none on its dates).
-const trip = (start: string, end: string, from: number, to: number, route: string) => ({
-  flightNoStart: start,
-  flightNoEnd: end,
-  aircraft: 'A350',
-  route,
-  startDate: addDays(today, from),
-  endDate: addDays(today, to),
-});
-
-/** Saves `<screen>-1280.png` and `<screen>-390.png` of what is open, and goes back to the page's width. */
-async function shots(page: Page, screen: string) {
-  const back = page.viewportSize() ?? DESK;
-  for (const size of [DESK, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${size.width}.png`) });
-    if (size.width < 768) {
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(scrollWidth <= size.width, `${screen}: the page is ${scrollWidth} px wide at ${size.width} px`);
-    }
-  }
-  await page.setViewportSize(back);
-  await settle(page);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const trip = (start: string, end: string, from: number, to: number, route: string) => tripBody(today, start, end, from, to, route);
+const pilot = (page: Page, firstName: string, lastName: string) => signUpByApi(page, { firstName, lastName, tag: 'swap' });
+const shots = shotsAtBothWidths;
 
 describe('swap proposals: propose, counter, accept, the crewing request', () => {
   let browser: Browser;

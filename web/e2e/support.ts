@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { addDays } from '@crewswap/proto/browser';
 import type { LocalPushService } from './pushService';
 
 export const BASE_URL = required('BASE_URL').replace(/\/$/, '');
@@ -221,6 +222,82 @@ export async function ok<T = unknown>(page: Page, method: string, path: string, 
   const answer = await api<T>(page, method, path, body);
   assert.ok(answer.status < 300, `${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+export const PILOT_PASSWORD = 'secret-pass-1';
+
+let signUps = 0;
+/**
+ * A pilot registered, verified with the mailed code and signed in, all through the API in
+ * `page`'s session: an A350 pilot at LHR unless `extra` says otherwise. `tag` starts the email, so
+ * a journey's pilots are easy to find in the mail outbox.
+ */
+export async function signUpByApi(
+  page: Page,
+  who: { firstName: string; lastName: string; tag: string; rank?: 'CP' | 'FO'; extra?: Record<string, unknown> },
+): Promise<{ id: string; email: string; employeeId: string; phone: string }> {
+  // A page of the app's origin, for its cookies; not the app itself, which would ask who is signed in.
+  await page.goto('/no-such-page');
+  signUps += 1;
+  // Journeys share one stack and run one after another: the clock and a counter keep ids apart.
+  const employeeId = String((Number(unique()) * 13 + signUps * 7561) % 1_000_000).padStart(6, '3');
+  const phone = '+447700900' + String(100 + (signUps % 900));
+  const since = Date.now();
+  const answer = await ok<{ pilot: { id: string; email: string } }>(page, 'POST', '/api/auth/register', {
+    firstName: who.firstName,
+    lastName: who.lastName,
+    employeeId,
+    emailPrefix: `${who.tag}.${who.lastName.toLowerCase()}.${employeeId}`,
+    phone,
+    rank: who.rank ?? 'CP',
+    fleet: 'A350',
+    base: 'LHR',
+    apic: true,
+    ltc: false,
+    usualReq: true,
+    password: PILOT_PASSWORD,
+    confirmPassword: PILOT_PASSWORD,
+    ...who.extra,
+  });
+  const { id, email } = answer.pilot;
+  await ok(page, 'POST', '/api/auth/verify-email', { email, code: await verificationCode(email, since) });
+  await ok(page, 'POST', '/api/auth/login', { email, password: PILOT_PASSWORD });
+  return { id, email, employeeId, phone };
+}
+
+/** A trip as POST /api/trips takes it, `from` and `to` days after `today`. */
+export function tripBody(today: string, start: string, end: string, from: number, to: number, route: string, aircraft = 'A350') {
+  return { flightNoStart: start, flightNoEnd: end, aircraft, route, startDate: addDays(today, from), endDate: addDays(today, to) };
+}
+
+/**
+ * Saves `<screen>-1280.png` and `<screen>-390.png` of what is open (at 390 px nothing may scroll
+ * sideways), and goes back to the page's width.
+ */
+export async function shotsAtBothWidths(page: Page, screen: string) {
+  const back = page.viewportSize() ?? DESKTOP;
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${size.width}.png`) });
+    if (size.width < 768) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= size.width, `${screen}: the page is ${scrollWidth} px wide at ${size.width} px`);
+    }
+  }
+  await page.setViewportSize(back);
+  await settle(page);
+}
+
+/** `probe()` until it answers something, for at most `timeoutMs`; the error names `what`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 // Push, end to end in Chromium with the stand-in push service (pushService.ts).

@@ -9,7 +9,6 @@
  * (web/e2e/screenshots/<screen>-<width>.png); at 390 px nothing may scroll sideways.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { BellList, NotificationPreferences, Wish } from '@crewswap/proto';
@@ -22,84 +21,26 @@ import {
   ok,
   openHeaderAction,
   openNotificationPreferences,
-  SCREENSHOTS,
-  settle,
   showPush,
-  unique,
+  shotsAtBothWidths,
+  signUpByApi,
+  tripBody,
+  until,
   useLocalPushService,
-  verificationCode,
   workerRegistration,
 } from './support';
 
-const PASSWORD = 'secret-pass-1';
 const today = londonToday();
 const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 // Wendy's browser clock: quiet hours are kept in the pilot's own time zone, taken from it.
 const WENDY_ZONE = 'America/New_York';
 
-let serial = 0;
-/** Registers a captain on the A350, verifies with the mailed code and logs in, all through the API. */
-async function pilot(page: Page, firstName: string, lastName: string): Promise<void> {
-  serial += 1;
-  const employeeId = String((Number(unique()) * 13 + serial * 7561) % 1_000_000).padStart(6, '4');
-  await page.goto('/no-such-page');
-  const since = Date.now();
-  const answer = await ok<{ pilot: { email: string } }>(page, 'POST', '/api/auth/register', {
-    firstName,
-    lastName,
-    employeeId,
-    emailPrefix: `wish.${lastName.toLowerCase()}.${employeeId}`,
-    phone: '+447700902' + String(100 + serial),
-    rank: 'CP',
-    fleet: 'A350',
-    base: 'LHR',
-    apic: true,
-    ltc: false,
-    usualReq: true,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  await ok(page, 'POST', '/api/auth/verify-email', { email: answer.pilot.email, code: await verificationCode(answer.pilot.email, since) });
-  await ok(page, 'POST', '/api/auth/login', { email: answer.pilot.email, password: PASSWORD });
-}
-
 // Days no other journey uses (+170 to +180): the journeys share one stack, and Otto's offer must
 // not turn up in another pilot's Find swaps.
-const trip = (start: string, end: string, from: number, to: number, route: string) => ({
-  flightNoStart: start,
-  flightNoEnd: end,
-  aircraft: 'A350',
-  route,
-  startDate: addDays(today, from),
-  endDate: addDays(today, to),
-});
-
-/** Saves `<screen>-1280.png` and `<screen>-390.png` of what is open, and goes back to the page's width. */
-async function shots(page: Page, screen: string) {
-  const back = page.viewportSize() ?? DESK;
-  for (const size of [DESK, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${size.width}.png`) });
-    if (size.width < 768) {
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(scrollWidth <= size.width, `${screen}: the page is ${scrollWidth} px wide at ${size.width} px`);
-    }
-  }
-  await page.setViewportSize(back);
-  await settle(page);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const trip = (start: string, end: string, from: number, to: number, route: string) => tripBody(today, start, end, from, to, route);
+const pilot = (page: Page, firstName: string, lastName: string) => signUpByApi(page, { firstName, lastName, tag: 'wish' });
+const shots = shotsAtBothWidths;
 
 describe('alerts that matter: a wish, the offer that answers it, the bell, quiet hours', () => {
   let browser: Browser;

@@ -81,16 +81,6 @@ const LIVE_AGREEMENT: AgreementStatus[] = ['agreed', 'approved'];
 
 export function createProposalRepository(db: Db) {
   return {
-    /** Whether this trip is the other side of a swap the rule allows (constraint from the known side). */
-    async fits(constraint: Constraint, tripId: string, ex: Executor = db): Promise<boolean> {
-      const rule = constraintSql(TRIP_SIDE, constraint);
-      const result = await ex.raw<{ rows: unknown[] }>(
-        `SELECT 1 FROM trips t JOIN pilots p ON p.id = t.pilot_id WHERE t.id = :trip_id AND NOT t.deleted AND ${rule.where}`,
-        { ...rule.bindings, trip_id: tripId },
-      );
-      return result.rows.length > 0;
-    },
-
     /**
      * Live trips among these with their pilots (a trip whose pilot is unknown is left out), and the
      * swap_search_days setting: both sides of a swap in one round trip.
@@ -108,10 +98,12 @@ export function createProposalRepository(db: Db) {
     },
 
     /**
-     * Inserts an open proposal and, in the same statement, the outbox rows `events` makes of it
-     * (published once `written`): one round trip where the insert and the events took two.
+     * Inserts an open proposal if its owner's trip is the other side of a swap the rule allows
+     * (`fits`: the constraint from the proposer's side), with the outbox rows `events` makes of it
+     * (published once `written`), in one statement: one round trip where the check, the insert and
+     * the events took three. Undefined, and nothing written, when the trips do not fit.
      */
-    async insert(input: NewProposal, events: (proposal: SwapProposal) => OutboxRow[], ex: Executor = db): Promise<SwapProposal> {
+    async insertIfFits(input: NewProposal, fits: Constraint, events: (proposal: SwapProposal) => OutboxRow[], ex: Executor = db): Promise<SwapProposal | undefined> {
       const { proposer, owner } = input;
       const row: ProposalRow = {
         id: input.id,
@@ -141,13 +133,18 @@ export function createProposalRepository(db: Db) {
         rank: proposer.pilot.rank,
         fleet: proposer.pilot.fleet,
       };
+      const rule = constraintSql(TRIP_SIDE, fits);
       const names = Object.keys(columns);
-      await ex.raw(`WITH made AS (INSERT INTO proposals (${names.map(() => '??').join(', ')}) VALUES (${names.map(() => '?').join(', ')})) ${INSERT_OUTBOX_ROWS}`, [
-        ...names,
-        ...Object.values(columns),
-        JSON.stringify(events(proposal)),
-      ]);
-      return proposal;
+      const result = await ex.raw<{ rows: unknown[] }>(
+        `WITH made AS (
+           INSERT INTO proposals (${names.map((name) => `"${name}"`).join(', ')})
+           SELECT ${names.map((name) => `:new_${name}`).join(', ')}
+            WHERE EXISTS (SELECT 1 FROM trips t JOIN pilots p ON p.id = t.pilot_id WHERE t.id = :new_owner_trip_id AND NOT t.deleted AND ${rule.where})
+           RETURNING id)
+         ${INSERT_OUTBOX_ROWS}`,
+        { ...rule.bindings, ...Object.fromEntries(names.map((name) => [`new_${name}`, columns[name as keyof typeof columns]])), events: JSON.stringify(events(proposal)) },
+      );
+      return result.rows.length > 0 ? proposal : undefined;
     },
 
     async find(id: string, ex: Executor = db, lock = false): Promise<SwapProposal & { proposerId: string; ownerId: string } | undefined> {
@@ -268,8 +265,9 @@ export function createProposalRepository(db: Db) {
            SELECT trip_id, agreement.id FROM agreement, unnest(CAST(:trips AS uuid[])) AS trip_id),
          accepted AS (
            UPDATE proposals SET status = 'accepted', decided_at = :at, agreement_id = :agreement WHERE id = :proposal),
+         made AS (SELECT id FROM agreement),
          events AS (
-           ${INSERT_OUTBOX_ROWS.replace('?', ':events')}),
+           ${INSERT_OUTBOX_ROWS}),
          others AS (
            SELECT id FROM proposals
             WHERE status = :open AND (owner_trip_id = ANY(CAST(:trips AS uuid[])) OR proposer_trip_id = ANY(CAST(:trips AS uuid[]))) AND id <> :proposal
@@ -331,12 +329,16 @@ export function createProposalRepository(db: Db) {
 }
 export type ProposalRepository = ReturnType<typeof createProposalRepository>;
 
-/** Outbox rows given as JSON text (OutboxRow[]), inserted in their order so that they publish in it. */
+/**
+ * Outbox rows given as JSON text (OutboxRow[], bound as :events), inserted in their order so that they publish in it,
+ * once for each row of `made` (none when the change was not made). Answers their ids.
+ */
 const INSERT_OUTBOX_ROWS = `
   INSERT INTO outbox (id, subject, envelope, trace_context)
   SELECT event.id, event.subject, CAST(event.envelope AS jsonb), CAST(event.trace_context AS jsonb)
-    FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
-   ORDER BY event.n`;
+    FROM made, ROWS FROM (jsonb_to_recordset(CAST(:events AS jsonb)) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
+   ORDER BY event.n
+  RETURNING outbox.id`;
 
 /** sidesOf: a live trip, its pilot, whether it is taken, the pilot's other trips and the setting. */
 const SIDES_SQL = `

@@ -89,15 +89,17 @@ export function createCounterProposal(deps: Deps & { sides: SwapSides }) {
           const { byTrip, settingDays } = await sides.read([input.body.tripId, original.proposer.trip.id], trx);
           const mine = sides.check(byTrip.get(input.body.tripId), { pilotId: input.pilotId, missing: PROPOSAL_MESSAGES.counterNotFound });
           const theirs = sides.check(byTrip.get(original.proposer.trip.id), { pilotId: original.proposerId, missing: PROPOSAL_MESSAGES.offerNotFound });
-          if (!(await sides.fits(mine, theirs.trip, settingDays, trx))) throw badRequest(PROPOSAL_MESSAGES.counterNotCompatible);
           const at = clock.now();
           const countered = await proposals.setStatus(input.id, { status: 'countered', at }, trx);
           await events.proposal(trx, SUBJECTS.proposalCountered, countered, input.pilotId);
-          const proposal = await proposals.insert(
+          // A counter trip that does not fit is refused here, and the transaction takes the above back.
+          const proposal = await proposals.insertIfFits(
             { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: input.id, mutual: sides.mutual(mine, theirs, settingDays), at },
+            sides.fitting(mine, settingDays),
             (made) => events.proposalRows(SUBJECTS.proposalMade, made, input.pilotId),
             trx,
           );
+          if (!proposal) throw badRequest(PROPOSAL_MESSAGES.counterNotCompatible);
           events.written(trx);
           return { proposal, countered };
         });

@@ -7,8 +7,8 @@ import type { SwapSides } from './sides';
 
 /**
  * Propose Swap: my trip (the one Find swaps was pressed on) for another pilot's offered trip.
- * Three round trips: both sides read, the rule asked, and the proposal written with its event in
- * one statement (no transaction needed around it).
+ * Two round trips: both sides read, then the proposal and its event written in one statement if
+ * the rule allows the swap (no transaction needed around it).
  */
 export function createProposeSwap(deps: { db: Db; proposals: ProposalRepository; sides: SwapSides; events: ProposalEvents; clock: Clock }) {
   const { db, proposals, sides, events, clock } = deps;
@@ -21,13 +21,14 @@ export function createProposeSwap(deps: { db: Db; proposals: ProposalRepository;
       if (!offered || !offered.isSwappable) throw notFound(PROPOSAL_MESSAGES.offerNotFound);
       if (offered.trip.pilotId === input.pilotId) throw badRequest(PROPOSAL_MESSAGES.ownTrip);
       const theirs = sides.check(offered, { pilotId: offered.trip.pilotId, missing: PROPOSAL_MESSAGES.offerNotFound });
-      if (!(await sides.fits(mine, theirs.trip, settingDays, db))) throw badRequest(PROPOSAL_MESSAGES.notCompatible);
       try {
-        const proposal = await proposals.insert(
+        const proposal = await proposals.insertIfFits(
           { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: null, mutual: sides.mutual(mine, theirs, settingDays), at: clock.now() },
+          sides.fitting(mine, settingDays),
           (made) => events.proposalRows(SUBJECTS.proposalMade, made, input.pilotId),
           db,
         );
+        if (!proposal) throw badRequest(PROPOSAL_MESSAGES.notCompatible);
         events.written(db);
         return proposal;
       } catch (error) {

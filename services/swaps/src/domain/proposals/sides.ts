@@ -1,16 +1,16 @@
 import { badRequest, conflict, notFound, type Clock, type Executor } from '@crewswap/kit';
-import { PROPOSAL_MESSAGES, type SwapSide, type Trip } from '@crewswap/proto';
+import { PROPOSAL_MESSAGES, type SwapSide } from '@crewswap/proto';
 import type { ProposalRepository, SideRow } from '../../data/proposals';
 import type { PilotRecord } from '../../data/read-model';
 import { parseSwapSearchDays, tripWindow } from '../compatibility';
-import { isMutual, offersFor, type DayRange } from '../swap-rule';
+import { isMutual, offersFor, type Constraint, type DayRange } from '../swap-rule';
 
 /** One side of a swap, checked: a pilot and one of their trips, as proposing and the rule read them. */
 export type CheckedSide = SwapSide & { record: PilotRecord; otherTrips: DayRange[] };
 
 /**
  * What proposing and countering share: reading both sides of a swap from the read model in one
- * round trip, and asking the one swap rule (domain/swap-rule.ts) whether two trips fit.
+ * round trip, and the one swap rule (domain/swap-rule.ts): what it asks of the other trip, and Mutual.
  */
 export function createSwapSides(deps: { proposals: ProposalRepository; clock: Clock }) {
   const { proposals, clock } = deps;
@@ -29,10 +29,10 @@ export function createSwapSides(deps: { proposals: ProposalRepository; clock: Cl
       return { pilot: side.record.contact, trip: side.trip, record: side.record, otherTrips: side.otherTrips };
     },
 
-    /** Whether `other` is a swap the rule allows for `asker`'s trip, inside that trip's window. */
-    async fits(asker: CheckedSide, other: Trip, settingDays: number, ex: Executor): Promise<boolean> {
+    /** What the rule asks of the other trip for a swap with `asker`'s, inside that trip's window. */
+    fitting(asker: CheckedSide, settingDays: number): Constraint {
       const window = tripWindow(asker.trip, asker.record.searchDayRange, settingDays);
-      return proposals.fits(offersFor({ asker: asker.record, trip: asker.trip, window }), other.id, ex);
+      return offersFor({ asker: asker.record, trip: asker.trip, window });
     },
 
     /** Whether the other side could take the asker's trip too: Mutual, by the one swap rule. */

@@ -30,7 +30,8 @@ async function ownersOpenProposal(proposals: ProposalRepository, input: { pilotI
  * accepts that share a trip run one after the other and the second finds it taken; both trips are
  * claimed for the agreement (agreement_trips refuses a trip already claimed), every other open
  * proposal on either trip is declined, and the events tell both pilots, crewing's mail and trips
- * (which withdraws both offers). Six round trips, the transaction's own included.
+ * (which withdraws both offers). Five round trips, the transaction's own included (six when
+ * other proposals are declined).
  */
 export function createAcceptProposal(deps: Deps) {
   const { db, proposals, events, clock } = deps;

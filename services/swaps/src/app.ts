@@ -77,7 +77,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     });
     const offerViews = await startOfferViews({ runtime, clock });
     registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert, offerViews });
-    const sides = createSwapSides({ readModel, proposals, clock });
+    const sides = createSwapSides({ proposals, clock });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
     const proposalUseCases = {
       proposeSwap: createProposeSwap({ ...answerDeps, sides }),

@@ -1,6 +1,7 @@
-import { fromRow, type Db, type Executor } from '@crewswap/kit';
+import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
 import type { AgreementStatus, ProposalStats, ProposalStatus, SwapAgreement, SwapProposal, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
-import type { Constraint } from '../domain/swap-rule';
+import type { Constraint, DayRange } from '../domain/swap-rule';
+import { toPilotRecord, type PilotRecord, type PilotRowOut } from './read-model';
 import { constraintSql, type SideColumns } from './swap-rule-sql';
 
 /** What must stay the same for a proposal on a trip to stay open: its flights, dates, route and aircraft. */
@@ -49,6 +50,18 @@ export interface NewProposal {
   at: Date;
 }
 
+/** A live trip of a swap and its pilot, with what proposing asks of them. */
+export interface SideRow {
+  trip: Trip;
+  isSwappable: boolean;
+  /** Undefined where the pilot is not known with a profile. */
+  record: PilotRecord | undefined;
+  /** In a live agreement already. */
+  taken: boolean;
+  /** The days of the pilot's other trips, for Mutual. */
+  otherTrips: DayRange[];
+}
+
 /** A live trip in the read model and its pilot, as the swap rule reads the side it looks for. */
 const TRIP_SIDE: SideColumns = {
   pilotId: 't.pilot_id',
@@ -68,40 +81,70 @@ const LIVE_AGREEMENT: AgreementStatus[] = ['agreed', 'approved'];
 
 export function createProposalRepository(db: Db) {
   return {
-    /** Whether this trip is the other side of a swap the rule allows (constraint from the known side). */
-    async fits(constraint: Constraint, tripId: string, ex: Executor = db): Promise<boolean> {
-      const rule = constraintSql(TRIP_SIDE, constraint);
-      const result = await ex.raw<{ rows: unknown[] }>(
-        `SELECT 1 FROM trips t JOIN pilots p ON p.id = t.pilot_id WHERE t.id = :trip_id AND NOT t.deleted AND ${rule.where}`,
-        { ...rule.bindings, trip_id: tripId },
-      );
-      return result.rows.length > 0;
+    /**
+     * Live trips among these with their pilots (a trip whose pilot is unknown is left out), and the
+     * swap_search_days setting: both sides of a swap in one round trip.
+     */
+    async sidesOf(tripIds: string[], ex: Executor = db): Promise<{ sides: SideRow[]; setting: string | undefined }> {
+      const result = await ex.raw<{ rows: (PilotRowOut & { trip: Trip; is_swappable: boolean; taken: boolean; setting: string | null; other_trips: [string, string][] })[] }>(SIDES_SQL, [tripIds]);
+      const sides = result.rows.map((row) => ({
+        trip: row.trip,
+        isSwappable: row.is_swappable,
+        record: toPilotRecord(row),
+        taken: row.taken,
+        otherTrips: row.other_trips.map(([from, to]) => ({ from, to })),
+      }));
+      return { sides, setting: result.rows[0]?.setting ?? undefined };
     },
 
-    async insert(proposal: NewProposal, ex: Executor = db): Promise<SwapProposal> {
-      const { proposer, owner } = proposal;
-      const [row] = await ex('proposals')
-        .insert({
-          id: proposal.id,
-          status: OPEN,
-          proposer_id: proposer.pilot.id,
-          proposer_trip_id: proposer.trip.id,
-          owner_id: owner.pilot.id,
-          owner_trip_id: owner.trip.id,
-          proposer: JSON.stringify(proposer),
-          owner: JSON.stringify(owner),
-          proposer_trip_key: tripKey(proposer.trip),
-          owner_trip_key: tripKey(owner.trip),
-          starts_on: proposer.trip.startDate < owner.trip.startDate ? proposer.trip.startDate : owner.trip.startDate,
-          note: proposal.note,
-          counter_of: proposal.counterOf,
-          mutual: proposal.mutual,
-          rank: proposer.pilot.rank,
-          fleet: proposer.pilot.fleet,
-          created_at: proposal.at,
-        })
-        .returning('*');
-      return toProposal(row);
+    /**
+     * Inserts an open proposal if its owner's trip is the other side of a swap the rule allows
+     * (`fits`: the constraint from the proposer's side), with the outbox rows `events` makes of it
+     * (published once `written`), in one statement: one round trip where the check, the insert and
+     * the events took three. Undefined, and nothing written, when the trips do not fit.
+     */
+    async insertIfFits(input: NewProposal, fits: Constraint, events: (proposal: SwapProposal) => OutboxRow[], ex: Executor = db): Promise<SwapProposal | undefined> {
+      const { proposer, owner } = input;
+      const row: ProposalRow = {
+        id: input.id,
+        status: OPEN,
+        proposer_id: proposer.pilot.id,
+        proposer_trip_id: proposer.trip.id,
+        owner_id: owner.pilot.id,
+        owner_trip_id: owner.trip.id,
+        proposer,
+        owner,
+        note: input.note,
+        reason: null,
+        counter_of: input.counterOf,
+        agreement_id: null,
+        mutual: input.mutual,
+        created_at: input.at,
+        decided_at: null,
+      };
+      const proposal = toProposal(row);
+      const columns = {
+        ...row,
+        proposer: JSON.stringify(proposer),
+        owner: JSON.stringify(owner),
+        proposer_trip_key: tripKey(proposer.trip),
+        owner_trip_key: tripKey(owner.trip),
+        starts_on: proposer.trip.startDate < owner.trip.startDate ? proposer.trip.startDate : owner.trip.startDate,
+        rank: proposer.pilot.rank,
+        fleet: proposer.pilot.fleet,
+      };
+      const rule = constraintSql(TRIP_SIDE, fits);
+      const names = Object.keys(columns);
+      const result = await ex.raw<{ rows: unknown[] }>(
+        `WITH made AS (
+           INSERT INTO proposals (${names.map((name) => `"${name}"`).join(', ')})
+           SELECT ${names.map((name) => `:new_${name}`).join(', ')}
+            WHERE EXISTS (SELECT 1 FROM trips t JOIN pilots p ON p.id = t.pilot_id WHERE t.id = :new_owner_trip_id AND NOT t.deleted AND ${rule.where})
+           RETURNING id)
+         ${INSERT_OUTBOX_ROWS}`,
+        { ...rule.bindings, ...Object.fromEntries(names.map((name) => [`new_${name}`, columns[name as keyof typeof columns]])), events: JSON.stringify(events(proposal)) },
+      );
+      return result.rows.length > 0 ? proposal : undefined;
     },
 
     async find(id: string, ex: Executor = db, lock = false): Promise<SwapProposal & { proposerId: string; ownerId: string } | undefined> {
@@ -121,26 +164,6 @@ export function createProposalRepository(db: Db) {
         })
         .returning('*');
       return toProposal(row);
-    },
-
-    /**
-     * Closes the open proposals that give or ask for any of these trips (but `except`), locked in
-     * id order, and answers them as they now are.
-     */
-    async closeOpenOnTrips(tripIds: string[], change: { status: ProposalStatus; reason: string; at: Date; except?: string }, ex: Executor = db): Promise<SwapProposal[]> {
-      if (tripIds.length === 0) return [];
-      const rows: ProposalRow[] = await ex('proposals')
-        .where({ status: OPEN })
-        .andWhere((q) => q.whereIn('owner_trip_id', tripIds).orWhereIn('proposer_trip_id', tripIds))
-        .modify((q) => (change.except ? q.whereNot({ id: change.except }) : q))
-        .orderBy('id')
-        .forUpdate();
-      if (rows.length === 0) return [];
-      const updated: ProposalRow[] = await ex('proposals')
-        .whereIn('id', rows.map((row) => row.id))
-        .update({ status: change.status, reason: change.reason, decided_at: change.at })
-        .returning('*');
-      return updated.map(toProposal);
     },
 
     /** Open proposals on a trip whose flights, dates, route or aircraft are no longer `key`. */
@@ -189,35 +212,73 @@ export function createProposalRepository(db: Db) {
     },
 
     /**
-     * Makes the agreement and claims both trips for it. A trip already in a live agreement makes
-     * the insert fail with a unique violation on agreement_trips_pkey.
+     * Locks both trips of the owner's proposal, the lower id first, as every accept does: two
+     * accepts that share a trip run one after the other (never a deadlock), and the second finds
+     * the trip taken. False when the proposal is not this owner's. A proposal's trips never
+     * change, so they are read before the locks are held.
      */
-    async insertAgreement(agreement: { id: string; proposal: SwapProposal; at: Date }, ex: Executor = db): Promise<SwapAgreement> {
-      const { proposal } = agreement;
-      const [row] = await ex('agreements')
-        .insert({
-          id: agreement.id,
-          proposal_id: proposal.id,
-          status: 'agreed',
-          proposer_id: proposal.proposer.pilot.id,
-          owner_id: proposal.owner.pilot.id,
-          proposer: JSON.stringify(proposal.proposer),
-          owner: JSON.stringify(proposal.owner),
-          rank: proposal.proposer.pilot.rank,
-          fleet: proposal.proposer.pilot.fleet,
-          agreed_at: agreement.at,
-        })
-        .returning('*');
-      await ex('agreement_trips').insert([
-        { trip_id: proposal.proposer.trip.id, agreement_id: agreement.id },
-        { trip_id: proposal.owner.trip.id, agreement_id: agreement.id },
-      ]);
-      return toAgreement(row);
+    async lockTrips(id: string, ownerId: string, trx: Executor): Promise<boolean> {
+      // A target list is evaluated left to right: the lower id is locked first.
+      const result = await trx.raw<{ rows: unknown[] }>(
+        `SELECT pg_advisory_xact_lock(hashtextextended(CAST(LEAST(proposer_trip_id, owner_trip_id) AS text), 37)) AS lower,
+                pg_advisory_xact_lock(hashtextextended(CAST(GREATEST(proposer_trip_id, owner_trip_id) AS text), 37)) AS higher
+           FROM proposals WHERE id = ? AND owner_id = ?`,
+        [id, ownerId],
+      );
+      return result.rows.length > 0;
     },
 
-    async tripsTaken(tripIds: string[], ex: Executor = db): Promise<boolean> {
-      const row = await ex('agreement_trips').whereIn('trip_id', tripIds).first();
-      return row !== undefined;
+    /**
+     * Agrees the swap of this open proposal (locked by the caller) in one statement: the
+     * agreement, both trips claimed for it (a trip already in a live agreement fails it with a
+     * unique violation on agreement_trips_pkey), the proposal accepted, every other open proposal
+     * on either trip declined with `declineReason` (locked in id order), and the outbox rows
+     * `events` makes of the agreement and the accepted proposal. Answers the declined proposals too.
+     */
+    async agree(
+      input: { proposal: SwapProposal; agreementId: string; at: Date; declineReason: string },
+      events: (agreed: { proposal: SwapProposal; agreement: SwapAgreement }) => OutboxRow[],
+      trx: Executor,
+    ): Promise<{ proposal: SwapProposal; agreement: SwapAgreement; declined: SwapProposal[] }> {
+      const { proposal: open, agreementId, at } = input;
+      const proposal: SwapProposal = { ...open, status: 'accepted', agreementId, decidedAt: at.toISOString() };
+      const agreement = toAgreement({
+        id: agreementId,
+        proposal_id: open.id,
+        status: 'agreed',
+        proposer_id: open.proposer.pilot.id,
+        owner_id: open.owner.pilot.id,
+        proposer: open.proposer,
+        owner: open.owner,
+        agreed_at: at,
+        closed_at: null,
+        closed_by: null,
+      });
+      const tripIds = [open.proposer.trip.id, open.owner.trip.id].sort();
+      const result = await trx.raw<{ rows: ProposalRow[] }>(
+        `WITH agreement AS (
+           INSERT INTO agreements (id, proposal_id, status, proposer_id, owner_id, proposer, owner, rank, fleet, agreed_at)
+           SELECT :agreement, id, 'agreed', proposer_id, owner_id, proposer, owner, rank, fleet, :at FROM proposals WHERE id = :proposal
+           RETURNING id),
+         claimed AS (
+           INSERT INTO agreement_trips (trip_id, agreement_id)
+           SELECT trip_id, agreement.id FROM agreement, unnest(CAST(:trips AS uuid[])) AS trip_id),
+         accepted AS (
+           UPDATE proposals SET status = 'accepted', decided_at = :at, agreement_id = :agreement WHERE id = :proposal),
+         made AS (SELECT id FROM agreement),
+         events AS (
+           ${INSERT_OUTBOX_ROWS}),
+         others AS (
+           SELECT id FROM proposals
+            WHERE status = :open AND (owner_trip_id = ANY(CAST(:trips AS uuid[])) OR proposer_trip_id = ANY(CAST(:trips AS uuid[]))) AND id <> :proposal
+            ORDER BY id
+              FOR UPDATE)
+         UPDATE proposals SET status = 'declined', reason = :reason, decided_at = :at
+          WHERE id IN (SELECT id FROM others)
+         RETURNING *`,
+        { agreement: agreementId, proposal: open.id, at, trips: tripIds, open: OPEN, reason: input.declineReason, events: JSON.stringify(events({ proposal, agreement })) },
+      );
+      return { proposal, agreement, declined: result.rows.sort((x, y) => (x.id < y.id ? -1 : 1)).map(toProposal) };
     },
 
     async findAgreement(id: string, ex: Executor = db, lock = false): Promise<SwapAgreement | undefined> {
@@ -267,6 +328,29 @@ export function createProposalRepository(db: Db) {
   };
 }
 export type ProposalRepository = ReturnType<typeof createProposalRepository>;
+
+/**
+ * Outbox rows given as JSON text (OutboxRow[], bound as :events), inserted in their order so that they publish in it,
+ * once for each row of `made` (none when the change was not made). Answers their ids.
+ */
+const INSERT_OUTBOX_ROWS = `
+  INSERT INTO outbox (id, subject, envelope, trace_context)
+  SELECT event.id, event.subject, CAST(event.envelope AS jsonb), CAST(event.trace_context AS jsonb)
+    FROM made, ROWS FROM (jsonb_to_recordset(CAST(:events AS jsonb)) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
+   ORDER BY event.n
+  RETURNING outbox.id`;
+
+/** sidesOf: a live trip, its pilot, whether it is taken, the pilot's other trips and the setting. */
+const SIDES_SQL = `
+  SELECT t.data AS trip, t.is_swappable, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
+         EXISTS (SELECT 1 FROM agreement_trips a WHERE a.trip_id = t.id) AS taken,
+         (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting,
+         (SELECT COALESCE(json_agg(json_build_array(x.start_date, x.end_date) ORDER BY x.start_date, x.id), '[]')
+            FROM trips x
+           WHERE x.pilot_id = p.id AND NOT x.deleted AND x.id <> t.id AND x.start_date IS NOT NULL AND x.end_date IS NOT NULL) AS other_trips
+    FROM trips t
+    JOIN pilots p ON p.id = t.pilot_id
+   WHERE t.id = ANY(CAST(? AS uuid[])) AND NOT t.deleted`;
 
 const toProposal = (row: ProposalRow): SwapProposal => ({
   ...fromRow(row, ['id', 'status', 'proposer', 'owner', 'note', 'reason', 'counter_of', 'agreement_id', 'mutual']),

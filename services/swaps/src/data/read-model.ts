@@ -60,7 +60,7 @@ export interface Recipient {
   tripId: string;
 }
 
-interface PilotRowOut {
+export interface PilotRowOut {
   id: string;
   rank: Rank | null;
   fleet: Fleet | null;
@@ -316,7 +316,7 @@ export function createReadModelRepository(db: Db) {
 export type ReadModelRepository = ReturnType<typeof createReadModelRepository>;
 
 /** A pilot known with a profile (a deletion alone leaves a row without one). */
-function toPilotRecord(row: PilotRowOut): PilotRecord | undefined {
+export function toPilotRecord(row: PilotRowOut): PilotRecord | undefined {
   const { id, rank, fleet, contact } = row;
   // The ask context's left join gives null columns where the pilot is not known.
   if (!id || !rank || !fleet || !contact) return undefined;

@@ -26,37 +26,28 @@ async function ownersOpenProposal(proposals: ProposalRepository, input: { pilotI
 }
 
 /**
- * Locks both trips of a swap, always in the same order, before its proposal: two accepts that
- * share a trip run one after the other (never a deadlock), and the second finds the trip taken.
- */
-async function lockTrips(trx: Executor, tripIds: string[]): Promise<void> {
-  for (const id of [...tripIds].sort()) await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 37))', [id]);
-}
-
-/**
- * Accept: the swap is agreed. Both trips are claimed for it (agreement_trips refuses a trip
- * already claimed), every other open proposal on either trip is declined, and the events tell
- * both pilots, crewing's mail and trips (which withdraws both offers).
+ * Accept: the swap is agreed. Both trips are locked (lower id first) before the proposal, so two
+ * accepts that share a trip run one after the other and the second finds it taken; both trips are
+ * claimed for the agreement (agreement_trips refuses a trip already claimed), every other open
+ * proposal on either trip is declined, and the events tell both pilots, crewing's mail and trips
+ * (which withdraws both offers). Five round trips, the transaction's own included (six when
+ * other proposals are declined).
  */
 export function createAcceptProposal(deps: Deps) {
   const { db, proposals, events, clock } = deps;
   return {
     async execute(input: { pilotId: string; id: string }): Promise<{ proposal: SwapProposal; agreement: SwapAgreement }> {
-      const seen = await proposals.find(input.id);
-      if (!seen || seen.ownerId !== input.pilotId) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
-      const tripIds = [seen.proposer.trip.id, seen.owner.trip.id];
       try {
         return await db.transaction(async (trx) => {
-          await lockTrips(trx, tripIds);
-          await ownersOpenProposal(proposals, input, trx);
-          if (await proposals.tripsTaken(tripIds, trx)) throw conflict(PROPOSAL_MESSAGES.tripTaken);
-          const at = clock.now();
-          const agreement = await proposals.insertAgreement({ id: randomUUID(), proposal: seen, at }, trx);
-          const proposal = await proposals.setStatus(input.id, { status: 'accepted', agreementId: agreement.id, at }, trx);
-          const others = await proposals.closeOpenOnTrips(tripIds, { status: 'declined', reason: PROPOSAL_MESSAGES.tripNoLongerAvailable, at, except: input.id }, trx);
-          await events.proposal(trx, SUBJECTS.proposalAccepted, proposal, input.pilotId);
-          for (const other of others) await events.proposal(trx, SUBJECTS.proposalDeclined, other, input.pilotId);
-          await events.agreement(trx, SUBJECTS.agreementMade, agreement, input.pilotId);
+          if (!(await proposals.lockTrips(input.id, input.pilotId, trx))) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
+          const { proposerId: _proposer, ownerId: _owner, ...open } = await ownersOpenProposal(proposals, input, trx);
+          const { proposal, agreement, declined } = await proposals.agree(
+            { proposal: open, agreementId: randomUUID(), at: clock.now(), declineReason: PROPOSAL_MESSAGES.tripNoLongerAvailable },
+            (agreed) => [...events.proposalRows(SUBJECTS.proposalAccepted, agreed.proposal, input.pilotId), ...events.agreementRows(SUBJECTS.agreementMade, agreed.agreement, input.pilotId)],
+            trx,
+          );
+          events.written(trx);
+          for (const other of declined) await events.proposal(trx, SUBJECTS.proposalDeclined, other, input.pilotId);
           return { proposal, agreement };
         });
       } catch (error) {
@@ -96,17 +87,21 @@ export function createCounterProposal(deps: Deps & { sides: SwapSides }) {
         return await db.transaction(async (trx) => {
           const original = await ownersOpenProposal(proposals, input, trx);
           if (input.body.tripId === original.owner.trip.id) throw badRequest(PROPOSAL_MESSAGES.counterSame);
-          const mine = await sides.side({ pilotId: input.pilotId, tripId: input.body.tripId, missing: PROPOSAL_MESSAGES.counterNotFound }, trx);
-          const theirs = await sides.side({ pilotId: original.proposerId, tripId: original.proposer.trip.id, missing: PROPOSAL_MESSAGES.offerNotFound }, trx);
-          if (!(await sides.fits(mine, theirs.trip, trx))) throw badRequest(PROPOSAL_MESSAGES.counterNotCompatible);
+          const { byTrip, settingDays } = await sides.read([input.body.tripId, original.proposer.trip.id], trx);
+          const mine = sides.check(byTrip.get(input.body.tripId), { pilotId: input.pilotId, missing: PROPOSAL_MESSAGES.counterNotFound });
+          const theirs = sides.check(byTrip.get(original.proposer.trip.id), { pilotId: original.proposerId, missing: PROPOSAL_MESSAGES.offerNotFound });
           const at = clock.now();
           const countered = await proposals.setStatus(input.id, { status: 'countered', at }, trx);
-          const proposal = await proposals.insert(
-            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: input.id, mutual: await sides.mutual(mine, theirs, trx), at },
+          await events.proposal(trx, SUBJECTS.proposalCountered, countered, input.pilotId);
+          // A counter trip that does not fit is refused here, and the transaction takes the above back.
+          const proposal = await proposals.insertIfFits(
+            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: input.id, mutual: sides.mutual(mine, theirs, settingDays), at },
+            sides.fitting(mine, settingDays),
+            (made) => events.proposalRows(SUBJECTS.proposalMade, made, input.pilotId),
             trx,
           );
-          await events.proposal(trx, SUBJECTS.proposalCountered, countered, input.pilotId);
-          await events.proposal(trx, SUBJECTS.proposalMade, proposal, input.pilotId);
+          if (!proposal) throw badRequest(PROPOSAL_MESSAGES.counterNotCompatible);
+          events.written(trx);
           return { proposal, countered };
         });
       } catch (error) {

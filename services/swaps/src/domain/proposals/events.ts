@@ -1,4 +1,4 @@
-import type { Executor, Outbox } from '@crewswap/kit';
+import type { Executor, Outbox, OutboxRow } from '@crewswap/kit';
 import { SUBJECTS, type SwapAgreement, type SwapProposal } from '@crewswap/proto';
 
 type ProposalSubject =
@@ -15,6 +15,10 @@ export function createProposalEvents(outbox: Outbox) {
   return {
     proposal: (trx: Executor, subject: ProposalSubject, proposal: SwapProposal, by: string) => outbox.write(trx, subject, { proposal, by }),
     agreement: (trx: Executor, subject: AgreementSubject, agreement: SwapAgreement, by: string) => outbox.write(trx, subject, { agreement, by }),
+    /** The outbox rows of an event, for a statement that writes them beside its change; then `written`. */
+    proposalRows: (subject: ProposalSubject, proposal: SwapProposal, by: string): OutboxRow[] => outbox.rows(subject, [{ data: { proposal, by } }]),
+    agreementRows: (subject: AgreementSubject, agreement: SwapAgreement, by: string): OutboxRow[] => outbox.rows(subject, [{ data: { agreement, by } }]),
+    written: (ex: Executor) => outbox.written(ex),
   };
 }
 export type ProposalEvents = ReturnType<typeof createProposalEvents>;

@@ -5,27 +5,32 @@ import type { ProposalRepository } from '../../data/proposals';
 import type { ProposalEvents } from './events';
 import type { SwapSides } from './sides';
 
-/** Propose Swap: my trip (the one Find swaps was pressed on) for another pilot's offered trip. */
+/**
+ * Propose Swap: my trip (the one Find swaps was pressed on) for another pilot's offered trip.
+ * Two round trips: both sides read, then the proposal and its event written in one statement if
+ * the rule allows the swap (no transaction needed around it).
+ */
 export function createProposeSwap(deps: { db: Db; proposals: ProposalRepository; sides: SwapSides; events: ProposalEvents; clock: Clock }) {
   const { db, proposals, sides, events, clock } = deps;
   return {
     async execute(input: { pilotId: string; body: ProposeSwapBody }): Promise<SwapProposal> {
       const { offeredTripId, myTripId } = input.body;
+      const { byTrip, settingDays } = await sides.read([myTripId, offeredTripId], db);
+      const mine = sides.check(byTrip.get(myTripId), { pilotId: input.pilotId, missing: PROPOSAL_MESSAGES.myTripNotFound });
+      const offered = byTrip.get(offeredTripId);
+      if (!offered || !offered.isSwappable) throw notFound(PROPOSAL_MESSAGES.offerNotFound);
+      if (offered.trip.pilotId === input.pilotId) throw badRequest(PROPOSAL_MESSAGES.ownTrip);
+      const theirs = sides.check(offered, { pilotId: offered.trip.pilotId, missing: PROPOSAL_MESSAGES.offerNotFound });
       try {
-        return await db.transaction(async (trx) => {
-          const mine = await sides.side({ pilotId: input.pilotId, tripId: myTripId, missing: PROPOSAL_MESSAGES.myTripNotFound }, trx);
-          const offered = await trx('trips').where({ id: offeredTripId, deleted: false }).first('pilot_id', 'is_swappable');
-          if (!offered || !offered.is_swappable) throw notFound(PROPOSAL_MESSAGES.offerNotFound);
-          if (offered.pilot_id === input.pilotId) throw badRequest(PROPOSAL_MESSAGES.ownTrip);
-          const theirs = await sides.side({ pilotId: offered.pilot_id, tripId: offeredTripId, missing: PROPOSAL_MESSAGES.offerNotFound }, trx);
-          if (!(await sides.fits(mine, theirs.trip, trx))) throw badRequest(PROPOSAL_MESSAGES.notCompatible);
-          const proposal = await proposals.insert(
-            { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: null, mutual: await sides.mutual(mine, theirs, trx), at: clock.now() },
-            trx,
-          );
-          await events.proposal(trx, SUBJECTS.proposalMade, proposal, input.pilotId);
-          return proposal;
-        });
+        const proposal = await proposals.insertIfFits(
+          { id: randomUUID(), proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, counterOf: null, mutual: sides.mutual(mine, theirs, settingDays), at: clock.now() },
+          sides.fitting(mine, settingDays),
+          (made) => events.proposalRows(SUBJECTS.proposalMade, made, input.pilotId),
+          db,
+        );
+        if (!proposal) throw badRequest(PROPOSAL_MESSAGES.notCompatible);
+        events.written(db);
+        return proposal;
       } catch (error) {
         if (isUniqueViolation(error, 'proposals_one_open')) throw conflict(PROPOSAL_MESSAGES.alreadyProposed);
         throw error;

@@ -1,44 +1,44 @@
 import { badRequest, conflict, notFound, type Clock, type Executor } from '@crewswap/kit';
-import { PROPOSAL_MESSAGES, type SwapSide, type Trip } from '@crewswap/proto';
-import type { ProposalRepository } from '../../data/proposals';
-import type { PilotRecord, ReadModelRepository } from '../../data/read-model';
-import { tripWindow } from '../compatibility';
-import { isMutual, offersFor } from '../swap-rule';
+import { PROPOSAL_MESSAGES, type SwapSide } from '@crewswap/proto';
+import type { ProposalRepository, SideRow } from '../../data/proposals';
+import type { PilotRecord } from '../../data/read-model';
+import { parseSwapSearchDays, tripWindow } from '../compatibility';
+import { isMutual, offersFor, type Constraint, type DayRange } from '../swap-rule';
+
+/** One side of a swap, checked: a pilot and one of their trips, as proposing and the rule read them. */
+export type CheckedSide = SwapSide & { record: PilotRecord; otherTrips: DayRange[] };
 
 /**
- * What proposing and countering share: reading a pilot and one of their trips from the read model,
- * and asking the one swap rule (domain/swap-rule.ts) whether two trips fit.
+ * What proposing and countering share: reading both sides of a swap from the read model in one
+ * round trip, and the one swap rule (domain/swap-rule.ts): what it asks of the other trip, and Mutual.
  */
-export function createSwapSides(deps: { readModel: ReadModelRepository; proposals: ProposalRepository; clock: Clock }) {
-  const { readModel, proposals, clock } = deps;
+export function createSwapSides(deps: { proposals: ProposalRepository; clock: Clock }) {
+  const { proposals, clock } = deps;
   return {
-    /** A live trip of this pilot that has not started and is in no agreed swap, with its pilot. */
-    async side(input: { pilotId: string; tripId: string; missing: string }, ex: Executor): Promise<SwapSide & { record: PilotRecord }> {
-      const trip = await readModel.findTrip(input.tripId, ex);
-      if (!trip || trip.pilotId !== input.pilotId) throw notFound(input.missing);
-      const record = await readModel.findPilot(input.pilotId, ex);
-      if (!record || record.deleted) throw notFound(input.missing);
-      if (trip.startDate <= clock.today()) throw badRequest(PROPOSAL_MESSAGES.started);
-      if (await proposals.tripsTaken([trip.id], ex)) throw conflict(PROPOSAL_MESSAGES.tripTaken);
-      return { pilot: record.contact, trip, record };
+    /** These live trips with their pilots (by trip id), and the swap_search_days setting. */
+    async read(tripIds: string[], ex: Executor): Promise<{ byTrip: Map<string, SideRow>; settingDays: number }> {
+      const { sides, setting } = await proposals.sidesOf(tripIds, ex);
+      return { byTrip: new Map(sides.map((side) => [side.trip.id, side])), settingDays: parseSwapSearchDays(setting) };
     },
 
-    /** Whether `other` is a swap the rule allows for `asker`'s trip, inside that trip's window. */
-    async fits(asker: { record: PilotRecord; trip: Trip }, other: Trip, ex: Executor): Promise<boolean> {
-      const settingDays = await readModel.swapSearchDays(ex);
+    /** A live trip of this pilot that has not started and is in no agreed swap, with its pilot; else the refusal. */
+    check(side: SideRow | undefined, input: { pilotId: string; missing: string }): CheckedSide {
+      if (!side || side.trip.pilotId !== input.pilotId || !side.record || side.record.deleted) throw notFound(input.missing);
+      if (side.trip.startDate <= clock.today()) throw badRequest(PROPOSAL_MESSAGES.started);
+      if (side.taken) throw conflict(PROPOSAL_MESSAGES.tripTaken);
+      return { pilot: side.record.contact, trip: side.trip, record: side.record, otherTrips: side.otherTrips };
+    },
+
+    /** What the rule asks of the other trip for a swap with `asker`'s, inside that trip's window. */
+    fitting(asker: CheckedSide, settingDays: number): Constraint {
       const window = tripWindow(asker.trip, asker.record.searchDayRange, settingDays);
-      return proposals.fits(offersFor({ asker: asker.record, trip: asker.trip, window }), other.id, ex);
+      return offersFor({ asker: asker.record, trip: asker.trip, window });
     },
 
     /** Whether the other side could take the asker's trip too: Mutual, by the one swap rule. */
-    async mutual(asker: { record: PilotRecord; trip: Trip }, other: { record: PilotRecord; trip: Trip }, ex: Executor): Promise<boolean> {
-      const [mine, theirs] = await Promise.all([
-        readModel.findAskContext(asker.trip.id, asker.record.id, ex),
-        readModel.findAskContext(other.trip.id, other.record.id, ex),
-      ]);
-      if (!mine.trip || !theirs.trip) return false;
-      const side = (record: PilotRecord, trip: Trip, otherTrips: typeof mine.askerOtherTrips) => ({ pilot: record, trip, otherTrips });
-      return isMutual({ asker: side(asker.record, mine.trip, mine.askerOtherTrips), offer: side(other.record, theirs.trip, theirs.askerOtherTrips), settingDays: mine.settingDays });
+    mutual(asker: CheckedSide, other: CheckedSide, settingDays: number): boolean {
+      const side = ({ record, trip, otherTrips }: CheckedSide) => ({ pilot: record, trip, otherTrips });
+      return isMutual({ asker: side(asker), offer: side(other), settingDays });
     },
   };
 }

@@ -1,0 +1,41 @@
+// The proposals bench's HTTP client, in a worker thread of its own: the app under test keeps its
+// event loop to itself, as it does in production, where the client is a phone (and the gateway's
+// kept-alive connections). Plain JavaScript so that the worker needs no TypeScript loader.
+// workerData: { base, warmUp, creates, rounds }: `warmUp` then `creates` ([{ cookie, body }]) are
+// proposed one at a time; each round ([{ cookie, body, ownerCookie }]) is proposed all at once, then
+// every owner accepts their proposal at once. Posts back { creates, accepts }: [{ status, ms }] of the
+// timed requests (the creates and the accepts).
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { base, warmUp, creates, rounds } = workerData;
+const agent = new http.Agent({ keepAlive: true });
+
+function post(path, cookie, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const sent = performance.now();
+    const request = http.request(`${base}${path}`, { method: 'POST', agent, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - sent, json: JSON.parse(Buffer.concat(chunks).toString()) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+const propose = ({ cookie, body }) => post('/api/swaps/proposals', cookie, body);
+const timing = ({ status, ms }) => ({ status, ms });
+
+for (const ask of warmUp) await propose(ask);
+const created = [];
+for (const ask of creates) created.push(timing(await propose(ask)));
+const accepts = [];
+for (const round of rounds) {
+  const proposals = await Promise.all(round.map(propose));
+  const answers = await Promise.all(round.map((ask, i) => post(`/api/swaps/proposals/${proposals[i].json.id}/accept`, ask.ownerCookie, {})));
+  accepts.push(...answers.map(timing));
+}
+agent.destroy();
+parentPort.postMessage({ creates: created, accepts });

@@ -94,7 +94,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
       addExcludedAirport: createAddExcludedAirport({ airports: airportsRepo }),
       removeExcludedAirport: createRemoveExcludedAirport({ airports: airportsRepo }),
     };
-    const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
+    const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, knownAirports, events, clock });
     const purge = createPurgeTrips({ db, trips: tripsRepo, groups, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
 

@@ -164,6 +164,30 @@ export function createTripRepository(db: Db) {
       return { trip: toTrip(row!), version: row!.version };
     },
 
+    /**
+     * Applies the same kind of change to several trips in one statement (a roster import's changed
+     * duties), each bumping its version; answers them as stored, in the order given. Every item
+     * must set the same fields.
+     */
+    async updateMany(items: { id: string; fields: Partial<TripFields> }[], trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
+      if (items.length === 0) return [];
+      const rows = items.map(({ id, fields }) => ({ id, ...toRow(fields) }));
+      const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
+      // The changes arrive as one JSON array, each column cast to its own type.
+      const result = (await trx.raw(
+        `UPDATE trips SET ${columns.map(() => '?? = change.??').join(', ')}, version = trips.version + 1, updated_at = now()
+           FROM jsonb_populate_recordset(NULL::trips, ?::jsonb) AS change
+          WHERE trips.id = change.id
+          RETURNING trips.*`,
+        [...columns.flatMap((column) => [column, column]), JSON.stringify(rows)],
+      )) as { rows: TripRow[] };
+      const byId = new Map(result.rows.map((row) => [row.id, row]));
+      return items.map(({ id }) => {
+        const row = byId.get(id)!;
+        return { trip: toTrip(row), version: row.version };
+      });
+    },
+
     /** Deletes and answers what was deleted, with the version a deletion event carries. */
     async deleteWhere(where: (query: ReturnType<Db>) => void, trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
       const query = trx('trips');

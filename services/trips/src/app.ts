@@ -102,7 +102,6 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const feed = createCalendarFeed({
       feeds,
       trips: tripsRepo,
-      agreedSwaps: agreedSwapsRepo,
       clock,
       origin: config.APP_ORIGIN ?? 'http://localhost:8080',
       product: config.PRODUCT_NAME ?? 'CrewSwap',

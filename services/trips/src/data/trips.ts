@@ -88,13 +88,17 @@ export function createTripRepository(db: Db) {
       return rows.map(toTrip);
     },
 
-    /** The pilot's trips that have not ended by `today`, with their versions (the calendar feed's). */
-    async listUpcoming(pilotId: string, today: string, trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
-      const rows: TripRow[] = await trx('trips')
+    /**
+     * The pilot's trips that have not ended by `today`, with their versions and whether a swap of
+     * each is agreed (the calendar feed's).
+     */
+    async listUpcoming(pilotId: string, today: string, trx: Executor = db): Promise<{ trip: Trip; version: number; agreed: boolean }[]> {
+      const rows: (TripRow & { agreed: boolean })[] = await trx('trips')
+        .select('trips.*', trx.raw('EXISTS (SELECT 1 FROM agreed_swaps WHERE agreed_swaps.trip_id = trips.id) AS agreed'))
         .where({ pilot_id: pilotId })
         .where('end_date', '>=', today)
         .orderBy([{ column: 'start_date' }, { column: 'end_date' }, { column: 'flight_no_start' }]);
-      return rows.map((row) => ({ trip: toTrip(row), version: row.version }));
+      return rows.map((row) => ({ trip: toTrip(row), version: row.version, agreed: row.agreed }));
     },
 
     /** Another pilot's trip is as good as missing: callers answer 404 either way. */

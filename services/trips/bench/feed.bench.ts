@@ -61,7 +61,7 @@ try {
       // Outside the timing: one of the pilot's trips changes (its version moves on), so the feed
       // is read and written afresh, as the first read after a change is.
       if (changed) {
-        await db.raw(`UPDATE trips SET version = version + 1, updated_at = now() WHERE id = (SELECT id FROM trips WHERE pilot_id = ? AND end_date >= ? ORDER BY start_date LIMIT 1)`, [pilotOf.get(path), today]);
+        await db.raw(`UPDATE trips SET version = version + 1, updated_at = now() WHERE id = (SELECT id FROM trips WHERE pilot_id = ? AND end_date >= ? ORDER BY start_date LIMIT 1)`, [pilotOf.get(path)!, today]);
       }
       const started = performance.now();
       const response = await fetch(`${base}${path}`, { headers });

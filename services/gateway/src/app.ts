@@ -115,13 +115,14 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
     done();
   });
 
-  // Phones on crew-room wifi: the app's bundle and the airport list are worth compressing. An
-  // answer under 1 KB is sent as it is: gzip would cost more time than it saves bytes. The
-  // event stream is left out, since compression would buffer it.
+  // Phones on crew-room wifi: the app's bundle, the airport list and a pilot's calendar feed
+  // (about 30 KB of text for 60 trips, a few KB gzipped, fetched by the phone's calendar) are worth
+  // compressing. An answer under 1 KB is sent as it is: gzip would cost more time than it saves
+  // bytes. The event stream is left out, since compression would buffer it.
   await app.register(compress, {
     encodings: ['gzip'],
     threshold: 1024,
-    customTypes: /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain)|image\/svg\+xml)/,
+    customTypes: /^(application\/(json|javascript|manifest\+json)|text\/(html|css|javascript|plain|calendar)|image\/svg\+xml)/,
     // Request bodies pass to the services as they came, with their Content-Encoding: unpacked
     // here, a service would be handed plain bytes still labelled gzip.
     globalDecompression: false,

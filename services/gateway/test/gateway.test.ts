@@ -366,6 +366,45 @@ describe('gateway: answers a service already compressed', () => {
   });
 });
 
+describe('gateway: a pilot’s calendar feed', () => {
+  it('is gzipped for a calendar app that accepts gzip, with its ETag, sent plain to one that does not, and its 304 passes on', async () => {
+    const event = (n: number) => `BEGIN:VEVENT\r\nUID:trip-${n}@crewswap\r\nSUMMARY:Offered · VS025/VS026 JFK-BOS\r\nEND:VEVENT\r\n`;
+    const body = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${Array.from({ length: 60 }, (_, n) => event(n)).join('')}END:VCALENDAR\r\n`;
+    const upstream = Fastify();
+    upstream.get('/api/calendar/:file', async (request, reply) => {
+      reply.header('etag', '"feed-1"').header('cache-control', 'private, no-cache').type('text/calendar; charset=utf-8');
+      if (request.headers['if-none-match'] === '"feed-1"') return reply.status(304).send();
+      return body;
+    });
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const port = (upstream.server.address() as { port: number }).port;
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', TRIPS_URL: `http://127.0.0.1:${port}` }))).app;
+    const url = '/api/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics';
+    try {
+      const zipped = await gateway.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(zipped.headers.etag).toBe('"feed-1"');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(Buffer.byteLength(body) / 4);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(body);
+
+      const plain = await gateway.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(body);
+
+      const again = await gateway.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', 'if-none-match': '"feed-1"' } });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['content-encoding']).toBeUndefined();
+      expect(again.rawPayload.length).toBe(0);
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('gateway: the service worker and the manifest', () => {
   it('serves /sw.js as JavaScript and the manifest as a web app manifest, both no-cache, while hashed assets stay immutable', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'crewswap-dist-'));

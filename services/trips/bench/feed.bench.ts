@@ -1,7 +1,8 @@
 /**
  * Latency of a pilot's calendar feed (GET /api/calendar/{token}.ics) for pilots with 60 upcoming
  * trips each, over real HTTP on loopback: the full answer, and the 304 a calendar app polling with
- * the ETag it holds gets. Its own temporary database (dropped at the end) and NATS prefix.
+ * the ETag it holds gets, and the full answer right after one of the pilot's trips changed (the
+ * text cannot be one kept from before). Its own temporary database (dropped at the end) and NATS prefix.
  * Run: npx tsx bench/feed.bench.ts   (target: p95 under 10 ms)
  */
 import { deleteStreams } from '@crewswap/kit';
@@ -50,11 +51,18 @@ try {
 
   const etags = new Map<string, string>();
   let bytes = 0;
-  async function measure(count: number, conditional: boolean): Promise<number[]> {
+  // Each feed's pilot, and one trip of theirs, to change before a read that must see the change.
+  const pilotOf = new Map(paths.map((path, i) => [path, ids[i]!]));
+  async function measure(count: number, conditional: boolean, changed = false): Promise<number[]> {
     const samples: number[] = [];
     for (let i = 0; i < count; i += 1) {
       const path = paths[(i * 7919) % paths.length]!;
       const headers: Record<string, string> = conditional ? { 'if-none-match': etags.get(path)! } : {};
+      // Outside the timing: one of the pilot's trips changes (its version moves on), so the feed
+      // is read and written afresh, as the first read after a change is.
+      if (changed) {
+        await db.raw(`UPDATE trips SET version = version + 1, updated_at = now() WHERE id = (SELECT id FROM trips WHERE pilot_id = ? AND end_date >= ? ORDER BY start_date LIMIT 1)`, [pilotOf.get(path)!, today]);
+      }
       const started = performance.now();
       const response = await fetch(`${base}${path}`, { headers });
       const body = await response.arrayBuffer();
@@ -72,12 +80,13 @@ try {
   // Warm up connections and the JIT (and learn each feed's ETag) before measuring.
   await measure(300, false);
   const results: Record<string, { samples: number[]; cpu: number }> = {};
-  for (const [name, conditional] of [
-    ['GET feed (200)', false],
-    ['GET feed (304, If-None-Match)', true],
+  for (const [name, conditional, changed, count] of [
+    ['GET feed (200)', false, false, REQUESTS],
+    ['GET feed (304, If-None-Match)', true, false, REQUESTS],
+    ['GET feed (200, a trip changed)', false, true, Math.ceil(REQUESTS / 4)],
   ] as const) {
     const cpuBefore = processCpuMs();
-    const samples = await measure(REQUESTS, conditional);
+    const samples = await measure(count, conditional, changed);
     results[name] = { samples, cpu: (processCpuMs() - cpuBefore) / samples.length };
   }
 

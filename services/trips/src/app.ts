@@ -94,7 +94,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
       addExcludedAirport: createAddExcludedAirport({ airports: airportsRepo }),
       removeExcludedAirport: createRemoveExcludedAirport({ airports: airportsRepo }),
     };
-    const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, events, clock });
+    const importTrips = createImportTrips({ db, trips: tripsRepo, pilots, airports: airportsRepo, knownAirports, events, clock });
     const purge = createPurgeTrips({ db, trips: tripsRepo, groups, events, clock });
     const seedDemoTrips = createSeedDemoTrips({ db, trips: tripsRepo, events, clock });
 
@@ -102,7 +102,6 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const feed = createCalendarFeed({
       feeds,
       trips: tripsRepo,
-      agreedSwaps: agreedSwapsRepo,
       clock,
       origin: config.APP_ORIGIN ?? 'http://localhost:8080',
       product: config.PRODUCT_NAME ?? 'CrewSwap',

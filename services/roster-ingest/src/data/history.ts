@@ -1,4 +1,5 @@
-import { fromRow, type Db, type Executor } from '@crewswap/kit';
+import { randomUUID } from 'node:crypto';
+import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
 import type { RosterTripChange, RosterHistoryQuery, RosterHistoryRecord, RosterSource, RosterStats } from '@crewswap/proto';
 
 export interface HistoryFields {
@@ -130,17 +131,43 @@ const toRecord = (row: Row): RosterHistoryRecord => ({
   createdAt: row.created_at.toISOString(),
 });
 
+function rowOf(fields: HistoryFields): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of COLUMNS) if (fields[field] !== undefined) row[column] = fields[field];
+  // pg would write an array as a Postgres array, not JSON.
+  if (fields.changes) row.changes = JSON.stringify(fields.changes);
+  return row;
+}
+
 const RANGE_DAYS = { today: 0, '7days': 7, '30days': 30 } as const;
 
 export function createHistoryRepository(db: Db) {
   return {
     async insert(fields: HistoryFields, trx: Executor = db): Promise<RosterHistoryRecord> {
-      const row: Record<string, unknown> = {};
-      for (const [field, column] of COLUMNS) if (fields[field] !== undefined) row[column] = fields[field];
-      // pg would write an array as a Postgres array, not JSON.
-      if (fields.changes) row.changes = JSON.stringify(fields.changes);
-      const [stored] = (await trx('roster_history').insert(row).returning('*')) as Row[];
+      const [stored] = (await trx('roster_history').insert(rowOf(fields)).returning('*')) as Row[];
       return toRecord(stored!);
+    },
+
+    /**
+     * Inserts a record and the outbox rows that tell of it (made from its id) in one statement:
+     * one round trip where two were, on every import's way to its answer.
+     */
+    async insertWithEvents(fields: HistoryFields, events: (id: string) => OutboxRow[], trx: Executor = db): Promise<void> {
+      const id = randomUUID();
+      const row = { id, ...rowOf(fields) };
+      const columns = Object.keys(row);
+      await trx.raw(
+        `WITH record AS (
+           INSERT INTO roster_history (${columns.map(() => '??').join(', ')})
+           VALUES (${columns.map(() => '?').join(', ')})
+           RETURNING id)
+         INSERT INTO outbox (id, subject, envelope, trace_context)
+         SELECT event.id, event.subject, event.envelope::jsonb, event.trace_context::jsonb
+           FROM record, ROWS FROM (jsonb_to_recordset(?::jsonb) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
+          ORDER BY event.n`,
+        // The events' serial seq follows their order.
+        [...columns, ...Object.values(row), JSON.stringify(events(id))],
+      );
     },
 
     async findByMail(mailId: string, trx: Executor = db): Promise<RosterHistoryRecord | undefined> {

@@ -151,8 +151,9 @@ export function createImportRoster(deps: {
 
     const write = async (executor: Executor) => {
       const confirmation = Boolean(input.replyTo);
-      if (input.replyTo) await outbox.write(executor, SUBJECTS.sendMail, successMail(input.replyTo, result, deps.productName));
-      const record = await history.insert(
+      const mail = input.replyTo ? outbox.rows(SUBJECTS.sendMail, [{ data: successMail(input.replyTo, result, deps.productName) }]) : [];
+      // The record, the reply mail and roster.roster.processed in one statement.
+      await history.insertWithEvents(
         {
           ...baseRecord(input, 'complete'),
           success: true,
@@ -168,20 +169,28 @@ export function createImportRoster(deps: {
           errorType: null,
           errorMessage: null,
         },
+        (historyId) => [
+          ...mail,
+          ...outbox.rows(SUBJECTS.rosterProcessed, [
+            {
+              data: {
+                pilotId: input.pilotId,
+                historyId,
+                source: input.source,
+                processedCount: result.processedCount,
+                duplicateCount: result.duplicateCount,
+                conflictCount: result.conflictCount,
+                skippedCount: result.skippedCount,
+                changedCount,
+                removedCount,
+                changedTripIds: reply.changes.filter((change) => change.kind === 'changed').map((change) => change.tripId),
+              },
+            },
+          ]),
+        ],
         executor,
       );
-      await outbox.write(executor, SUBJECTS.rosterProcessed, {
-        pilotId: input.pilotId,
-        historyId: record.id,
-        source: input.source,
-        processedCount: result.processedCount,
-        duplicateCount: result.duplicateCount,
-        conflictCount: result.conflictCount,
-        skippedCount: result.skippedCount,
-        changedCount,
-        removedCount,
-        changedTripIds: reply.changes.filter((change) => change.kind === 'changed').map((change) => change.tripId),
-      });
+      outbox.written(executor);
       afterCommit(executor, () => deps.metrics.imports.inc({ source: metricSource(input), result: 'processed' }));
     };
     return { outcome: { ok: true, result }, write };

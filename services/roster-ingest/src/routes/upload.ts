@@ -15,7 +15,22 @@ export function uploadRoutes(app: FastifyInstance, deps: { guard: SessionGuard; 
   routes(app).post('/api/roster/upload', { auth: guard.pilot }, async ({ session, request }): Promise<RosterUploadResult> => {
     const { pilotId } = session;
     const startedAt = new Date();
-    const pilot = await pilots.find(pilotId);
+    // Looked up while the file streams in rather than before. A request refused before it is
+    // awaited must not leave its failure unhandled.
+    const found = pilots.find(pilotId);
+    found.catch(() => undefined);
+
+    if (!request.isMultipart()) throw badRequest(ROSTER_MESSAGES.NO_FILE, { extra: { message: ROSTER_MESSAGES.NO_FILE } });
+    // A browser's FormData is never compressed; a compressed body would only be read as garbage.
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding.toLowerCase() !== 'identity') throw refuse(400, ROSTER_UPLOAD_MESSAGES.unreadable);
+    const file = await readRosterPart(request).catch((error: unknown) => {
+      // Reading the body only fails on the body itself (no boundary, cut off, garbage): the client's mistake.
+      request.log.info({ err: error }, 'unreadable multipart roster upload');
+      throw refuse(400, ROSTER_UPLOAD_MESSAGES.unreadable);
+    });
+
+    const pilot = await found;
     const input: ImportInput = {
       source: 'manual_upload',
       pilotId,
@@ -32,15 +47,6 @@ export function uploadRoutes(app: FastifyInstance, deps: { guard: SessionGuard; 
       return refuse(status, message);
     };
 
-    if (!request.isMultipart()) throw badRequest(ROSTER_MESSAGES.NO_FILE, { extra: { message: ROSTER_MESSAGES.NO_FILE } });
-    // A browser's FormData is never compressed; a compressed body would only be read as garbage.
-    const encoding = request.headers['content-encoding'];
-    if (encoding && encoding.toLowerCase() !== 'identity') throw refuse(400, ROSTER_UPLOAD_MESSAGES.unreadable);
-    const file = await readRosterPart(request).catch((error: unknown) => {
-      // Reading the body only fails on the body itself (no boundary, cut off, garbage): the client's mistake.
-      request.log.info({ err: error }, 'unreadable multipart roster upload');
-      throw refuse(400, ROSTER_UPLOAD_MESSAGES.unreadable);
-    });
     if (!file) throw await refuseAndRecord(400, 'NO_FILE', null);
     // Postgres cannot store a NUL, and no real file name holds a control character.
     if (/[\u0000-\u001f\u007f]/.test(file.name)) throw refuse(400, ROSTER_UPLOAD_MESSAGES.badFileName);

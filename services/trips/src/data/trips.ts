@@ -88,13 +88,17 @@ export function createTripRepository(db: Db) {
       return rows.map(toTrip);
     },
 
-    /** The pilot's trips that have not ended by `today`, with their versions (the calendar feed's). */
-    async listUpcoming(pilotId: string, today: string, trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
-      const rows: TripRow[] = await trx('trips')
+    /**
+     * The pilot's trips that have not ended by `today`, with their versions and whether a swap of
+     * each is agreed (the calendar feed's).
+     */
+    async listUpcoming(pilotId: string, today: string, trx: Executor = db): Promise<{ trip: Trip; version: number; agreed: boolean }[]> {
+      const rows: (TripRow & { agreed: boolean })[] = await trx('trips')
+        .select('trips.*', trx.raw('EXISTS (SELECT 1 FROM agreed_swaps WHERE agreed_swaps.trip_id = trips.id) AS agreed'))
         .where({ pilot_id: pilotId })
         .where('end_date', '>=', today)
         .orderBy([{ column: 'start_date' }, { column: 'end_date' }, { column: 'flight_no_start' }]);
-      return rows.map((row) => ({ trip: toTrip(row), version: row.version }));
+      return rows.map((row) => ({ trip: toTrip(row), version: row.version, agreed: row.agreed }));
     },
 
     /** Another pilot's trip is as good as missing: callers answer 404 either way. */
@@ -162,6 +166,30 @@ export function createTripRepository(db: Db) {
         .update({ ...toRow(fields), version: trx.raw('version + 1'), updated_at: trx.fn.now() })
         .returning('*')) as TripRow[];
       return { trip: toTrip(row!), version: row!.version };
+    },
+
+    /**
+     * Applies the same kind of change to several trips in one statement (a roster import's changed
+     * duties), each bumping its version; answers them as stored, in the order given. Every item
+     * must set the same fields.
+     */
+    async updateMany(items: { id: string; fields: Partial<TripFields> }[], trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
+      if (items.length === 0) return [];
+      const rows = items.map(({ id, fields }) => ({ id, ...toRow(fields) }));
+      const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
+      // The changes arrive as one JSON array, each column cast to its own type.
+      const result = (await trx.raw(
+        `UPDATE trips SET ${columns.map(() => '?? = change.??').join(', ')}, version = trips.version + 1, updated_at = now()
+           FROM jsonb_populate_recordset(NULL::trips, ?::jsonb) AS change
+          WHERE trips.id = change.id
+          RETURNING trips.*`,
+        [...columns.flatMap((column) => [column, column]), JSON.stringify(rows)],
+      )) as { rows: TripRow[] };
+      const byId = new Map(result.rows.map((row) => [row.id, row]));
+      return items.map(({ id }) => {
+        const row = byId.get(id)!;
+        return { trip: toTrip(row), version: row.version };
+      });
     },
 
     /** Deletes and answers what was deleted, with the version a deletion event carries. */

@@ -18,17 +18,28 @@ export function createTripEvents(outbox: Outbox) {
       ...(trip.isSwappable ? outbox.rows(SUBJECTS.tripOffered, [{ data: { trip, origin }, version: 1 }]) : []),
     ],
     written: (trx: Executor) => outbox.written(trx),
-    createdMany: (trx: Executor, trips: Trip[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
-      outbox.writeMany(trx, SUBJECTS.tripCreated, trips.map((trip) => ({ data: { trip, origin }, version: 1 }))),
     updated: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripUpdated, { trip, origin }, version),
     offered: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripOffered, { trip, origin }, version),
-    /** Several updates or deletions in one insert (a roster import's changes). */
-    updatedMany: (trx: Executor, items: { trip: Trip; version: number }[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
-      outbox.writeMany(trx, SUBJECTS.tripUpdated, items.map(({ trip, version }) => ({ data: { trip, origin }, version }))),
-    deletedMany: (trx: Executor, items: { trip: Trip; version: number }[], origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
-      outbox.writeMany(trx, SUBJECTS.tripDeleted, items.map(({ trip, version }) => ({ data: { tripId: trip.id, pilotId: trip.pilotId, trip, origin }, version }))),
+    /**
+     * A roster import's deletions, updates and new trips in one insert, in that order (their
+     * serial seq follows it, so they publish in that order): one round trip instead of three.
+     */
+    async importedMany(
+      trx: Executor,
+      changes: { deleted: { trip: Trip; version: number }[]; updated: { trip: Trip; version: number }[]; created: Trip[] },
+      origin: TripChangeOrigin = SYSTEM_ORIGIN,
+    ): Promise<void> {
+      const rows = [
+        ...outbox.rows(SUBJECTS.tripDeleted, changes.deleted.map(({ trip, version }) => ({ data: { tripId: trip.id, pilotId: trip.pilotId, trip, origin }, version }))),
+        ...outbox.rows(SUBJECTS.tripUpdated, changes.updated.map(({ trip, version }) => ({ data: { trip, origin }, version }))),
+        ...outbox.rows(SUBJECTS.tripCreated, changes.created.map((trip) => ({ data: { trip, origin }, version: 1 }))),
+      ];
+      if (rows.length === 0) return;
+      await trx('outbox').insert(rows);
+      outbox.written(trx);
+    },
     deleted: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripDeleted, { tripId: trip.id, pilotId: trip.pilotId, trip, origin }, version),
   };

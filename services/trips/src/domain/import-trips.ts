@@ -5,6 +5,7 @@ import type { AirportRepository } from '../data/airports';
 import type { PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
+import type { KnownAirports } from './known-airports';
 import { coveredPeriod, diffRoster, isRosterTripIn, sameDutyKey } from './roster-diff';
 import { allowedAircraft, checkDates, checkFlightNumbers, describeTrip, invalidAirports, isStandbyDuty, normalizeFlightNo, normalizeRoute, routeCodes } from './rules';
 
@@ -29,11 +30,25 @@ export const IMPORT_KEEP_ENDED_DAYS = 7;
  * the same as a typed trip, counts as a duplicate; a new duty overlapping a trip is reported as a
  * conflict; trips that ended more than 7 days ago are skipped with a reason.
  */
-export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots: PilotRepository; airports: AirportRepository; events: TripEvents; clock: Clock }) {
-  const { db, trips, pilots, airports, events, clock } = deps;
+export function createImportTrips(deps: {
+  db: Db;
+  trips: TripRepository;
+  pilots: PilotRepository;
+  airports: AirportRepository;
+  knownAirports: KnownAirports;
+  events: TripEvents;
+  clock: Clock;
+}) {
+  const { db, trips, pilots, airports, knownAirports, events, clock } = deps;
 
   return {
     async execute(input: Request): Promise<Reply> {
+      // The airports are read before the transaction, side by side: they do not depend on the
+      // pilot's trips, so the pilot's lock is not held while they are read. Every code the roster
+      // names is checked at once, mostly against the in-memory copy.
+      const codes = [...new Set(input.trips.flatMap((item) => normalizeRoute(item.route).split('-').map((code) => code.trim())).filter((code) => /^[A-Z]{3}$/.test(code)))];
+      const [excludedAirports, known] = await Promise.all([airports.listExcluded(), knownAirports.known(codes)]);
+      const excluded = new Set(excludedAirports.map((airport) => airport.iataCode));
       return db.transaction(async (trx) => {
         if (input.importId) {
           // Taken first, under its primary key: a concurrent repeat waits here, then answers the stored reply.
@@ -50,10 +65,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         const pilot = await pilots.find(input.pilotId, trx, true);
         // 409 rather than 503: request/reply hides the text of 5xx answers, and the caller shows this one.
         if (!pilot) throw conflict(TRIP_MESSAGES.profileNotReady);
-        const excluded = new Set((await airports.listExcluded(trx)).map((airport) => airport.iataCode));
         const all = await trips.listByPilot(input.pilotId, trx);
-        // Every code the roster names, looked up once rather than a query per trip.
-        const known = await airports.knownCodes([...new Set(input.trips.flatMap((item) => normalizeRoute(item.route).split('-').map((code) => code.trim())).filter((code) => /^[A-Z]{3}$/.test(code)))], trx);
         const cutoff = addDays(clock.today(), -IMPORT_KEEP_ENDED_DAYS);
         const reply: Reply = { processedCount: 0, duplicateCount: 0, conflicts: [], skipped: [], changes: [] };
         const candidates: (TripFields & { item: ImportTrip })[] = [];
@@ -92,10 +104,10 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
 
         const removedIds = diff.removed.map((trip) => trip.id);
         const removed = removedIds.length > 0 ? await trips.deleteWhere((query) => query.where({ pilot_id: input.pilotId }).whereIn('id', removedIds), trx) : [];
-        await events.deletedMany(trx, removed, origin);
         for (const { trip } of removed) reply.changes.push({ kind: 'removed', tripId: trip.id, before: asImported(trip) });
 
-        const updated: { trip: Trip; version: number }[] = [];
+        // Every changed duty in one statement, once the conflicts are known.
+        const changes: { trip: Trip; fields: Partial<TripFields> }[] = [];
         for (const { item, trip } of diff.changed) {
           const { item: _item, ...fields } = item;
           const overlap = held.find((other) => other.startDate <= fields.endDate && other.endDate >= fields.startDate);
@@ -107,9 +119,9 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
           held.push(fields);
           // The roster decides the duty; the pilot's Keep flag stays, an offer is withdrawn (its
           // matches clear through the update event), since others would be chasing the old duty.
-          const change = await trips.update(
-            trip.id,
-            {
+          changes.push({
+            trip,
+            fields: {
               flightNoStart: fields.flightNoStart,
               flightNoEnd: fields.flightNoEnd,
               aircraft: fields.aircraft,
@@ -120,12 +132,13 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
               isStandby: fields.isStandby,
               isSwappable: false,
             },
-            trx,
-          );
-          updated.push(change);
-          reply.changes.push({ kind: 'changed', tripId: trip.id, before: asImported(trip), after: asImported(change.trip) });
+          });
         }
-        await events.updatedMany(trx, updated, origin);
+        const updated = await trips.updateMany(changes.map(({ trip, fields }) => ({ id: trip.id, fields })), trx);
+        updated.forEach((change, index) => {
+          const before = changes[index]!.trip;
+          reply.changes.push({ kind: 'changed', tripId: before.id, before: asImported(before), after: asImported(change.trip) });
+        });
 
         const accepted: TripFields[] = [];
         for (const candidate of diff.added) {
@@ -146,7 +159,7 @@ export function createImportTrips(deps: { db: Db; trips: TripRepository; pilots:
         }
 
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
-        await events.createdMany(trx, stored, origin);
+        await events.importedMany(trx, { deleted: removed, updated, created: stored }, origin);
         for (const trip of stored) reply.changes.push({ kind: 'added', tripId: trip.id, after: asImported(trip) });
         reply.processedCount = stored.length;
         if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });

@@ -19,12 +19,14 @@ export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionG
 
   route.get('/api/calendar/:token.ics', { auth: 'none', params: CalendarFeedParams }, async ({ params, request, reply }) => {
     const calendar = await feed.read(params.token);
+    reply.header('cache-control', 'private, no-cache').type('text/calendar; charset=utf-8');
     // Calendar apps poll: one that holds this version is told so without the body.
-    reply.header('etag', calendar.etag).header('cache-control', 'private, no-cache').type('text/calendar; charset=utf-8');
     if (matchesTag(request.headers['if-none-match'], calendar.etag)) {
-      reply.status(304);
+      reply.header('etag', calendar.etag).status(304);
       return '';
     }
-    return calendar.body();
+    const { etag, text } = await calendar.body();
+    reply.header('etag', etag);
+    return text;
   });
 }

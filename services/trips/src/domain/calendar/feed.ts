@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { notFound, type Clock } from '@crewswap/kit';
+import { LRUCache } from 'lru-cache';
 import { CALENDAR_FEED_MESSAGES, type CalendarFeedAddress, type CalendarFeedStatus } from '@crewswap/proto';
-import type { AgreedSwapRepository } from '../../data/agreed-swaps';
-import type { CalendarFeedRepository } from '../../data/calendar-feeds';
+import type { CalendarFeedRepository, FeedTripVersion } from '../../data/calendar-feeds';
 import type { TripRepository } from '../../data/trips';
 import { tripsCalendar } from './ical';
 
@@ -16,30 +16,37 @@ const newToken = () => randomBytes(16).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * A feed's ETag, and its calendar text made only when asked for: a calendar app polling with the
- * ETag it holds is answered 304 without the text being written.
+ * A feed's ETag, and its calendar text read only when asked for: a calendar app polling with the
+ * ETag it holds is answered 304 without the trips being read or the text written.
  */
 export interface FeedCalendar {
   etag: string;
-  body(): string;
+  /** The text and its own ETag, which is `etag` unless the trips changed in between. */
+  body(): Promise<{ etag: string; text: string }>;
 }
+
+/**
+ * Calendar texts kept by their ETag, which names every trip and version in them: a feed read
+ * again with nothing changed (a calendar app that does not send If-None-Match, or many devices)
+ * is sent without its trips being read or its text written again. About 30 KB a feed of 60 trips.
+ */
+const CACHED_FEEDS_CHARS = 16 * 1024 * 1024;
 
 /**
  * Changes whenever the calendar text would: a trip's every change bumps its version, a trip that
  * ends (or is added, or goes) changes the list. Bump FEED_FORMAT when the writer's output changes.
  */
 const FEED_FORMAT = '2';
-const etagOf = (name: string, trips: { trip: { id: string }; version: number; agreed: boolean }[]) => {
+const etagOf = (name: string, trips: FeedTripVersion[]) => {
   const hash = createHash('sha256').update(`${FEED_FORMAT}\n${name}\n`);
   // An agreed swap changes the title without a new trip version.
-  for (const { trip, version, agreed } of trips) hash.update(`${trip.id}:${version}:${agreed ? 'agreed' : ''}\n`);
+  for (const { id, version, agreed } of trips) hash.update(`${id}:${version}:${agreed ? 'agreed' : ''}\n`);
   return `"${hash.digest('base64url').slice(0, 27)}"`;
 };
 
 export interface CalendarFeedDeps {
   feeds: CalendarFeedRepository;
   trips: TripRepository;
-  agreedSwaps: AgreedSwapRepository;
   clock: Clock;
   /** The app's origin (APP_ORIGIN): the feed's address is `webcal://` on the same host. */
   origin: string;
@@ -48,6 +55,8 @@ export interface CalendarFeedDeps {
 }
 
 export function createCalendarFeed(deps: CalendarFeedDeps) {
+  const texts = new LRUCache<string, string>({ maxSize: CACHED_FEEDS_CHARS, sizeCalculation: (text) => text.length });
+  const name = `${deps.product} trips`;
   const addressOf = (token: string) => `${deps.origin.replace(/^https?:/, 'webcal:').replace(/\/+$/, '')}/api/calendar/${token}.ics`;
   return {
     async status(pilotId: string): Promise<CalendarFeedStatus> {
@@ -67,13 +76,24 @@ export function createCalendarFeed(deps: CalendarFeedDeps) {
 
     /** The pilot's trips that have not ended yet; 404 for a token that is not (or no longer) a feed. */
     async read(token: string): Promise<FeedCalendar> {
-      const pilotId = await deps.feeds.pilotOf(hashToken(token));
-      if (!pilotId) throw notFound(CALENDAR_FEED_MESSAGES.feedNotFound);
-      const upcoming = await deps.trips.listUpcoming(pilotId, deps.clock.today());
-      const agreed = await deps.agreedSwaps.agreedAmong(upcoming.map(({ trip }) => trip.id));
-      const trips = upcoming.map((entry) => ({ ...entry, agreed: agreed.has(entry.trip.id) }));
-      const name = `${deps.product} trips`;
-      return { etag: etagOf(name, trips), body: () => tripsCalendar({ name, trips }) };
+      const today = deps.clock.today();
+      // One query for the ETag: the pilot, and the upcoming trips' ids, versions and agreed swaps.
+      const feed = await deps.feeds.versionsOf(hashToken(token), today);
+      if (!feed) throw notFound(CALENDAR_FEED_MESSAGES.feedNotFound);
+      const etag = etagOf(name, feed.trips);
+      return {
+        etag,
+        body: async () => {
+          const cached = texts.get(etag);
+          if (cached !== undefined) return { etag, text: cached };
+          // Read whole; its ETag is made again from what was read, so text and tag always agree.
+          const trips = await deps.trips.listUpcoming(feed.pilotId, today);
+          const text = tripsCalendar({ name, trips });
+          const read = etagOf(name, trips.map(({ trip, version, agreed }) => ({ id: trip.id, version, agreed })));
+          texts.set(read, text);
+          return { etag: read, text };
+        },
+      };
     },
   };
 }

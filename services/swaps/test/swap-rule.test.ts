@@ -1,6 +1,7 @@
 import { addDays, AIRCRAFT, FLEETS, type Pilot, type Trip } from '@crewswap/proto';
 import { decodeCursor } from '../src/domain/match-page';
 import { tripWindow } from '../src/domain/compatibility';
+import { createDigestRepository } from '../src/data/digest';
 import type { PilotChange, PilotRecord, TripChange } from '../src/data/read-model';
 import { isMutual, type DayRange, type SwapSide } from '../src/domain/swap-rule';
 import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
@@ -98,7 +99,7 @@ describe('who can swap with whom, written once', () => {
   // SWAP_RULE_SEED=n runs one more airline, to try other seeds.
   const seeds = [36, 37, 38, ...(process.env.SWAP_RULE_SEED ? [Number(process.env.SWAP_RULE_SEED)] : [])];
 
-  it(`Find swaps answers the same from memory and from Postgres (Mutual, Urgent and every page included, Mutual as isMutual says), and a swap alert goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
+  it(`Find swaps answers the same from memory and from Postgres (Mutual, Urgent and every page included, Mutual as isMutual says), and a swap alert or the daily digest goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
     for (const [n, seed] of seeds.entries()) {
       // Each airline 200 days after the last: no window reaches another's trips.
       const base = addDays(TODAY, 10 + 200 * n);
@@ -187,6 +188,25 @@ describe('who can swap with whom, written once', () => {
         expect({ seed, offer: offer.id, recipients: Object.fromEntries([...actual].sort()) }).toEqual({ seed, offer: offer.id, recipients: Object.fromEntries([...expected].sort()) });
         alerted += actual.size;
       }
+
+      // The daily digest asks the rule of every offer and reader at once (a join, not offer by
+      // offer): each pilot still here gets each offer under their earliest trip that finds it.
+      const offered = world.trips.filter((trip) => trip.isSwappable);
+      const digestItems = await createDigestRepository(h.service.runtime.db).found({
+        offers: offered.map((offer) => ({ offer, at: new Date(`${base}T00:00:00Z`) })),
+        readers: world.pilots.map((pilot) => ({ pilotId: pilot.id, since: new Date(0) })),
+        today: TODAY,
+        settingDays: world.settingDays,
+      });
+      const digested = new Map<string, string>();
+      for (const offer of offered) {
+        for (const trip of byStart) {
+          const key = `${offer.id} ${trip.pilotId}`;
+          if (!world.deleted.has(trip.pilotId) && !digested.has(key) && finds.get(trip.id)!.has(offer.id)) digested.set(key, trip.id);
+        }
+      }
+      const actualItems = new Map(digestItems.map((item) => [`${item.offerId} ${item.pilotId}`, item.tripId]));
+      expect({ seed, digest: Object.fromEntries([...actualItems].sort()) }).toEqual({ seed, digest: Object.fromEntries([...digested].sort()) });
 
       // The agreement means something only if most trips find offers and most offers reach someone.
       const finding = [...finds.values()].filter((found) => found.size > 0).length;

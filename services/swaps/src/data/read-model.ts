@@ -206,6 +206,12 @@ export function createReadModelRepository(db: Db) {
       return row?.data;
     },
 
+    /** Live trips by id, in no particular order: the digest's groups. */
+    async findTrips(ids: string[], ex: Executor = db): Promise<Trip[]> {
+      const rows: { data: Trip }[] = await ex('trips').whereRaw('id = ANY(?::uuid[])', [ids]).andWhere({ deleted: false }).select('data');
+      return rows.map((row) => row.data);
+    },
+
     async findPilot(id: string, ex: Executor = db): Promise<PilotRecord | undefined> {
       const row: PilotRowOut | undefined = await ex('pilots').where({ id }).first();
       return row && toPilotRecord(row);

@@ -1,5 +1,6 @@
-import { MAX_WINDOW_DAYS } from '../domain/compatibility';
-import type { Constraint } from '../domain/swap-rule';
+import { FLEETS } from '@crewswap/proto';
+import { aircraftFlownBy, MAX_WINDOW_DAYS } from '../domain/compatibility';
+import type { Clause, Constraint, Flag, Role } from '../domain/swap-rule';
 
 /** Where a query finds the side of a swap it is looking for (SQL expressions). */
 export interface SideColumns {
@@ -78,4 +79,50 @@ export function constraintSql(columns: SideColumns, constraint: Constraint, pref
   }
   const bindings = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}_${name}`, value]));
   return { where: where.join('\n         AND '), bindings };
+}
+
+/**
+ * The swap rule itself with neither side known, as a join condition between two sides' columns
+ * (a WHERE fragment, no bindings of its own): many offers against many trips in one statement,
+ * where constraintSql asks one offer at a time. Clause by clause as constrain (swap-rule.ts) reads
+ * them, so test/swap-rule.test.ts can hold the two to the same answers.
+ */
+export function ruleJoinSql(rule: readonly Clause[], sides: Record<Role, SideColumns>): string {
+  const flag = (role: Role, name: Flag) => sides[role][name];
+  // The aircraft each fleet flies, as SQL: constants of the code, never input.
+  const flownBy = (fleet: string) =>
+    `CASE ${fleet} ${FLEETS.map((f) => `WHEN '${f}' THEN CAST(ARRAY[${aircraftFlownBy(f).map((a) => `'${a}'`).join(', ')}] AS text[])`).join(' ')} END`;
+  const where = rule.map((clause): string => {
+    switch (clause.kind) {
+      case 'same':
+        return `${sides.asker[clause.field]} = ${sides.offer[clause.field]}`;
+      case 'differ':
+        return `${sides.asker[clause.field]} IS DISTINCT FROM ${sides.offer[clause.field]}`;
+      case 'flies':
+        if (clause.pilot === clause.trip) throw new Error('a pilot flying their own trip is no swap rule');
+        // No aircraft (a standby duty) is flown by nobody.
+        return `COALESCE(${sides[clause.trip].aircraft} = ANY(${flownBy(sides[clause.pilot].fleet)}), false)`;
+      case 'not':
+        return `NOT ${flag(clause.role, clause.flag)}`;
+      case 'implies':
+        if (clause.when[0] === clause.then[0]) throw new Error('a rule within one side is no swap rule');
+        return `(NOT ${flag(...clause.when)} OR ${flag(...clause.then)})`;
+      case 'startsWithin': {
+        if (clause.trip === clause.windowOf) throw new Error('a trip inside its own window is no swap rule');
+        const { startDate, window } = sides[clause.windowOf];
+        if (!window) throw new Error('this query has no window to look for swaps in');
+        const { from, to } = window(String(MAX_WINDOW_DAYS));
+        const start = sides[clause.trip].startDate;
+        // The plain range first, as in constraintSql: an index on either start date can narrow the rows.
+        return `${start} BETWEEN ${startDate} - ${MAX_WINDOW_DAYS} AND ${startDate} + ${MAX_WINDOW_DAYS} AND ${start} BETWEEN ${from} AND ${to}`;
+      }
+      case 'free': {
+        if (clause.pilot === clause.takes) throw new Error('a pilot taking their own trip is no swap rule');
+        const { otherTripOn } = sides[clause.pilot];
+        if (!otherTripOn) throw new Error("this query cannot see the pilot's other trips");
+        return `NOT ${otherTripOn(sides[clause.takes].startDate, sides[clause.takes].endDate)}`;
+      }
+    }
+  });
+  return where.join('\n         AND ');
 }

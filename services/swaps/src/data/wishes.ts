@@ -47,6 +47,13 @@ export function wishAccepts(wish: Pick<StoredWish, 'destinations' | 'startDate' 
   return !(wish.startDate && offer.startDate < wish.startDate) && !(wish.endDate && offer.startDate > wish.endDate);
 }
 
+/** wishAccepts in SQL, over a wish row and the offer's airports (airportsOf) and start date (SQL expressions). */
+export function wishAcceptsSql(wish: string, airports: string, offerStart: string): string {
+  return `${wish}.destinations && ${airports}
+            AND (${wish}.start_date IS NULL OR ${wish}.start_date <= ${offerStart})
+            AND (${wish}.end_date IS NULL OR ${wish}.end_date >= ${offerStart})`;
+}
+
 /** Wishes: each pilot's own (at most MAX_WISHES), and the reverse question of a new offer. */
 export function createWishRepository(db: Db) {
   const columns = ['id', 'pilot_id', 'destinations', db.raw("to_char(start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"), 'for_trip_id', 'created_at'];
@@ -78,6 +85,11 @@ export function createWishRepository(db: Db) {
       return row && toWish(row);
     },
 
+    async byIds(ids: string[], ex: Executor = db): Promise<StoredWish[]> {
+      const rows: WishRow[] = await ex('wishes').whereRaw('id = ANY(?::uuid[])', [ids]).select(columns);
+      return rows.map(toWish);
+    },
+
     async remove(pilotId: string, id: string, ex: Executor = db): Promise<boolean> {
       return (await ex('wishes').where({ pilot_id: pilotId, id }).delete()) > 0;
     },
@@ -95,9 +107,7 @@ export function createWishRepository(db: Db) {
            FROM wishes w
            JOIN trips t ON t.pilot_id = w.pilot_id AND (w.for_trip_id IS NULL OR t.id = w.for_trip_id)
            JOIN pilots r ON r.id = t.pilot_id
-          WHERE w.destinations && CAST(:airports AS text[])
-            AND (w.start_date IS NULL OR w.start_date <= CAST(:offer_start AS date))
-            AND (w.end_date IS NULL OR w.end_date >= CAST(:offer_start AS date))
+          WHERE ${wishAcceptsSql('w', 'CAST(:airports AS text[])', 'CAST(:offer_start AS date)')}
             AND NOT t.deleted
             AND NOT r.deleted AND r.contact IS NOT NULL
             AND ${rule.where}

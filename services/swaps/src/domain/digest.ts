@@ -47,31 +47,34 @@ export function createDigest(deps: {
       );
       if (readers.length === 0) return { readers: 0, mailed: 0 };
       const sinceOf = (reader: DigestReader) => reader.lastDigestAt ?? new Date(now.getTime() - FIRST_DIGEST_MS);
-      const due = new Map(readers.map((reader) => [reader.pilotId, reader]));
       const earliest = new Date(Math.min(...readers.map((reader) => sinceOf(reader).getTime())));
 
-      // From each new offer to the readers it suits: the swap rule's reverse question, once per offer.
+      // Every new offer against every reader at once: the swap rule as a join, not asked offer by offer.
+      const offers = await digests.offersSince(earliest, today);
+      const items = await digests.found({
+        offers,
+        readers: readers.map((reader) => ({ pilotId: reader.pilotId, since: sinceOf(reader) })),
+        today,
+        settingDays: await readModel.swapSearchDays(),
+      });
+      const offerById = new Map(offers.map(({ offer }) => [offer.id, offer]));
+      const tripIds = [...new Set(items.flatMap((item) => (item.tripId ? [item.tripId] : [])))];
+      const wishIds = [...new Set(items.flatMap((item) => (item.wishId ? [item.wishId] : [])))];
+      const [trips, answered] = await Promise.all([readModel.findTrips(tripIds), wishes.byIds(wishIds)]);
+      const tripById = new Map(trips.map((trip) => [trip.id, trip]));
+      const wishById = new Map(answered.map((wish) => [wish.id, wish]));
       const found = new Map<string, Found[]>();
-      const add = (pilotId: string, item: Found) => found.set(pilotId, [...(found.get(pilotId) ?? []), item]);
-      const settingDays = await readModel.swapSearchDays();
-      for (const { offer, at } of await digests.offersSince(earliest, today)) {
-        const owner = await readModel.findPilot(offer.pilotId);
-        if (!owner) continue;
-        const isNewFor = (pilotId: string) => {
-          const reader = due.get(pilotId);
-          return reader !== undefined && at > sinceOf(reader);
-        };
-        const query = { owner, offer, settingDays };
-        const seen = new Set<string>();
-        for (const { pilotId, trip } of await digests.askerTrips(query)) {
-          if (!isNewFor(pilotId) || trip.startDate < today || seen.has(pilotId)) continue;
-          seen.add(pilotId);
-          add(pilotId, { group: `Your trip ${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate}`, offer, link: findLink(trip) });
-        }
-        for (const wish of await wishes.findAnswered(query)) {
-          if (!isNewFor(wish.pilotId) || seen.has(wish.pilotId)) continue;
-          add(wish.pilotId, { group: `Your wish ${wishName(wish)}`, offer, link: `${origin}/` });
-        }
+      for (const { pilotId, offerId, tripId, wishId } of items) {
+        const offer = offerById.get(offerId)!;
+        const trip = tripId === null ? undefined : tripById.get(tripId);
+        const wish = wishId === null ? undefined : wishById.get(wishId);
+        const item = trip
+          ? { group: `Your trip ${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate}`, offer, link: findLink(trip) }
+          : wish && { group: `Your wish ${wishName(wish)}`, offer, link: `${origin}/` };
+        if (!item) continue;
+        const list = found.get(pilotId);
+        if (list) list.push(item);
+        else found.set(pilotId, [item]);
       }
 
       let mailed = 0;
@@ -97,7 +100,11 @@ const countOf = (n: number) => (n === 1 ? '1 new swap offer' : `${n} new swap of
 
 function mailOf(reader: DigestReader, items: Found[], product: string, origin: string) {
   const groups = new Map<string, Found[]>();
-  for (const item of items) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(item.group);
+    if (group) group.push(item);
+    else groups.set(item.group, [item]);
+  }
   const lines = [`${countOf(items.length)} since your last digest.`];
   for (const [group, offers] of groups) {
     lines.push('', `${group}:`);

@@ -5,7 +5,7 @@ import { aircraftFlownBy, fleetsThatFly, tripWindow, type Window } from './compa
  * The two trips of a swap: the asker's (the trip Find swaps is pressed on, or a swap alert's
  * recipient's trip) and the offer it would find.
  */
-type Role = 'asker' | 'offer';
+export type Role = 'asker' | 'offer';
 
 /** One side of a swap as the rule reads it: a pilot and one of their trips. */
 interface Side {
@@ -28,9 +28,9 @@ export interface DayRange {
   to: string;
 }
 
-type Flag = 'training' | 'ltcCaptain' | 'standby';
+export type Flag = 'training' | 'ltcCaptain' | 'standby';
 
-type Clause =
+export type Clause =
   | { kind: 'same'; field: 'rank' }
   | { kind: 'differ'; field: 'pilotId' }
   | { kind: 'flies'; pilot: Role; trip: Role }
@@ -43,7 +43,8 @@ type Clause =
 /**
  * Who can swap with whom (decisions.md, pilot-app.md), the only place it is written: Find swaps
  * from memory, its SQL fallback and the swap alerts' recipients are all derived from it (through
- * offersFor and askersOf), and test/swap-rule.test.ts holds the three to the same answers.
+ * offersFor and askersOf), the daily digest too (ruleJoinSql, many offers at once), and
+ * test/swap-rule.test.ts holds them all to the same answers.
  */
 export const SWAP_RULE: readonly Clause[] = [
   { kind: 'same', field: 'rank' },

@@ -261,4 +261,14 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0012_trips_askers': {
+    async up(knex) {
+      // A new offer's alert recipients and wishes (askersOf): the live trips on the aircraft its
+      // owner flies, near its start, read from the index alone; the pilots' rank and fleet are
+      // joined after. Scanning every trip near the start date took most of the time.
+      await knex.raw(
+        'CREATE INDEX trips_askers ON trips (aircraft, start_date) INCLUDE (pilot_id, id, training, search_start_date, search_end_date) WHERE NOT deleted AND NOT is_standby',
+      );
+    },
+  },
 };

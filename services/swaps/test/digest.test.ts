@@ -60,6 +60,21 @@ describe('Daily digest', () => {
     expect((await mails()).slice(before)).toHaveLength(1);
   });
 
+  it('two replicas running the minute at once mail each reader once', async () => {
+    const start = addDays(TODAY, 40);
+    const reader = await h.register({ rank: 'CP', fleet: 'A350' });
+    await h.addTrip(reader, { startDate: start, route: 'JFK' });
+    await wantsDigest(reader.id, 11);
+    const owner = await h.register({ rank: 'CP', fleet: 'A350' });
+    await h.addTrip(owner, { startDate: addDays(start, 1), route: 'LAX', isSwappable: true });
+    const before = (await mails()).length;
+
+    h.clock.set(`${addDays(TODAY, 3)}T11:05:00Z`);
+    const runs = await Promise.all([h.service.digest.execute(), h.service.digest.execute()]);
+    expect(runs.reduce((sum, run) => sum + run.mailed, 0)).toBe(1);
+    expect((await mails()).slice(before).filter((mail) => mail.digestFor === reader.id)).toHaveLength(1);
+  });
+
   it("lists an offer answering a wish for one trip under that trip, the one the swap rule finds it for", async () => {
     const start = addDays(TODAY, 60);
     const reader = await h.register({ rank: 'FO', fleet: 'A330' });

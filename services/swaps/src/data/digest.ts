@@ -63,8 +63,18 @@ export function createDigestRepository(db: Db) {
       return rows.flatMap((row) => row.items.map(([ord, tripId, wishId]) => ({ pilotId: row.pilot_id, offerId: offers[ord]!.id, tripId, wishId })));
     },
 
-    async markSent(pilotIds: string[], at: Date, ex: Executor): Promise<void> {
-      await ex('alert_preferences').whereIn('pilot_id', pilotIds).update({ last_digest_at: at });
+    /**
+     * Marks the pilots' digest sent at `at`, unless one was sent after `notSince` meanwhile, and
+     * answers whom it marked: only they are mailed, in the same transaction. Another replica's run
+     * that got there first holds their rows until it commits; this one then finds them sent.
+     */
+    async claim(pilotIds: string[], at: Date, notSince: Date, ex: Executor): Promise<Set<string>> {
+      const rows = await ex('alert_preferences')
+        .whereIn('pilot_id', pilotIds)
+        .where((unsent) => unsent.whereNull('last_digest_at').orWhere('last_digest_at', '<', notSince))
+        .update({ last_digest_at: at })
+        .returning<{ pilot_id: string }[]>('pilot_id');
+      return new Set(rows.map((row) => row.pilot_id));
     },
   };
 }

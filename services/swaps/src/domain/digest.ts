@@ -42,7 +42,8 @@ export function createDigest(deps: {
     async execute(): Promise<{ readers: number; mailed: number }> {
       const now = clock.now();
       const today = clock.today();
-      const readers = (await digests.readers(new Date(now.getTime() - DIGEST_GAP_MS))).filter(
+      const notSince = new Date(now.getTime() - DIGEST_GAP_MS);
+      const readers = (await digests.readers(notSince)).filter(
         (reader) => Number(localTime(now, reader.digest.timeZone).slice(0, 2)) === reader.digest.hour,
       );
       if (readers.length === 0) return { readers: 0, mailed: 0 };
@@ -80,14 +81,15 @@ export function createDigest(deps: {
       let mailed = 0;
       for (let i = 0; i < readers.length; i += MAILS_PER_BATCH) {
         const batch = readers.slice(i, i + MAILS_PER_BATCH);
-        const mails = batch.flatMap((reader) => {
-          const items = found.get(reader.pilotId);
-          return items ? [{ data: { to: reader.contact.email, subject: `${product} daily digest: ${countOf(items.length)}`, ...mailOf(reader, items, product, origin), digestFor: reader.pilotId } }] : [];
-        });
-        mailed += mails.length;
-        await db.transaction(async (trx) => {
+        mailed += await db.transaction(async (trx) => {
+          // Every replica runs this each minute: a reader another one has just mailed is left out.
+          const claimed = await digests.claim(batch.map((reader) => reader.pilotId), now, notSince, trx);
+          const mails = batch.flatMap((reader) => {
+            const items = claimed.has(reader.pilotId) ? found.get(reader.pilotId) : undefined;
+            return items ? [{ data: { to: reader.contact.email, subject: `${product} daily digest: ${countOf(items.length)}`, ...mailOf(reader, items, product, origin), digestFor: reader.pilotId } }] : [];
+          });
           if (mails.length > 0) await outbox.writeMany(trx, SUBJECTS.sendMail, mails);
-          await digests.markSent(batch.map((reader) => reader.pilotId), now, trx);
+          return mails.length;
         });
       }
       return { readers: readers.length, mailed };

@@ -38,7 +38,9 @@ describe('logout while NATS is down', () => {
       const duringCookie = await signedElsewhere(loggedInDuring);
       const forgedCookie = await signedElsewhere({ sessionId: randomUUID(), pilotId: randomUUID() });
       const askWith = (cookie: string) => app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: cookie } });
-      await eventually(async () => (await askWith(duringCookie)).statusCode === 200, 2_000);
+      // Once this process has noticed the outage (before that, it still asks auth, and waits for the answer).
+      await eventually(async () => !trips.guard.following(), 10_000);
+      await eventually(async () => (await askWith(duringCookie)).statusCode === 200, 10_000);
       const refused = await eventually(async () => {
         const response = await ask(other);
         return response.statusCode === 503 ? response : undefined;

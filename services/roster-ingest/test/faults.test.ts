@@ -142,7 +142,7 @@ describe('an emailed roster that can never be imported', () => {
 
   const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, ignoreTLS: true });
   const repliesTo = async (to: string) =>
-    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })) as { envelope: { data: { to: string; text: string } } }[])
+    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail }).orderBy('seq')) as { envelope: { data: { to: string; text: string } } }[])
       .map((row) => row.envelope.data)
       .filter((mail) => mail.to === to);
 

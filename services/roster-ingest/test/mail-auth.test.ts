@@ -64,7 +64,7 @@ describe('emailed rosters are imported only from an authenticated sender or thro
     return stack.roster.runtime.db('roster_history').where({ mail_id: mail.id }).first();
   };
   const repliesTo = async (to: string) =>
-    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail })) as { envelope: { data: { to: string; text: string } } }[]).map((row) => row.envelope.data).filter((mail) => mail.to === to);
+    ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail }).orderBy('seq')) as { envelope: { data: { to: string; text: string } } }[]).map((row) => row.envelope.data).filter((mail) => mail.to === to);
   const tripsOf = (pilotId: string) => stack.trips.repositories.trips.listByPilot(pilotId);
 
   it("a mail signed by the company's domain (DKIM aligned with From) is imported for the pilot with that address", async () => {

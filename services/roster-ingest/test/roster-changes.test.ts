@@ -105,7 +105,7 @@ describe('roster changes: a new roster against the trips of earlier ones', () =>
     const record = history.json().records.find((item: { pilotId: string }) => item.pilotId === pilot.id);
     expect(record).toMatchObject({ tripsAdded: 1, tripsChanged: 3, tripsRemoved: 1 });
     expect(record.changes).toEqual(result.changes);
-    const rows = await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.rosterProcessed });
+    const rows = await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.rosterProcessed }).orderBy('seq');
     const events = rows
       .map((row: { envelope: { data: { pilotId: string; changedTripIds?: string[] } } }) => row.envelope.data)
       .filter((data: { pilotId: string }) => data.pilotId === pilot.id);
@@ -149,7 +149,8 @@ describe('roster changes: a new roster against the trips of earlier ones', () =>
     expect(now.find((trip) => trip.id === gone.id)).toBeUndefined();
     const rows: { subject: string; envelope: { data: { trip?: { id: string; isSwappable: boolean }; tripId?: string; origin?: { channel: string } } } }[] = await stack.trips.runtime
       .db('outbox')
-      .whereIn('subject', [SUBJECTS.tripUpdated, SUBJECTS.tripDeleted]);
+      .whereIn('subject', [SUBJECTS.tripUpdated, SUBJECTS.tripDeleted])
+      .orderBy('seq');
     const updated = rows.filter((row) => row.subject === SUBJECTS.tripUpdated && row.envelope.data.trip?.id === moved.id).at(-1)!;
     expect(updated.envelope.data).toMatchObject({ trip: { isSwappable: false }, origin: { channel: 'roster_upload' } });
     expect(rows.some((row) => row.subject === SUBJECTS.tripDeleted && row.envelope.data.tripId === gone.id)).toBe(true);

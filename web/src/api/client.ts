@@ -40,7 +40,7 @@ interface SessionState {
  */
 export const SIGNED_IN_KEY = 'crewswap-signed-in';
 
-export function wasSignedIn(): boolean {
+function wasSignedIn(): boolean {
   try {
     return localStorage.getItem(SIGNED_IN_KEY) === 'true';
   } catch {

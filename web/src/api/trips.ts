@@ -3,13 +3,18 @@ import type { CreateTripBody, PilotStats, SendNotificationsResponse, SwapMatchPa
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
-import { sortTrips, tripsQuery } from './tripsQuery';
 import { failedTo, fixed, onFailure } from './mutations';
 
-export { sortTrips } from './tripsQuery';
+export function sortTrips(trips: readonly Trip[]): Trip[] {
+  return [...trips].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.flightNoStart.localeCompare(b.flightNoStart));
+}
 
 export function useTrips(enabled = true) {
-  return useQuery({ ...tripsQuery, enabled });
+  return useQuery({
+    queryKey: queryKeys.trips,
+    queryFn: async () => sortTrips(await request<Trip[]>('/api/trips')),
+    enabled,
+  });
 }
 
 /** The pilot's trip counts and the community's (the empty state's roster information). */

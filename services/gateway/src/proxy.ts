@@ -2,7 +2,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHea
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
-import { injectTraceContext, REQUEST_ID_HEADER, TRACE_HEADERS, trackStream } from '@crewswap/kit';
+import { injectRequestTrace, REQUEST_ID_HEADER, requestTraceFields, TRACE_HEADERS, trackStream } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
 import { isStream, ownerOf, type ServiceName } from './route-table';
 
@@ -48,9 +48,9 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  // No span of its own for the handler, nor one for the call to the service (main.ts): the
-  // request's span says it all, and each further span cost CPU on every request.
-  app.all('/api/*', { config: { otel: { instrumentHandler: false } } }, async (request, reply) => {
+  // No span for the handler, nor one for the call to the service (main.ts): the request's edge
+  // span says it all, and each further span cost CPU on every request.
+  app.all('/api/*', async (request, reply) => {
     const service = ownerOf(request.url)!;
     const stream = isStream(request.url);
     const body = request.body as Readable | undefined;
@@ -62,10 +62,10 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
         headers: forwardedHeaders(request, body !== undefined),
         body: body ?? null,
       };
-      injectTraceContext(options.headers);
+      injectRequestTrace(request, options.headers);
       answer = stream ? await streams.forward(services[service], options) : await forward(pools[service], options);
     } catch (error) {
-      return failed(reply, service, error);
+      return failed(request, reply, service, error);
     }
     reply.status(answer.statusCode);
     const headers = answer.headers;
@@ -194,9 +194,9 @@ function forwardedHeaders(request: FastifyRequest, hasBody: boolean): Record<str
   return headers;
 }
 
-function failed(reply: FastifyReply, service: ServiceName, error: unknown): FastifyReply {
+function failed(request: FastifyRequest, reply: FastifyReply, service: ServiceName, error: unknown): FastifyReply {
   // A client's body too large is its own mistake, not a service being down.
   if (isBodyTooLarge(error)) return refuse(reply);
-  reply.log.warn({ err: error, service }, 'upstream unavailable');
+  reply.log.warn({ err: error, service, ...requestTraceFields(request) }, 'upstream unavailable');
   return reply.status(503).send({ error: `The ${service} service is not available right now. Please try again shortly.` });
 }

@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { Logger } from 'pino';
 import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
-import { TRACE_HEADERS, traceFields, tracingPlugin } from './tracing';
+import { edgeTracingPlugin, requestTraceFields, traceFields, tracingPlugin } from './tracing';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -31,7 +31,8 @@ export interface ServiceAppOptions {
   parseCookies?: boolean;
   /**
    * False at the public edge (the gateway): a client's `x-request-id` and trace context are
-   * ignored, so every request starts a trace and an id of our own. Services trust the gateway's.
+   * ignored, so every request starts a trace and an id of our own, its span kept with the request
+   * rather than made the active context (`edgeTracingPlugin`). Services trust the gateway's.
    */
   trustRequestContext?: boolean;
   /** Check every answer of a kit route against its proto schema (RESPONSE_VALIDATION; tests). */
@@ -88,21 +89,16 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     logController: new AccessLog(),
   }) as unknown as FastifyInstance;
 
-  // Before the tracing plugin's hook reads them: a client must not pick the trace its request
-  // joins (nor, forwarded, the trace a service records it in).
-  if (options.trustRequestContext === false) {
-    app.addHook('onRequest', (request, _reply, done) => {
-      for (const name of TRACE_HEADERS) delete request.headers[name];
-      done();
-    });
-  }
-  app.register(tracingPlugin());
+  // At the edge a client must not pick the trace its request joins (nor, forwarded, the trace a
+  // service records it in): every request starts one of its own, kept with the request.
+  const edge = options.trustRequestContext === false;
+  app.register(edge ? edgeTracingPlugin() : tracingPlugin());
   // Runs after the tracing plugin's hook, inside the request's span: the access line, written
   // once the span has ended and outside its context, names the trace from here.
   app.register(
     Object.assign((instance: FastifyInstance, _options: unknown, done: () => void) => {
       instance.addHook('onRequest', (request, _reply, next) => {
-        traced.set(request, traceFields());
+        traced.set(request, edge ? requestTraceFields(request) : traceFields());
         next();
       });
       done();

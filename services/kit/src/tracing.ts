@@ -1,11 +1,12 @@
 import FastifyOtelInstrumentation from '@fastify/otel';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, NoopSpanProcessor, ParentBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { headers as natsHeaders, type MsgHdrs } from 'nats';
 
 /**
@@ -30,6 +31,73 @@ export function tracingPlugin() {
   return fastifyInstrumentation.plugin();
 }
 
+/** The span of each request at the edge, kept with the request (see `edgeTracingPlugin`). */
+const edgeSpans = new WeakMap<FastifyRequest, Span>();
+
+/**
+ * Request spans at the public edge (the gateway): every request starts a trace of its own, whatever
+ * trace context a client sends, and its span is kept with the request instead of being made the
+ * active context. Nothing the gateway runs while passing a request on needs an active context,
+ * and entering one makes every asynchronous step of every request carry it (async_hooks): that
+ * was the largest part of what the hop cost. The proxy writes the span into its call with
+ * `injectRequestTrace`; the access line names it with `requestTraceFields`.
+ */
+export function edgeTracingPlugin() {
+  const end = (request: FastifyRequest, statusCode: number) => {
+    const span = edgeSpans.get(request);
+    if (!span) return;
+    edgeSpans.delete(request);
+    span.setAttribute('http.response.status_code', statusCode);
+    if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  };
+  return Object.assign(
+    (app: FastifyInstance, _options: unknown, done: () => void) => {
+      app.addHook('onRequest', (request, _reply, next) => {
+        const path = request.url.split('?')[0] ?? '';
+        if (!UNTRACED_PATHS.has(path)) {
+          const attributes: Attributes = { 'http.request.method': request.method, 'url.path': path };
+          if (request.routeOptions.url) attributes['http.route'] = request.routeOptions.url;
+          edgeSpans.set(request, tracer.startSpan('request', { kind: SpanKind.SERVER, attributes, root: true }, ROOT_CONTEXT));
+        }
+        next();
+      });
+      app.addHook('onError', (request, _reply, error, next) => {
+        const span = edgeSpans.get(request);
+        span?.recordException(error);
+        span?.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+        next();
+      });
+      // Ends once the answer's head is ready: an event stream's span is its start, not its life.
+      app.addHook('onSend', (request, reply, payload, next) => {
+        end(request, reply.statusCode);
+        next(null, payload);
+      });
+      // A request the client left before any answer.
+      app.addHook('onResponse', (request, reply, next) => {
+        end(request, reply.statusCode);
+        next();
+      });
+      done();
+    },
+    { [Symbol.for('skip-override')]: true },
+  );
+}
+
+/** Writes the request's edge span into outgoing headers, as the service's parent. */
+export function injectRequestTrace(request: FastifyRequest, headers: Record<string, string | string[]>): void {
+  const span = edgeSpans.get(request);
+  if (span) propagation.inject(trace.setSpan(ROOT_CONTEXT, span), headers);
+}
+
+/** The trace and span of a request's edge span, for log lines; nothing when it has none. */
+export function requestTraceFields(request: FastifyRequest): { traceId: string; spanId: string } | Record<string, never> {
+  const span = edgeSpans.get(request);
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { traceId, spanId };
+}
+
 /** The headers W3C trace context travels in: what the gateway refuses from a client. */
 export const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
 
@@ -43,9 +111,10 @@ export interface TracingOptions {
   /** More span processors (tests: an in-memory exporter). */
   spanProcessors?: SpanProcessor[];
   /**
-   * A span for each outgoing HTTP call (undici's instrumentation), default on. The gateway turns
-   * it off: it writes the trace context into its calls itself, and a client span on every proxied
-   * request was the largest part of what the hop costs.
+   * A span for each outgoing HTTP call (the undici and node:http instrumentations), default on.
+   * The gateway turns it off: it writes the trace context into its calls itself, a client span on
+   * every proxied request was a large part of what the hop cost, and the node:http
+   * instrumentation enters a context around every incoming request even when it records none.
    */
   clientSpans?: boolean;
 }
@@ -67,9 +136,10 @@ export function startTracing(options: TracingOptions): void {
     ...(options.spanProcessors ?? []),
   ];
   instrumentations = [
-    new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }),
     // Only requests made for a traced request, not readiness probes.
-    ...(options.clientSpans === false ? [] : [new UndiciInstrumentation({ requireParentforSpans: true })]),
+    ...(options.clientSpans === false
+      ? []
+      : [new HttpInstrumentation({ ignoreIncomingRequestHook: () => true }), new UndiciInstrumentation({ requireParentforSpans: true })]),
     new PgInstrumentation({ requireParentSpan: true }),
   ];
   sdk = new NodeSDK({

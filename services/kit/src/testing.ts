@@ -53,6 +53,14 @@ export function testBaseConfig(databaseUrl: string, prefix = uniqueName('t')): B
   });
 }
 
+/**
+ * A bench's configuration: as tests have it, but answers are not checked against their schemas,
+ * as in production (RESPONSE_VALIDATION is off there): a bench measures what pilots get.
+ */
+export function benchBaseConfig(databaseUrl: string, prefix?: string): BaseConfig {
+  return { ...testBaseConfig(databaseUrl, prefix), RESPONSE_VALIDATION: false };
+}
+
 export const TEST_KEYS = testKeys;
 
 /** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */

@@ -10,7 +10,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { connectBus, createLogger, deleteStreams, systemClock } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, uniqueName } from '@crewswap/kit/testing';
 import { SUBJECTS } from '@crewswap/proto';
 import webpush from 'web-push';
 import { pushSenderConfigSchema } from '../src/config';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const database = await createTestDatabase();
   const vapid = webpush.generateVAPIDKeys();
   const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', PUSH_CONCURRENCY: flags.concurrency };
-  const config = { ...pushSenderConfigSchema.parse(env), ...testBaseConfig(database.url, uniqueName('bench')), PORT: 0 };
+  const config = { ...pushSenderConfigSchema.parse(env), ...benchBaseConfig(database.url, uniqueName('bench')), PORT: 0 };
 
   // Migrate and seed through a first start, then stop it so the queue fills with nobody reading.
   const seeding = await createPushSender(config, { clock: systemClock });

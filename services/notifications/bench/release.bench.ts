@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { deleteStreams, fixedClock } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase } from '@crewswap/kit/testing';
 import webpush from 'web-push';
 import { pushSenderConfigSchema } from '../src/config';
 import { createPushSender } from '../src/push/push-sender-app';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
   // Before the held pushes' quiet hours end (22:00-07:00 London) until the clock moves.
   const clock = fixedClock('2026-11-20T23:00:00Z');
-  const sender = await createPushSender({ ...pushSenderConfigSchema.parse(env), ...testBaseConfig(database.url), PORT: 0 }, { clock });
+  const sender = await createPushSender({ ...pushSenderConfigSchema.parse(env), ...benchBaseConfig(database.url), PORT: 0 }, { clock });
   const { db } = sender.runtime;
   try {
     const quiet = JSON.stringify({ start: '22:00', end: '07:00', timeZone: 'Europe/London' });

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PILOT_COOKIE, deleteStreams, fixedClock, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, processCpuMs, startService, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, processCpuMs, startService, TEST_KEYS, testPilot } from '@crewswap/kit/testing';
 import { addDays, SUBJECTS, type RosterUploadResult } from '@crewswap/proto';
 import { createApp } from '../src/app';
 
@@ -63,7 +63,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const database = await createTestDatabase();
-const base = { ...testBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
+const base = { ...benchBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
 const clock = fixedClock('2026-11-01T12:00:00Z');
 const settings = { get: async (key: string) => (key === 'upload_email' ? 'roster-upload@example-airline.test' : '4') };
 const trips = await startService('trips', base, { env: { PROFILE_WAIT_MS: '0' }, options: { clock, settings, keys: TEST_KEYS } });

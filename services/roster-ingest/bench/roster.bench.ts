@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PILOT_COOKIE, deleteStreams, fixedClock, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, startService, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, startService, TEST_KEYS, testPilot } from '@crewswap/kit/testing';
 import { SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { createApp } from '../src/app';
@@ -34,7 +34,7 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 const database = await createTestDatabase();
-const base = { ...testBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
+const base = { ...benchBaseConfig(database.url), LOG_LEVEL: 'warn' as const };
 const clock = fixedClock('2026-11-01T12:00:00Z');
 const settings = { get: async (key: string) => (key === 'upload_email' ? UPLOAD_EMAIL : '4') };
 const trips = await startService('trips', base, { env: { PROFILE_WAIT_MS: '0' }, options: { clock, settings, keys: TEST_KEYS } });

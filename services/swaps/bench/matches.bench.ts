@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit/testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import { offersQuery, recipientsQuery, type PilotChange, type TripChange } from '../src/data/read-model';
@@ -126,7 +126,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  const config = { ...testBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, PUSH_ALERT_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config = { ...benchBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, PUSH_ALERT_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const service = await createApp(config, { clock: fixedClock(`${TODAY}T12:00:00Z`) });
   const { db } = service.runtime;
   try {

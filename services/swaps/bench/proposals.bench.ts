@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit/testing';
 import { addDays, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import type { PilotChange, TripChange } from '../src/data/read-model';
@@ -41,7 +41,7 @@ const summary = (times: number[]) => {
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  const config = { ...testBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, PUSH_ALERT_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config = { ...benchBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, PUSH_ALERT_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const service = await createApp(config, { clock: fixedClock(`${TODAY}T12:00:00Z`) });
   const { db } = service.runtime;
   try {

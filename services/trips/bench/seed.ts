@@ -5,7 +5,7 @@
  */
 import { systemClock, type Db } from '@crewswap/kit';
 import type { Knex } from 'knex';
-import { createTestDatabase, testBaseConfig } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase } from '@crewswap/kit/testing';
 import { createApp } from '../src/app';
 
 export const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
@@ -20,7 +20,7 @@ async function time(label: string, work: () => Promise<unknown>): Promise<void> 
 export async function startBenchService() {
   const database = await createTestDatabase();
   const service = await createApp(
-    { ...testBaseConfig(database.url), PORT: 0, PROFILE_WAIT_MS: 0 },
+    { ...benchBaseConfig(database.url), PORT: 0, PROFILE_WAIT_MS: 0 },
     { settings: { get: async () => '4' } },
   );
   return { database, service, db: service.runtime.db, today: systemClock.today() };

@@ -15,7 +15,10 @@ export interface Metrics {
 export function createMetrics(service: string): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
+  // The event loop's delay sampled every 100 ms, not prom-client's 10: a timer waking every
+  // process 100 times a second kept an idle stack of 18 processes busy, and a scrape every 15 s
+  // reads percentiles that a 100 ms resolution gives as well.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',

@@ -120,6 +120,14 @@ export function createOutbox(relay?: Pick<OutboxRelay, 'kick'>): Outbox {
   };
 }
 
+/**
+ * How often a relay looks for rows without being kicked: a commit kicks its own process's relay,
+ * so the poll only catches what a kick missed (rows left by a replica that stopped, a publish that
+ * failed while NATS was away). Polling every 250 ms was three statements four times a second in
+ * every process, most of what an idle stack spent.
+ */
+const RELAY_POLL_MS = 1000;
+
 /** How long a relay waits after a commit for others to join it. */
 const KICK_DELAY_MS = 20;
 
@@ -130,7 +138,7 @@ const KICK_DELAY_MS = 20;
  */
 export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; intervalMs?: number }): OutboxRelay {
   const { db, bus, log } = options;
-  const intervalMs = options.intervalMs ?? 250;
+  const intervalMs = options.intervalMs ?? RELAY_POLL_MS;
   let stopped = false;
   let inFlight: Promise<void> | undefined;
   let again = false;

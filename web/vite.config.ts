@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { withoutUnusedAntdRules } from './scripts/antd-styles';
 import { webManifest } from './src/pwa/manifest';
 import { BRAND_TOKENS } from './src/theme-tokens';
 
@@ -70,7 +71,7 @@ function inlineEntryCssPlugin(): Plugin {
       handler(html, { bundle }) {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
           const asset = bundle?.[fileName];
-          if (asset?.type !== 'asset') return link;
+          if (asset?.type !== 'asset' || String(asset.source).length > 32 * 1024) return link;
           return `<style>${String(asset.source)}</style>`;
         });
       },
@@ -78,8 +79,19 @@ function inlineEntryCssPlugin(): Plugin {
   };
 }
 
+/** antd's prebuilt stylesheet, as main.tsx imports it, without the components the app never shows. */
+function antdStylesPlugin(): Plugin {
+  return {
+    name: 'crewswap-antd-styles',
+    transform(code, id) {
+      if (!/[\\/]antd[\\/]dist[\\/]antd\.css$/.test(id)) return null;
+      return { code: withoutUnusedAntdRules(code), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), manifestPlugin(), precacheListPlugin(), inlineEntryCssPlugin()],
+  plugins: [react(), antdStylesPlugin(), manifestPlugin(), precacheListPlugin(), inlineEntryCssPlugin()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -5,6 +5,8 @@ import { followNetwork } from './api/online';
 import { createIdbPersister, refetchRestoredOnMount } from './api/persist';
 import { createQueryClient } from './api/queryClient';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
+// antd's styles (see zeroRuntime in theme.tsx), before the app's own, which build on them.
+import 'antd/dist/antd.css';
 import './styles.css';
 
 const queryClient = createQueryClient();

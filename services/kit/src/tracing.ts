@@ -11,7 +11,8 @@ import { headers as natsHeaders, type MsgHdrs } from 'nats';
 
 /**
  * One trace across every hop (STYLE.md). The gateway starts a trace for each request; HTTP (the
- * undici instrumentation on the gateway's pool, `injectTraceContext` on its stream requests), RPC
+ * gateway writes each request's span into its call, `injectRequestTrace`; a service's own calls
+ * carry it by the undici and node:http instrumentations), RPC
  * (request headers) and events (the outbox row keeps the writer's context, the relay publishes it
  * in the message headers) carry W3C trace context; consumers continue it with `withMessageContext`;
  * every log line names the trace (the logger's mixin).
@@ -182,11 +183,6 @@ export function currentTraceContext(): Record<string, string> | null {
 /** The context a stored carrier (an outbox row's) names; no trace when it names none. */
 export function contextOf(carrier: Record<string, string> | null | undefined): Context {
   return propagation.extract(ROOT_CONTEXT, carrier ?? {});
-}
-
-/** Writes the current trace context into outgoing HTTP headers (requests no instrumentation sees). */
-export function injectTraceContext(headers: Record<string, string | string[]>): void {
-  propagation.inject(context.active(), headers);
 }
 
 const natsSetter = { set: (carrier: MsgHdrs, key: string, value: string) => carrier.set(key, value) };

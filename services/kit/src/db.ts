@@ -47,9 +47,28 @@ export function createDb(url: string, schema: string, pool = { min: 0, max: 10 }
 /**
  * Creates the schema and runs the service's migrations, given in order by name. A migration
  * list in code (rather than a folder) runs the same under tsx, jest and a bundle.
+ *
+ * Replicas (and a service with its worker) start together, so migrators of one schema take turns
+ * on a Postgres advisory lock. knex's own lock is a row it makes by looking then inserting: two
+ * processes starting at once on a new schema could each insert one, and from then on every start
+ * failed with 'Migration table is already locked'. Holding the advisory lock, a migrator is the
+ * only one, so it also mends what knex may have left: extra lock rows, or a lock a killed
+ * migrator never freed. Needs two connections: the lock's and the migration's.
  */
 export async function migrate(db: Db, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  await db.transaction(async (turn) => {
+    await turn.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`crewswap migrate ${schema}`]);
+    await migrateAlone(db, schema, migrations);
+  });
+}
+
+async function migrateAlone(db: Db, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
+  if (await db.schema.withSchema(schema).hasTable(MIGRATION_LOCK_TABLE)) {
+    const lock = () => db.withSchema(schema).from(MIGRATION_LOCK_TABLE);
+    await lock().where('index', '>', lock().min('index')).delete();
+    await lock().update({ is_locked: 0 });
+  }
   const names = Object.keys(migrations).sort();
   await db.migrate.latest({
     schemaName: schema,
@@ -80,3 +99,6 @@ export function afterCommit(trx: Executor, fn: () => void): void {
   if (execution) execution.then(fn, () => undefined);
   else fn();
 }
+
+/** knex's lock table, named after its migrations table (`knex_migrations`). */
+const MIGRATION_LOCK_TABLE = 'knex_migrations_lock';

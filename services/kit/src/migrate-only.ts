@@ -18,7 +18,8 @@ export interface MigrationOptions {
  */
 export async function runMigrations(options: MigrationOptions, config: Pick<BaseConfig, 'DATABASE_URL' | 'LOG_LEVEL' | 'LOG_FORMAT'>): Promise<string[]> {
   const log = createLogger(`${options.name}-migrate`, config);
-  const db = createDb(config.DATABASE_URL, options.schema, { min: 0, max: 1 });
+  // Two connections: migrating holds a lock on one (see `migrate`).
+  const db = createDb(config.DATABASE_URL, options.schema, { min: 0, max: 2 });
   try {
     await migrate(db, options.schema, { ...kitMigrations, ...options.migrations });
     const applied: { name: string }[] = await db.withSchema(options.schema).select('name').from('knex_migrations').orderBy('id');

@@ -128,7 +128,7 @@ async function auditOnce(name: string, url: string, port: number, extraHeaders?:
 /** RUNS audits of one page: every run's performance score, then the median run in full. */
 async function audit(name: string, url: string, port: number, extraHeaders?: Record<string, string>): Promise<string> {
   const runs: Audited[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await auditOnce(name, url, port, extraHeaders));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await auditOnce(`${name}-${run + 1}`, url, port, extraHeaders));
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   return `median of ${RUNS} runs (performance ${runs.map((run) => run.performance).join(', ')}): ${median.text}`;

@@ -10,6 +10,9 @@ export const UNUSED_ANTD_COMPONENTS = [
   'tour', 'transfer', 'tree', 'tree-select', 'upload', 'watermark',
 ];
 
+/** A class of a left-out component, or of one of its parts (`.ant-picker`, `.ant-picker-cell`), never `.ant-ratings`. */
+const UNUSED_CLASS = new RegExp(`\\.ant-(?:${UNUSED_ANTD_COMPONENTS.join('|')})(?!\\w)`);
+
 /** Splits CSS text into its top-level blocks (a rule, or an at-rule with the blocks inside it). */
 function topLevelBlocks(css: string): string[] {
   const blocks: string[] = [];
@@ -28,7 +31,6 @@ function topLevelBlocks(css: string): string[] {
 
 /** antd's stylesheet without the rules of UNUSED_ANTD_COMPONENTS (a rule stays if any of its selectors is for something else). */
 export function withoutUnusedAntdRules(css: string): string {
-  const unused = new RegExp(`\\.ant-(${UNUSED_ANTD_COMPONENTS.join('|')})(?![\\w-])|\\.ant-(${UNUSED_ANTD_COMPONENTS.join('|')})-`);
   const keep = (block: string): string => {
     const open = block.indexOf('{');
     const head = block.slice(0, open).trim();
@@ -37,7 +39,7 @@ export function withoutUnusedAntdRules(css: string): string {
       const inner = topLevelBlocks(block.slice(open + 1, -1)).map(keep).join('');
       return inner ? `${head}{${inner}}` : '';
     }
-    return head.split(',').some((selector) => !unused.test(selector)) ? block : '';
+    return head.split(',').some((selector) => !UNUSED_CLASS.test(selector)) ? block : '';
   };
   return topLevelBlocks(css).map(keep).join('');
 }

@@ -1,7 +1,4 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { withoutUnusedAntdRules } from './scripts/antd-styles';
@@ -93,34 +90,8 @@ function antdStylesPlugin(): Plugin {
   };
 }
 
-/**
- * Each built asset also as `.br` (brotli at its best) and `.gz` beside it, which the gateway sends
- * to browsers that accept them (@fastify/static's preCompressed): on a phone's network brotli is a
- * sixth smaller than gzip, and the gateway compresses nothing per request.
- */
-function precompressPlugin(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'crewswap-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const assets = join(outDir, 'assets');
-      for (const name of readdirSync(assets)) {
-        if (!/\.(js|css|svg|json)$/.test(name)) continue;
-        const source = readFileSync(join(assets, name));
-        if (source.length < 1024) continue;
-        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
-        writeFileSync(join(assets, `${name}.gz`), gzipSync(source, { level: 9 }));
-      }
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), antdStylesPlugin(), manifestPlugin(), precacheListPlugin(), inlineEntryCssPlugin(), precompressPlugin()],
+  plugins: [react(), antdStylesPlugin(), manifestPlugin(), precacheListPlugin(), inlineEntryCssPlugin()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

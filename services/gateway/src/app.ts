@@ -170,10 +170,7 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    // preCompressed: the build writes each asset brotli'd and gzipped beside it (web/vite.config.ts),
-    // smaller than compression on the fly and costing no CPU per request; a file without them is
-    // compressed as it goes.
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false, maxAge: '365d', immutable: true, preCompressed: true });
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false, maxAge: '365d', immutable: true });
     for (const path of SPA_ROUTES) {
       app.get(path, (_request, reply) => sendIndex(reply));
     }

@@ -301,3 +301,31 @@ export async function signedElsewhere(claims: { sessionId: string; pilotId: stri
 }
 export * from './testing-services';
 export * from './testing-sse';
+
+/**
+ * Calls `exportName` of the TypeScript module at `modulePath` with `argument` in `count`
+ * processes of their own, each released at the same moment (as replicas starting together), and
+ * resolves with what each returned (as JSON). For races between processes, which one process
+ * cannot show.
+ */
+export async function callInProcessesAtOnce<T>(modulePath: string, exportName: string, argument: unknown, count: number): Promise<T[]> {
+  const { spawn } = await import('node:child_process');
+  // Starting a process with tsx takes about a second on a busy machine.
+  const startAt = Date.now() + 1_000 * Math.max(4, count);
+  const script = `
+    import * as target from ${JSON.stringify(modulePath)};
+    while (Date.now() < ${startAt});
+    process.stdout.write(JSON.stringify(target[${JSON.stringify(exportName)}](${JSON.stringify(argument)})));
+  `;
+  const once = () =>
+    new Promise<T>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${exportName} exited with ${code}: ${err}`))));
+    });
+  return Promise.all(Array.from({ length: count }, once));
+}

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -22,12 +22,18 @@ export function loadVapidKeys(config: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE
   const path = join(config.SIGNING_KEYS_DIR, 'vapid.json');
   if (!existsSync(path)) {
     mkdirSync(config.SIGNING_KEYS_DIR, { recursive: true });
-    // Write then rename so that processes starting together never read half a file.
+    // Written whole, then linked into place: a link fails where the file exists, so of processes
+    // starting together exactly one pair lands and every one reads it (a rename would let a later
+    // pair replace one a process had already read, and the two would sign pushes differently).
     const mine = `${path}.${process.pid}`;
     writeFileSync(mine, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
-    // Another process may have written the pair meanwhile: theirs stands, ours goes.
-    if (existsSync(path)) rmSync(mine);
-    else renameSync(mine, path);
+    try {
+      linkSync(mine, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(mine, { force: true });
+    }
   }
   return { ...StoredKeys.parse(JSON.parse(readFileSync(path, 'utf8'))), subject: config.VAPID_SUBJECT };
 }

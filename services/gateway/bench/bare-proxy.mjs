@@ -1,11 +1,13 @@
 // The least a Node.js proxy can cost, for the gateway bench to print beside the gateway: node:http
 // and an undici pool, as the gateway uses, and nothing else (no logs, metrics, security headers,
 // request ids, compression, routing). Not a product: a reference for what this machine allows.
-// Plain JavaScript so that no loader runs in its process. PORT and TRIPS_URL from the environment.
+// Plain JavaScript so that no loader runs in its process. PORT and TRIPS_URL from the environment;
+// EXTRA_HEADERS (JSON), headers added to every answer (the bench's "bare + security headers").
 import http from 'node:http';
 import { Pool } from 'undici';
 
 const pool = new Pool(process.env.TRIPS_URL, { connections: 64, pipelining: 1 });
+const EXTRA_HEADERS = JSON.parse(process.env.EXTRA_HEADERS ?? '{}');
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host']);
 
 http
@@ -29,7 +31,7 @@ http
         },
         onResponseEnd() {
           for (const name of HOP) delete answerHeaders[name];
-          response.writeHead(status, answerHeaders).end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+          response.writeHead(status, { ...EXTRA_HEADERS, ...answerHeaders }).end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
         },
         onResponseError() {
           response.writeHead(503).end();
@@ -38,3 +40,6 @@ http
     );
   })
   .listen(Number(process.env.PORT), '127.0.0.1');
+
+// Stopped by the bench: exit as a process does, so a CPU profile (BENCH_CPU_PROF) is written.
+process.on('SIGTERM', () => process.exit(0));

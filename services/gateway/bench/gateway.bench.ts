@@ -7,9 +7,12 @@
  * `make up` runs them, logs at info), and stops and drops them at the end. Measured beside it in
  * the same rounds: the gateway with @fastify/http-proxy in place of its own proxy
  * (bench/http-proxy-gateway.ts), and a bare proxy (bench/bare-proxy.mjs: node:http and an undici
- * pool, nothing else), the least any Node.js hop costs on this machine.
+ * pool, nothing else), the least any Node.js hop costs on this machine; and the bare proxy sending
+ * the gateway's security headers with every answer, which shows what those headers alone cost
+ * (about a fifth of the bare proxy's CPU: node checks and writes each one, and every answer
+ * carries about 900 bytes more).
  * Run: npm run bench -w @crewswap/gateway
- * BENCH_ROUNDS, BENCH_SECONDS, BENCH_RATE change the runs; BENCH_CPU_PROF=<folder> profiles the gateway.
+ * BENCH_ROUNDS, BENCH_SECONDS, BENCH_RATE change the runs; BENCH_CPU_PROF=<folder> profiles the gateway and the bare proxy.
  * Targets: at the fixed rate the gateway adds at most 1 ms at p50 and 3 ms at p99; at full speed
  * its CPU per request is at most 1.3 times the bare proxy's. (Throughput kept of direct is
  * printed, no longer a target: here the load generator, Postgres, trips and the hop share two
@@ -26,6 +29,7 @@ import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
 import { addDays, londonToday } from '@crewswap/proto';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
+import { securityHeaders } from '../src/security-headers';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -71,9 +75,9 @@ const freePort = () =>
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 function start(name: string, env: Record<string, string>): ChildProcess {
-  const profile = name === 'gateway' && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const profile = (name === 'gateway' || name === 'bare') && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
   const entry =
-    name === 'bare'
+    name === 'bare' || name === 'bareHeaders'
       ? [join('services', 'gateway', 'bench', 'bare-proxy.mjs')]
       : name === 'httpProxy'
         ? ['--import', 'tsx', join('services', 'gateway', 'bench', 'http-proxy-gateway.ts')]
@@ -157,6 +161,10 @@ try {
   children.push((processes.bare = start('bare', { PORT: String(barePort), TRIPS_URL: direct })));
   const bare = `http://127.0.0.1:${barePort}`;
   await waitReady(`${bare}/healthz`);
+  const bareHeadersPort = await freePort();
+  children.push((processes.bareHeaders = start('bareHeaders', { PORT: String(bareHeadersPort), TRIPS_URL: direct, EXTRA_HEADERS: JSON.stringify(securityHeaders()) })));
+  const bareHeaders = `http://127.0.0.1:${bareHeadersPort}`;
+  await waitReady(`${bareHeaders}/healthz`);
 
   // One pilot with 5 trips, written straight into trips' tables.
   const pilotId = randomUUID();
@@ -175,7 +183,7 @@ try {
   await db.destroy();
   const cookie = `${PILOT_COOKIE}=${signPilotToken(keys.privateKey, { sessionId, pilotId })}`;
   const path = '/api/trips';
-  const targets = { direct, gateway, httpProxy, bare } as const;
+  const targets = { direct, gateway, httpProxy, bare, bareHeaders } as const;
   type Path = keyof typeof targets;
   for (const [name, url] of Object.entries(targets)) {
     const check = await fetch(`${url}${path}`, { headers: { cookie } });
@@ -185,8 +193,14 @@ try {
   // Warm up every path (connections, JIT) before measuring.
   for (const url of Object.values(targets)) await run(`${url}${path}`, cookie);
 
-  const label: Record<Path, string> = { direct: 'direct', gateway: 'gateway (own proxy)', httpProxy: 'gateway with @fastify/http-proxy', bare: 'bare proxy' };
-  const cpuOf: Record<Path, keyof typeof processes> = { direct: 'trips', gateway: 'gateway', httpProxy: 'httpProxy', bare: 'bare' };
+  const label: Record<Path, string> = {
+    direct: 'direct',
+    gateway: 'gateway (own proxy)',
+    httpProxy: 'gateway with @fastify/http-proxy',
+    bare: 'bare proxy',
+    bareHeaders: 'bare proxy + security headers',
+  };
+  const cpuOf: Record<Path, keyof typeof processes> = { direct: 'trips', gateway: 'gateway', httpProxy: 'httpProxy', bare: 'bare', bareHeaders: 'bareHeaders' };
   const rounds: { fixed: Record<Path, Figures>; max: Record<Path, Figures> }[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotating the order keeps a slow spell on the shared machine from always hitting one path.

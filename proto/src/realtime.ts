@@ -74,13 +74,16 @@ export const SseSwapsUpdated = z.object({
   at: z.string(),
 });
 /**
- * An alert was written to the pilot's bell (issue 39), sent by push-sender on realtime.pilot.<id>:
- * an open app asks for its bell again at once, push or no push.
+ * The pilot's bell changed, sent on realtime.pilot.<id>: an open app asks for its bell again at
+ * once. push-sender sends it when it writes an alert (issue 39), push or no push, with the alert's
+ * reason; notifications sends it without one when alerts were marked read, so they are read on
+ * every device the pilot has open, not only on the next load.
  */
 export const SseBellUpdated = z.object({
   type: z.literal('bell-updated'),
   message: z.literal('bell-updated'),
-  reason: AlertReason,
+  /** Why the new alert came; absent when alerts were marked read. */
+  reason: AlertReason.optional(),
   at: z.string(),
 });
 export type SseBellUpdated = z.infer<typeof SseBellUpdated>;

@@ -60,7 +60,7 @@ export function createApp(config: NotificationsConfig, options: ServiceOptions =
       crewingEmail: () => outgoing.get('crewing_email'),
     });
     runtime.onClose(() => swapConsumer.stop());
-    bellRoutes(app, { guard, bell: createBell(db), clock });
+    bellRoutes(app, { guard, bell: createBell(db), clock, bus, log });
     const purgeRpc = startLogPurgeRpc({ db, bus, log, clock });
     runtime.onClose(() => purgeRpc.unsubscribe());
     return { digestLinks };

@@ -183,4 +183,33 @@ describe('alerts that matter: quiet hours and the bell', () => {
       subscription.unsubscribe();
     }
   });
+
+  it("tells the pilot's open apps when alerts are marked read, so they are read on every open device at once, and says nothing when none changed", async () => {
+    const me = pilot();
+    clock.set('2026-11-20T12:00:00Z');
+    await requestPush({ pilotId: me.pilotId, title: 'Swap offer for your wish JFK', reason: 'wish' });
+    await eventually(async () => ((await call('GET', '/api/notifications/bell', me.cookies)).json() as BellList).unread === 1 || undefined, 15_000);
+    const bus = service.runtime.bus;
+    const heard: unknown[] = [];
+    const subscription = bus.nc.subscribe(bus.subject(realtimePilotSubject(me.pilotId)), {
+      callback: (error, message) => {
+        if (!error) heard.push(JSON.parse(message.string()));
+      },
+    });
+    await bus.nc.flush();
+    try {
+      expect((await call('POST', '/api/notifications/bell/read', me.cookies, {})).json()).toEqual({ unread: 0 });
+      await eventually(() => (heard.length > 0 ? true : undefined), 5_000);
+      // No reason: alerts were read, none written.
+      expect(heard).toEqual([{ type: 'bell-updated', message: 'bell-updated', at: expect.any(String) }]);
+
+      // Nothing left unread: nothing to tell. The marker below is the next message, not a second read mark.
+      expect((await call('POST', '/api/notifications/bell/read', me.cookies, {})).json()).toEqual({ unread: 0 });
+      bus.nc.publish(bus.subject(realtimePilotSubject(me.pilotId)), JSON.stringify({ marker: true }));
+      await eventually(() => (heard.length > 1 ? true : undefined), 5_000);
+      expect(heard[1]).toEqual({ marker: true });
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
 });

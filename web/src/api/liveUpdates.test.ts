@@ -87,8 +87,9 @@ describe('reading the stream messages', () => {
     expect(readStreamMessage('trips-updated')).toEqual({ kind: 'refresh-trips' });
   });
 
-  it("'bell-updated' (an alert written to the bell) asks for the bell again", () => {
+  it("'bell-updated' (an alert written to the bell, or alerts read on another device) asks for the bell again", () => {
     expect(readStreamMessage(JSON.stringify({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' }))).toEqual({ kind: 'refresh-bell', reason: 'wish' });
+    expect(readStreamMessage(JSON.stringify({ type: 'bell-updated', message: 'bell-updated', at: 'now' }))).toEqual({ kind: 'refresh-bell' });
   });
 
   it('auth_failed with category or message admin_shutdown sets showAdminShutdown; other auth_failed showSessionExpired; logged_in_elsewhere its own', () => {

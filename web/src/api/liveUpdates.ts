@@ -39,7 +39,7 @@ function parse(data: string): Record<string, unknown> | undefined {
  * The spec's reading of one message (`event` is the SSE event name): 'connected' and heartbeats
  * are ignored; text containing 'trips added' or 'trips-updated' refreshes the trips; the error
  * types end the session with the flag the login page turns into its banner; 'bell-updated' (an
- * alert was written to the bell) asks for the bell again.
+ * alert was written to the bell, or alerts were read on another device) asks for the bell again.
  */
 export function readStreamMessage(data: string, event = 'message'): StreamAction {
   const body = parse(data);

@@ -27,10 +27,10 @@ export function createBell(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Marks the pilot's own entries read (these ids, or all); another pilot's ids change nothing. */
-    async markRead(pilotId: string, ids: string[] | undefined, at: Date, ex: Executor = db): Promise<void> {
+    /** Marks the pilot's own entries read (these ids, or all); another pilot's ids change nothing. How many were unread. */
+    async markRead(pilotId: string, ids: string[] | undefined, at: Date, ex: Executor = db): Promise<number> {
       const query = ex('notification_log').where({ pilot_id: pilotId }).whereNotNull('reason').whereNull('read_at');
-      await (ids ? query.whereIn('id', ids) : query).update({ read_at: at });
+      return (ids ? query.whereIn('id', ids) : query).update({ read_at: at });
     },
   };
 }

@@ -41,6 +41,18 @@ describe('alerts that matter: quiet hours and the bell', () => {
     const session = () => ({ [PILOT_COOKIE]: signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId }) });
     return { pilotId, cookies: session(), otherDevice: session() };
   };
+  /** What the pilot's open apps hear (realtime.pilot.<id>), as realtime does. */
+  const listenAsOpenApps = async (pilotId: string) => {
+    const bus = service.runtime.bus;
+    const heard: unknown[] = [];
+    const subscription = bus.nc.subscribe(bus.subject(realtimePilotSubject(pilotId)), {
+      callback: (error, message) => {
+        if (!error) heard.push(JSON.parse(message.string()));
+      },
+    });
+    await bus.nc.flush();
+    return { heard, subscription };
+  };
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookies: Record<string, string>, payload?: object) =>
     service.app.inject({ method, url, cookies, ...(payload ? { payload } : {}) });
   const requestPush = (command: Omit<EventDataMap[typeof SUBJECTS.sendPush], 'dedupeKey' | 'kind' | 'body'>) =>
@@ -155,14 +167,7 @@ describe('alerts that matter: quiet hours and the bell', () => {
 
   it("tells the pilot's open apps (realtime.pilot.<id>) when an alert is written to the bell, and not for a push that is not one", async () => {
     const me = pilot();
-    const bus = service.runtime.bus;
-    const heard: unknown[] = [];
-    const subscription = bus.nc.subscribe(bus.subject(realtimePilotSubject(me.pilotId)), {
-      callback: (error, message) => {
-        if (!error) heard.push(JSON.parse(message.string()));
-      },
-    });
-    await bus.nc.flush();
+    const { heard, subscription } = await listenAsOpenApps(me.pilotId);
     try {
       clock.set('2026-11-20T12:00:00Z');
       // Not in the bell: a test push (no reason) and a proposal alert the pilot turned off.
@@ -189,14 +194,7 @@ describe('alerts that matter: quiet hours and the bell', () => {
     clock.set('2026-11-20T12:00:00Z');
     await requestPush({ pilotId: me.pilotId, title: 'Swap offer for your wish JFK', reason: 'wish' });
     await eventually(async () => ((await call('GET', '/api/notifications/bell', me.cookies)).json() as BellList).unread === 1 || undefined, 15_000);
-    const bus = service.runtime.bus;
-    const heard: unknown[] = [];
-    const subscription = bus.nc.subscribe(bus.subject(realtimePilotSubject(me.pilotId)), {
-      callback: (error, message) => {
-        if (!error) heard.push(JSON.parse(message.string()));
-      },
-    });
-    await bus.nc.flush();
+    const { heard, subscription } = await listenAsOpenApps(me.pilotId);
     try {
       expect((await call('POST', '/api/notifications/bell/read', me.cookies, {})).json()).toEqual({ unread: 0 });
       await eventually(() => (heard.length > 0 ? true : undefined), 5_000);
@@ -205,7 +203,7 @@ describe('alerts that matter: quiet hours and the bell', () => {
 
       // Nothing left unread: nothing to tell. The marker below is the next message, not a second read mark.
       expect((await call('POST', '/api/notifications/bell/read', me.cookies, {})).json()).toEqual({ unread: 0 });
-      bus.nc.publish(bus.subject(realtimePilotSubject(me.pilotId)), JSON.stringify({ marker: true }));
+      service.runtime.bus.nc.publish(service.runtime.bus.subject(realtimePilotSubject(me.pilotId)), JSON.stringify({ marker: true }));
       await eventually(() => (heard.length > 1 ? true : undefined), 5_000);
       expect(heard[1]).toEqual({ marker: true });
     } finally {

@@ -1,10 +1,10 @@
 import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
-import { realtimePilotSubject, type SseBellUpdated } from '@crewswap/proto';
 import { Counter } from 'prom-client';
 import type { PushSenderConfig } from '../config';
 import { createHeldPushes } from '../data/held-pushes';
 import { createNotificationLog } from '../data/notification-log';
 import { createSubscriptionRepository } from '../data/subscriptions';
+import { tellBellUpdated } from '../events/bell-updated';
 import { startPushConsumer } from '../events/push-consumer';
 import { migrations } from '../migrations';
 import { createDeliverPush } from './deliver-push';
@@ -39,11 +39,7 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
       log,
       maxAgeMs: config.PUSH_MAX_AGE_MS,
       counters: { sent: () => sent.inc(), failed: (reason) => failed.inc({ reason }) },
-      // Core NATS, as realtime expects for a direct update: not stored, a closed app asks on its return.
-      bellWritten: (pilotId, reason, at) => {
-        const message: SseBellUpdated = { type: 'bell-updated', message: 'bell-updated', reason, at: at.toISOString() };
-        bus.nc.publish(bus.subject(realtimePilotSubject(pilotId)), JSON.stringify(message));
-      },
+      bellWritten: (pilotId, reason, at) => tellBellUpdated({ bus, log }, pilotId, at, reason),
     });
     const consumer = await startPushConsumer({ db, bus, log, deliver, concurrency: config.PUSH_CONCURRENCY });
     runtime.onClose(() => consumer.stop());

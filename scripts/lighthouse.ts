@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PILOT_COOKIE } from '@crewswap/kit';
-import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, machineBusyPercent, machineCpuTicks, uniqueName } from '@crewswap/kit/testing';
 import { addDays, londonToday } from '@crewswap/proto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -134,16 +134,11 @@ async function audit(name: string, url: string, port: number, extraHeaders?: Rec
   return `median of ${RUNS} runs (performance ${runs.map((run) => run.performance).join(', ')}): ${median.text}`;
 }
 
-/** How busy the machine's cores are over `ms`, from /proc/stat (Linux), in %. */
+/** How busy the machine's cores are over `ms`, in %. */
 async function machineBusy(ms: number): Promise<number> {
-  const ticks = () => {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
-  };
-  const before = ticks();
+  const before = machineCpuTicks();
   await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = ticks();
-  return 100 - (100 * (after.idle - before.idle)) / Math.max(1, after.total - before.total);
+  return machineBusyPercent(before, machineCpuTicks());
 }
 
 /**

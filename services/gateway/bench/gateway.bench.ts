@@ -20,12 +20,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { connectBus, createLogger, generateSigningKeys, PILOT_COOKIE, repoRoot, serveSessionIssued, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, machineBusyPercent, machineCpuTicks, processCpuMs, uniqueName } from '@crewswap/kit/testing';
 import { addDays, londonToday } from '@crewswap/proto';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
@@ -47,19 +46,6 @@ interface Figures {
   machineBusy: number;
 }
 
-/**
- * CPU time a process has used, in ms, from /proc (Linux): unlike latency, it hardly moves with
- * what else the machine is running, so it says what the gateway itself costs per request.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
-}
-const CLOCK_TICKS = 100;
 const processes: Record<string, ChildProcess> = {};
 
 const freePort = () =>
@@ -103,17 +89,9 @@ async function waitReady(url: string): Promise<void> {
   throw new Error(`${url} not ready in 120 s`);
 }
 
-/** The whole machine's CPU ticks, busy and in all, from /proc/stat: how near the 2 cores were to full. */
-function machineTicks(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const idle = fields[3]! + fields[4]!;
-  const total = fields.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
-
 async function run(url: string, cookie: string, rate?: number): Promise<Figures> {
-  const machineBefore = machineTicks();
-  const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, cpuMs(child.pid)]));
+  const machineBefore = machineCpuTicks();
+  const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, processCpuMs(child.pid ?? -1)]));
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -122,10 +100,9 @@ async function run(url: string, cookie: string, rate?: number): Promise<Figures>
     ...(rate ? { overallRate: rate } : {}),
   });
   const cpu = Object.fromEntries(
-    Object.entries(processes).map(([name, child]) => [name, ((cpuMs(child.pid) - before[name]!) * 1000) / Math.max(1, result.requests.total)]),
+    Object.entries(processes).map(([name, child]) => [name, ((processCpuMs(child.pid ?? -1) - before[name]!) * 1000) / Math.max(1, result.requests.total)]),
   );
-  const machineAfter = machineTicks();
-  const machineBusy = (100 * (machineAfter.busy - machineBefore.busy)) / Math.max(1, machineAfter.total - machineBefore.total);
+  const machineBusy = machineBusyPercent(machineBefore, machineCpuTicks());
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + result.non2xx, cpu, machineBusy };
 }
 

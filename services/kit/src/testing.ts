@@ -268,6 +268,20 @@ export function processCpuMs(pid: number = process.pid): number {
 }
 
 /**
+ * The whole machine's CPU ticks so far, busy and in all, from /proc/stat (Linux): two readings
+ * tell how near the cores were to full between them (benches print it beside their figures).
+ */
+export function machineCpuTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** Percent of the machine's CPU busy between two `machineCpuTicks` readings. */
+export const machineBusyPercent = (before: { busy: number; total: number }, after: { busy: number; total: number }): number =>
+  (100 * (after.busy - before.busy)) / Math.max(1, after.total - before.total);
+
+/**
  * CPU time used so far by each Postgres backend connected to the database `db` reads (Postgres on
  * this machine), in ms by pid: with processCpuMs, what a service and its queries cost.
  */

@@ -32,8 +32,13 @@ export function useProductName(): string {
   return data?.productName || DEFAULT_PRODUCT_NAME;
 }
 
-/** The signed-in pilot, or null when there is none (or the call fails). */
+/**
+ * The signed-in pilot, or null when there is none. A failed check (no network, the server away)
+ * is not a logout: a pilot already known stays (the query keeps its data and fails); with no pilot
+ * known, the login page shows.
+ */
 export function useCurrentPilot() {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.currentPilot,
     queryFn: async () => {
@@ -41,7 +46,9 @@ export function useCurrentPilot() {
         const pilot = await request<Pilot | null>('/api/pilot/current', { nullOn401: true });
         setSessionActive(pilot !== null);
         return pilot;
-      } catch {
+      } catch (error) {
+        const ended = error instanceof ApiError && error.status === 401;
+        if (!ended && queryClient.getQueryData<Pilot | null>(queryKeys.currentPilot)) throw error;
         setSessionActive(false);
         return null;
       }

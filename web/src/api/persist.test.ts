@@ -45,6 +45,19 @@ describe('the kept cache', () => {
     expect(JSON.stringify(await persister.restoreClient())).not.toContain('trip-of-a');
   });
 
+  it('stays as it was while the pilot cannot be checked (no network): that is not a logout', async () => {
+    const persister = createIdbPersister();
+    await persister.persistClient(clientOf('pilot-a', [{ id: 'trip-1' }]));
+    await vi.advanceTimersByTimeAsync(1500);
+    // The current-pilot check failed: its query is not among what would be kept.
+    const unchecked = new QueryClient();
+    unchecked.setQueryData(queryKeys.trips, []);
+    await persister.persistClient({ timestamp: Date.now(), buster: '1', clientState: dehydrate(unchecked) });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect([...stored.keys()]).toEqual(['crewswap-cache:pilot-a']);
+    expect(JSON.stringify(await persister.restoreClient())).toContain('trip-1');
+  });
+
   it('is dropped at once when no pilot is signed in any more (logout, expiry)', async () => {
     const persister = createIdbPersister();
     await persister.persistClient(clientOf('pilot-a', [{ id: 'trip-1' }]));

@@ -20,9 +20,14 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 // Changed when the shape of what is cached changes, so an older entry is dropped, not misread.
 const BUSTER = '1';
 
-function pilotIn(client: PersistedClient): Pilot | null {
+/**
+ * The pilot the cache is of: null when signed out (the current-pilot query answered "nobody"),
+ * undefined when not known: the query is left out of what is kept while its last check failed (no
+ * network, the server away), and that is not a logout.
+ */
+function pilotIn(client: PersistedClient): Pilot | null | undefined {
   const query = client.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(queryKeys.currentPilot));
-  return (query?.state.data as Pilot | null | undefined) ?? null;
+  return query ? ((query.state.data as Pilot | null | undefined) ?? null) : undefined;
 }
 
 async function forgetOwner(): Promise<void> {
@@ -33,6 +38,8 @@ async function forgetOwner(): Promise<void> {
 
 async function save(client: PersistedClient): Promise<void> {
   const pilot = pilotIn(client);
+  // Not known now: what was kept stays as it is.
+  if (pilot === undefined) return;
   // No pilot: signed out or never signed in; whatever was kept for the last one goes.
   if (!pilot) return forgetOwner();
   if (localStorage.getItem(OWNER_KEY) !== pilot.id) {
@@ -55,7 +62,7 @@ export function createIdbPersister(): Persister {
     persistClient(client) {
       latest = client;
       // Logging out must not wait for the next save: the cache is dropped at once.
-      if (!pilotIn(client)) {
+      if (pilotIn(client) === null) {
         clearTimeout(timer);
         timer = undefined;
         return write(forgetOwner);

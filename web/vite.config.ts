@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { withoutUnusedAntdRules } from './scripts/antd-styles';
+import { entryStylesheets } from './scripts/entry-css';
 import { webManifest } from './src/pwa/manifest';
 import { BRAND_TOKENS } from './src/theme-tokens';
 
@@ -57,24 +58,14 @@ function precacheListPlugin(): Plugin {
   };
 }
 
-/**
- * The entry's stylesheet written into index.html: the page paints from the HTML alone, with no
- * stylesheet to fetch first (one round trip less on a phone before anything shows). The file is
- * still emitted, for the service worker's list.
- */
-function inlineEntryCssPlugin(): Plugin {
+/** The entry's stylesheet in index.html: written in when small, preloaded when large (scripts/entry-css.ts). */
+function entryCssPlugin(): Plugin {
   return {
-    name: 'crewswap-inline-entry-css',
+    name: 'crewswap-entry-css',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
-          const asset = bundle?.[fileName];
-          if (asset?.type !== 'asset' || String(asset.source).length > 32 * 1024) return link;
-          return `<style>${String(asset.source)}</style>`;
-        });
-      },
+      handler: (html, { bundle }) => entryStylesheets(html, bundle as Parameters<typeof entryStylesheets>[1]),
     },
   };
 }
@@ -91,7 +82,7 @@ function antdStylesPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), antdStylesPlugin(), manifestPlugin(), precacheListPlugin(), inlineEntryCssPlugin()],
+  plugins: [react(), antdStylesPlugin(), manifestPlugin(), precacheListPlugin(), entryCssPlugin()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

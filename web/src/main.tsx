@@ -17,10 +17,36 @@ registerServiceWorker();
 const root = createRoot(document.getElementById('root')!);
 // A transition: the first render yields to the browser every few milliseconds (the page painted
 // by index.html stays until it is done), so a slow phone is never frozen by it (issue 40).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App queryClient={queryClient} persister={createIdbPersister()} />
-    </StrictMode>,
+void appliedStylesheets().then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} persister={createIdbPersister()} />
+      </StrictMode>,
+    ),
   ),
 );
+
+/**
+ * The built app's stylesheet, which index.html only preloads so that its launch screen paints at
+ * once (vite.config.ts, entryCssPlugin), applied before the app renders: never a screen without
+ * its styles. Settles at once where there is none to apply (the dev server injects its styles).
+ */
+function appliedStylesheets(): Promise<unknown> {
+  const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]');
+  return Promise.all(
+    [...preloads].map(
+      (preload) =>
+        new Promise<void>((resolve) => {
+          const sheet = document.createElement('link');
+          sheet.rel = 'stylesheet';
+          // The preload's own mode, so the stylesheet is the response already on its way.
+          sheet.crossOrigin = preload.crossOrigin;
+          sheet.href = preload.href;
+          // Unstyled is better than nothing at all should it fail.
+          sheet.onload = sheet.onerror = () => resolve();
+          document.head.append(sheet);
+        }),
+    ),
+  );
+}

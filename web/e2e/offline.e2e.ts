@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, ok, openHeaderAction, PHONE, pilotData, register, screenshot } from './support';
+import { BASE_URL, keptCacheHolds, launchBrowser, ok, openHeaderAction, PHONE, pilotData, register, screenshot } from './support';
 
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -9,29 +9,6 @@ function inDays(days: number): string {
 
 function trip(start: string, end: string, from: number) {
   return { flightNoStart: start, flightNoEnd: end, aircraft: 'A350', route: 'JFK', startDate: inDays(from), endDate: inDays(from + 2) };
-}
-
-/** Whether the page's kept cache (IndexedDB, web/src/api/persist.ts) holds `text` for the signed-in pilot. */
-function keptCacheHolds(page: Page, text: string): Promise<boolean> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const owner = localStorage.getItem('crewswap-cache-owner');
-        if (!owner) return resolve(false);
-        const opening = indexedDB.open('keyval-store');
-        opening.onerror = () => resolve(false);
-        opening.onsuccess = () => {
-          try {
-            const reading = opening.result.transaction('keyval').objectStore('keyval').get(`crewswap-cache:${owner}`);
-            reading.onsuccess = () => resolve(JSON.stringify(reading.result ?? null).includes(wanted));
-            reading.onerror = () => resolve(false);
-          } catch {
-            resolve(false);
-          }
-        };
-      }),
-    text,
-  );
 }
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {

@@ -6,6 +6,7 @@ import { startLocalPushService, type LocalPushService } from './pushService';
 import {
   BASE_URL,
   DESKTOP,
+  keptCacheHolds,
   launchBrowser,
   openNotificationPreferences,
   PHONE,
@@ -14,6 +15,7 @@ import {
   screenshot,
   settle,
   showPush,
+  until,
   useLocalPushService,
   workerRegistration,
 } from './support';
@@ -132,11 +134,14 @@ describe('the installable app', () => {
     assert.equal(await page.locator('.trip-card').count(), 9);
   });
 
-  test('offline, the app still opens from the shell the service worker kept', async () => {
+  test('offline, the app still opens from the shell the service worker kept, on the trips the pilot saw', async () => {
+    // The pilot's trips are kept (web/src/api/persist.ts) a moment after they show.
+    await until('the trips kept', async () => ((await keptCacheHolds(page, 'VS025')) ? true : undefined));
     await context.setOffline(true);
     try {
       await page.reload();
-      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      // Losing the network is not a logout: the signed-in pilot's kept trips show, not the login page.
+      await page.getByRole('article', { name: /^Trip VS025\/VS026/ }).waitFor();
       assert.equal(await page.title(), 'CrewSwap');
     } finally {
       await context.setOffline(false);

@@ -300,6 +300,29 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   }
 }
 
+/** Whether the page's kept cache (IndexedDB, web/src/api/persist.ts) holds `text` for the signed-in pilot. */
+export function keptCacheHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const owner = localStorage.getItem('crewswap-cache-owner');
+        if (!owner) return resolve(false);
+        const opening = indexedDB.open('keyval-store');
+        opening.onerror = () => resolve(false);
+        opening.onsuccess = () => {
+          try {
+            const reading = opening.result.transaction('keyval').objectStore('keyval').get(`crewswap-cache:${owner}`);
+            reading.onsuccess = () => resolve(JSON.stringify(reading.result ?? null).includes(wanted));
+            reading.onerror = () => resolve(false);
+          } catch {
+            resolve(false);
+          }
+        };
+      }),
+    text,
+  );
+}
+
 // Push, end to end in Chromium with the stand-in push service (pushService.ts).
 
 /**

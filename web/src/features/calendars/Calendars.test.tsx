@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import type { CrossoverTripsResponse, MasterCalendarResponse } from '@crewswap/proto';
+import { useState } from 'react';
+import type { CrossoverTripsResponse, MasterCalendarResponse, Trip } from '@crewswap/proto';
 import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
 import Calendars from './Calendars';
 
@@ -36,6 +37,34 @@ describe('Calendars', () => {
     renderWithApp(<Calendars pilot={PILOT} trips={[]} onClose={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
     expect(await screen.findByText(/Email your roster calendar file/)).toBeInTheDocument();
+  });
+
+  it("a pilot who opens the Master Calendar before their trips have loaded waits for them, and is not told they have none", async () => {
+    stubFetch((call) => (call.path.startsWith('/api/master-calendar/') ? { body: [] } : undefined));
+    function TripsArriveLater() {
+      const [trips, setTrips] = useState<Trip[] | undefined>(undefined);
+      return (
+        <>
+          <button onClick={() => setTrips([TRIP])}>trips arrive</button>
+          <Calendars pilot={PILOT} trips={trips} onClose={() => {}} />
+        </>
+      );
+    }
+    renderWithApp(<TripsArriveLater />);
+    fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
+    expect(await screen.findByText('Loading your trips...')).toBeInTheDocument();
+    expect(screen.queryByText(/Email your roster calendar file/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('trips arrive'));
+    const grid = await screen.findByRole('grid', { name: 'Master Calendar' });
+    expect(grid).toHaveTextContent('JFK');
+  });
+
+  it('a calendar opened while the trips failed to load says why', async () => {
+    stubFetch(() => ({ body: [] }));
+    renderWithApp(<Calendars pilot={PILOT} trips={undefined} tripsError={new Error('Network down')} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Crossover Calendar/ }));
+    expect(await screen.findByText(/^Failed to load trips: /)).toBeInTheDocument();
+    expect(screen.queryByText('Upload your roster to see crossover flights')).not.toBeInTheDocument();
   });
 
   it("Master Calendar: the own row first from the pilot's own trips, then the list everyone gets in its order", async () => {

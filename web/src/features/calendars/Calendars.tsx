@@ -1,9 +1,10 @@
 import './calendars.css';
 import { CalendarOutlined, ReloadOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Pilot, Trip } from '@crewswap/proto';
+import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/keys';
 import { useSetting } from '../../api/settings';
 import { AppModal } from '../../shared/AppModal';
@@ -12,18 +13,20 @@ import { CrossoverCalendar } from './CrossoverCalendar';
 import { MasterCalendar } from './MasterCalendar';
 import { SwapCalendar } from './SwapCalendar';
 
-type View = 'choose' | 'swap' | 'master' | 'crossover' | 'not-available' | 'no-trips';
+type View = 'choose' | 'swap' | 'master' | 'crossover' | 'not-available';
 
 const TITLES = { swap: 'Swap Calendar', master: 'Master Calendar', crossover: 'Crossover Calendar' } as const;
 
 interface Props {
   pilot: Pilot;
-  trips: readonly Trip[];
+  /** The pilot's own trips; undefined while they load (or when loading them failed, with `tripsError`). */
+  trips: readonly Trip[] | undefined;
+  tripsError?: Error | null;
   onClose: () => void;
 }
 
 /** The header's Calendars button: Choose Calendar View, then the Swap, Master or Crossover Calendar. */
-export default function Calendars({ pilot, trips, onClose }: Props) {
+export default function Calendars({ pilot, trips, tripsError, onClose }: Props) {
   const [view, setView] = useState<View>('choose');
   const [unavailable, setUnavailable] = useState<'master' | 'crossover'>('master');
   const queryClient = useQueryClient();
@@ -33,10 +36,6 @@ export default function Calendars({ pilot, trips, onClose }: Props) {
     if (next !== 'swap' && !pilot.usualReq) {
       setUnavailable(next);
       setView('not-available');
-      return;
-    }
-    if (next === 'master' && trips.length === 0) {
-      setView('no-trips');
       return;
     }
     setView(next);
@@ -60,7 +59,8 @@ export default function Calendars({ pilot, trips, onClose }: Props) {
     );
   }
   if (view === 'not-available') return <NotAvailable feature={TITLES[unavailable]} onClose={onClose} />;
-  if (view === 'no-trips') return <NoTripsNotice onClose={onClose} />;
+  // Only trips known to be none ask for the roster: a pilot who taps before theirs have loaded waits for them.
+  if (view === 'master' && trips?.length === 0) return <NoTripsNotice onClose={onClose} />;
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: view === 'master' ? queryKeys.masterCalendar(pilot.rank, pilot.fleet) : view === 'crossover' ? queryKeys.crossoverTrips : ['calendar-matches'] });
@@ -77,10 +77,27 @@ export default function Calendars({ pilot, trips, onClose }: Props) {
         </Button>
       }
     >
-      {view === 'master' && <MasterCalendar pilot={pilot} trips={trips} />}
-      {view === 'crossover' && <CrossoverCalendar pilot={pilot} trips={trips} />}
-      {view === 'swap' && <SwapCalendar pilot={pilot} trips={trips} />}
+      {trips === undefined ? (
+        <TripsPending error={tripsError} />
+      ) : (
+        <>
+          {view === 'master' && <MasterCalendar pilot={pilot} trips={trips} />}
+          {view === 'crossover' && <CrossoverCalendar pilot={pilot} trips={trips} />}
+          {view === 'swap' && <SwapCalendar pilot={pilot} trips={trips} />}
+        </>
+      )}
     </AppModal>
+  );
+}
+
+/** Every calendar shows the pilot's own trips: until they are known it says so, or why they are not. */
+function TripsPending({ error }: { error: Error | null | undefined }) {
+  if (error) return <Alert type="error" showIcon title={`Failed to load trips: ${errorMessage(error)}`} />;
+  return (
+    <div className="page-center" role="status">
+      <Spin />
+      <p>Loading your trips...</p>
+    </div>
   );
 }
 

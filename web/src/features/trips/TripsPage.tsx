@@ -206,7 +206,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'details' && <EditDetailsDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew-links' && <CrewLinks initialDestinations={dialog.destinations} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'crew' && dialogTrip && <CrewOnTripDialog trip={dialogTrip} me={pilot} onClose={() => setDialog(null)} />}
-        {dialog?.kind === 'calendars' && <Calendars pilot={pilot} trips={trips.data ?? []} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'calendars' && <Calendars pilot={pilot} trips={trips.data} tripsError={trips.error} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'trip-search' && <TripSearchDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'support' && <TechSupportDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'proposals' && <ProposalsDialog me={pilot} onClose={() => setDialog(null)} />}

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { IsoDate } from './common';
+import { MAX_WISH_DESTINATIONS, MAX_WISHES } from './constants';
 
 /**
  * Alerts that matter (issue 39): wishes, urgent offers, quiet hours, the daily digest and the bell.
  * Wishes are kept and matched by swaps (docs/DECISIONS.md, "Wishes live where offers are matched").
  */
 
-export const MAX_WISHES = 10;
-export const MAX_WISH_DESTINATIONS = 10;
 
 export const WISH_MESSAGES = {
   tooMany: `You can save up to ${MAX_WISHES} wishes. Delete one to add another.`,

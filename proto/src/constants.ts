@@ -27,3 +27,7 @@ export function aircraftFlownBy(fleet: string | undefined): readonly (typeof AIR
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const MAX_SWAP_DESCRIPTION = 100;
+
+/** Wishes (issue 39): how many a pilot keeps, and how many destinations one lists. */
+export const MAX_WISHES = 10;
+export const MAX_WISH_DESTINATIONS = 10;

@@ -44,8 +44,6 @@ export const RosterChangeSummary = z.object({
 });
 export type RosterChangeSummary = z.infer<typeof RosterChangeSummary>;
 
-/** The words of a roster import's changes: '3 added, 1 changed, 2 removed'. */
-export const rosterChangeSummary = (added: number, changed: number, removed: number) => `${added} added, ${changed} changed, ${removed} removed`;
 
 /** A trip of the pilot's changed through another channel (another device, an emailed roster, an admin). */
 export const SseTripsUpdated = z.object({

@@ -8,3 +8,6 @@ export function isRosterFileName(name: string): boolean {
   const lower = name.toLowerCase();
   return lower.includes('.ics') || lower.includes('.cal');
 }
+
+/** The words of a roster import's changes: '3 added, 1 changed, 2 removed'. */
+export const rosterChangeSummary = (added: number, changed: number, removed: number) => `${added} added, ${changed} changed, ${removed} removed`;

@@ -1,6 +1,8 @@
 // Sums the gzipped JavaScript that the first load of `/` fetches (the entry chunk and everything it
 // imports statically) and fails the build when it is over the budget. Lazy dialogs are not counted.
-import { readFileSync } from 'node:fs';
+// It also fails when any chunk carries zod: the schemas are the servers' (about 26 KB gzipped);
+// the app takes types from `@crewswap/proto` and values from `@crewswap/proto/browser` only.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -33,5 +35,12 @@ const totalKb = total / 1024;
 console.log(`First load of / : ${totalKb.toFixed(1)} KB of JavaScript gzipped (budget ${BUDGET_KB} KB)`);
 if (totalKb > BUDGET_KB) {
   console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} KB`);
+  process.exit(1);
+}
+
+// zod v4 keeps its internals under `_zod` on every schema: no minifier renames a property.
+const withZod = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js') && readFileSync(join(dist, 'assets', file), 'utf8').includes('_zod'));
+if (withZod.length > 0) {
+  console.error(`zod is in the app's bundle (${withZod.join(', ')}): import values from @crewswap/proto/browser, types with import type`);
   process.exit(1);
 }

@@ -1,7 +1,8 @@
 import { ArrowRightOutlined, CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { rosterChangeSummary, type RosterTripChange, type RosterUploadResult } from '@crewswap/proto';
+import type { RosterTripChange, RosterUploadResult } from '@crewswap/proto';
+import { rosterChangeSummary } from '@crewswap/proto/browser';
 import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
 import { useSetting } from '../../api/settings';

@@ -1,6 +1,7 @@
 import { Alert, Button, Empty, Input, Select, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { MAX_WISHES, type Wish, type WishBody } from '@crewswap/proto';
+import type { Wish, WishBody } from '@crewswap/proto';
+import { londonToday, MAX_WISHES } from '@crewswap/proto/browser';
 import { errorMessage } from '../../api/client';
 import { useTrips } from '../../api/trips';
 import { useDeleteWish, useSaveWish, useWishes } from '../../api/wishes';
@@ -28,7 +29,7 @@ export default function WishesDialog({ onClose }: { onClose: () => void }) {
   const save = useSaveWish();
   const remove = useDeleteWish();
   const [draft, setDraft] = useState<Draft | null>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = londonToday();
   const upcoming = (trips.data ?? []).filter((trip) => trip.startDate >= today && !trip.isStandby);
   const tripName = (id: string | null) => {
     const trip = upcoming.find((t) => t.id === id);

@@ -3,10 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { pilotName } from '@crewswap/proto/browser';
 import type { Pilot, SwapAgreement, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
 import './proposals.css';
+import { errorMessage } from '../../api/client';
 import { useAgreements, useAnswerProposal, useProposals, useRecordCrewing } from '../../api/proposals';
 import { useTrips } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
+import { PageLoading } from '../../shared/PageLoading';
 import { SimpleTabs } from '../../shared/SimpleTabs';
 import { useConfirm } from '../../shared/useConfirm';
 
@@ -174,12 +176,19 @@ export default function ProposalsDialog({ me, onClose }: { me: Pilot; onClose: (
   const trips = useTrips();
   const [tab, setTab] = useState('received');
   const [crewingFor, setCrewingFor] = useState<SwapAgreement | null>(null);
+  // 'None yet' only once the list is known: while it loads (or when it failed) the pilot is told that instead.
   const list = (role: 'received' | 'sent') => {
-    const shown = proposals.data?.filter((p) => p.role === role) ?? [];
-    if (proposals.isError) return <Alert type="error" message="Failed to load proposals" />;
+    if (proposals.isError) return <Alert type="error" showIcon title={`Failed to load proposals: ${errorMessage(proposals.error)}`} />;
+    if (!proposals.data) return <PageLoading text="Loading proposals..." />;
+    const shown = proposals.data.filter((p) => p.role === role);
     return shown.length === 0 ? <Empty description={role === 'received' ? 'No proposals for your offers yet' : 'You have not proposed a swap yet'} /> : shown.map((p) => <ProposalCard key={p.id} proposal={p} trips={trips.data ?? []} />);
   };
-  const agreed = agreements.data ?? [];
+  const agreedList = () => {
+    if (agreements.isError) return <Alert type="error" showIcon title={`Failed to load agreed swaps: ${errorMessage(agreements.error)}`} />;
+    if (!agreements.data) return <PageLoading text="Loading agreed swaps..." />;
+    const agreed = agreements.data;
+    return agreed.length === 0 ? <Empty description="No agreed swaps yet" /> : agreed.map((a) => <AgreementCard key={a.id} agreement={a} me={me} onCrewing={setCrewingFor} />);
+  };
   return (
     <AppModal title="Swap Proposals" onCancel={onClose} width={760}>
       <SimpleTabs
@@ -193,7 +202,7 @@ export default function ProposalsDialog({ me, onClose }: { me: Pilot; onClose: (
             label: 'Agreed',
             content: (
               <div className="proposal-list">
-                {agreed.length === 0 ? <Empty description="No agreed swaps yet" /> : agreed.map((a) => <AgreementCard key={a.id} agreement={a} me={me} onCrewing={setCrewingFor} />)}
+                {agreedList()}
               </div>
             ),
           },

@@ -37,12 +37,6 @@ export interface AuthDeps {
   repos: Repositories;
 }
 
-/** The same calendar day a year later (29 February becomes 1 March). */
-export function addYears(isoDate: string, years: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
-}
-
 type ProfileSubject = typeof SUBJECTS.pilotRegistered | typeof SUBJECTS.pilotUpdated;
 
 /** Every profile change goes out with the whole public profile, versioned by the row. */

@@ -1,7 +1,7 @@
 import { badRequest, forbidden, notFound } from '@crewswap/kit';
-import { daysBetween, PHONE_PLUS_ZERO_MESSAGE, shapeName, shapePhone, SUBJECTS, type MasterRosterCooldown, type Pilot, type UpdatePilotBody } from '@crewswap/proto';
+import { addYears, daysBetween, PHONE_PLUS_ZERO_MESSAGE, shapeName, shapePhone, SUBJECTS, type MasterRosterCooldown, type Pilot, type UpdatePilotBody } from '@crewswap/proto';
 import { toPilot, type PilotRecord, type ProfileChanges } from '../data/pilots';
-import { addYears, publishProfile, type AuthDeps } from './deps';
+import { publishProfile, type AuthDeps } from './deps';
 
 export const MASTER_ROSTER_COOLDOWN_DAYS = 30;
 const updateFailed = (message: string) => badRequest(message, { title: 'Update Failed' });

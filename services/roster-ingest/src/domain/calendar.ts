@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ical from 'node-ical';
-import { ROSTER_MESSAGES, type RosterErrorType } from '@crewswap/proto';
+import { addDays, ROSTER_MESSAGES, type RosterErrorType } from '@crewswap/proto';
 
 /** A roster the importer refuses as a whole; nothing from it is stored. */
 export class RosterError extends Error {
@@ -33,7 +33,6 @@ export interface Calendar {
   totalEvents: number;
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Reads a calendar file. The structure is checked here, not by node-ical: a lenient parser
@@ -145,11 +144,11 @@ function toEvent(event: ical.VEvent, baseZone: string): CalendarEvent | null {
   if (allDay) {
     // node-ical builds date-only values at local midnight of this process; read them back locally.
     const startDate = localDate(rawStart);
-    let endExclusive = rawEnd && !Number.isNaN(rawEnd.getTime()) ? localDate(rawEnd) : addDay(startDate, 1);
-    if (endExclusive <= startDate) endExclusive = addDay(startDate, 1);
+    let endExclusive = rawEnd && !Number.isNaN(rawEnd.getTime()) ? localDate(rawEnd) : addDays(startDate, 1);
+    if (endExclusive <= startDate) endExclusive = addDays(startDate, 1);
     const start = zonedToInstant(startDate, '00:00', baseZone);
     const end = zonedToInstant(endExclusive, '00:00', baseZone);
-    return { uid, summary, description, start, end, allDay, startDate, endDate: addDay(endExclusive, -1) };
+    return { uid, summary, description, start, end, allDay, startDate, endDate: addDays(endExclusive, -1) };
   }
   const start = rawStart.tz ? rawStart : floating(rawStart, baseZone);
   let end = rawEnd && !Number.isNaN(rawEnd.getTime()) ? (rawEnd.tz ? rawEnd : floating(rawEnd, baseZone)) : start;
@@ -177,9 +176,6 @@ function localDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-function addDay(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(zone: string): Intl.DateTimeFormat {

@@ -1,5 +1,5 @@
 import type { Clock } from '@crewswap/kit';
-import { masterCalendarWindow } from '@crewswap/proto';
+import { addDays, masterCalendarWindow } from '@crewswap/proto';
 import type { CrewRepository, OpenTrip } from '../../data/crew';
 import type { PilotRepository } from '../../data/pilots';
 import { requireMasterRoster } from './access';
@@ -36,9 +36,6 @@ function firstFrom(groups: SharedGroup[], date: string): number {
   }
   return low;
 }
-
-const DAY_MS = 86_400_000;
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Crossover Calendar: for the caller's trips not ended yet and starting within the calendar's

@@ -19,6 +19,17 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15
   }
 }
 
+/** A trip added to the pilot's roster from outside the page (another device), with the page's session. */
+async function addTripElsewhere(context: BrowserContext, body: ReturnType<typeof trip>): Promise<void> {
+  const cookie = (await context.cookies(BASE_URL)).map(({ name, value }) => `${name}=${value}`).join('; ');
+  const added = await fetch(`${BASE_URL}/api/trips`, {
+    method: 'POST',
+    headers: { cookie, origin: BASE_URL, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.ok(added.ok, `POST /api/trips answered ${added.status}: ${await added.text()}`);
+}
+
 describe('the app without a network', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -55,21 +66,38 @@ describe('the app without a network', () => {
     await screenshot(page, 'offline-trips-phone');
 
     // Meanwhile the pilot's roster changes elsewhere (another device, the email import).
-    const cookie = (await context.cookies(BASE_URL)).map(({ name, value }) => `${name}=${value}`).join('; ');
-    const added = await fetch(`${BASE_URL}/api/trips`, {
-      method: 'POST',
-      headers: { cookie, origin: BASE_URL, 'content-type': 'application/json' },
-      body: JSON.stringify(trip('VS903', 'VS904', 20)),
-    });
-    assert.ok(added.ok, `POST /api/trips answered ${added.status}: ${await added.text()}`);
+    await addTripElsewhere(context, trip('VS903', 'VS904', 20));
 
     await context.setOffline(false);
     await page.getByRole('article', { name: /^Trip VS903\/VS904/ }).waitFor();
     await banner.waitFor({ state: 'detached' });
   });
 
+  test('on a network that reaches nothing while the phone says it is online (hotel wifi), the app says it is offline and comes back by itself', async () => {
+    await until(() => keptCacheHolds(page, 'VS903'), 'the trips kept');
+    // Connected to something that answers nothing: the browser still says it is online.
+    const nothingAnswers = '**/api/**';
+    await context.route(nothingAnswers, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByRole('article', { name: /^Trip VS903\/VS904/ }).waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'Offline' });
+    await banner.waitFor();
+    assert.equal(await page.evaluate(() => navigator.onLine), true, 'the browser believes it is online');
+    assert.match((await banner.textContent()) ?? '', /Offline — showing what you saw at \d\d:\d\d/);
+    assert.equal(await page.getByRole('button', { name: 'Refresh trips' }).isDisabled(), true, 'refresh needs the server');
+    assert.equal(await page.getByRole('alert').filter({ hasText: 'Failed to load trips' }).count(), 0, 'the banner says it, not a failure');
+    await screenshot(page, 'offline-hotel-wifi-phone');
+
+    await addTripElsewhere(context, trip('VS905', 'VS906', 30));
+
+    // The server answers again: within one probe (10 s) the app is online and shows the new trip.
+    await context.unroute(nothingAnswers);
+    await page.getByRole('article', { name: /^Trip VS905\/VS906/ }).waitFor({ timeout: 30_000 });
+    await banner.waitFor({ state: 'detached' });
+  });
+
   test('logging out leaves nothing of the pilot in the kept cache', async () => {
-    await until(() => keptCacheHolds(page, 'VS903'), 'the new trip kept');
+    await until(() => keptCacheHolds(page, 'VS905'), 'the new trip kept');
     await openHeaderAction(page, 'Logout');
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('tab', { name: 'Login' }).waitFor();

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach } from 'vitest';
 
 // jsdom has no layout: antd asks for these.
@@ -31,4 +32,6 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  // A test without a network leaves the app offline (and probing): the next one starts online.
+  onlineManager.setOnline(true);
 });

@@ -1,7 +1,9 @@
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/render';
 import { ApiError, connectSession, request, setSessionActive } from './client';
 import { queryKeys } from './keys';
+import { NEEDS_CONNECTION, PROBE_MS } from './online';
 import { createQueryClient } from './queryClient';
 
 afterEach(() => {
@@ -81,5 +83,39 @@ describe('shared request behaviour', () => {
       staleTime: Infinity,
       gcTime: Infinity,
     });
+  });
+});
+
+describe('a call that gets no answer at all', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('puts the app offline, whatever the browser says, and says a connection is needed', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(onlineManager.isOnline()).toBe(true);
+    await expect(request('/api/trips')).rejects.toThrow(NEEDS_CONNECTION);
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it('asks the server again every PROBE_MS and is back online at its first answer', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn(async (_path: string): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(request('/api/trips')).rejects.toThrow(NEEDS_CONNECTION);
+    await vi.advanceTimersByTimeAsync(PROBE_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onlineManager.isOnline()).toBe(false);
+    fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }));
+    await vi.advanceTimersByTimeAsync(PROBE_MS);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/trips', '/api/auth/config', '/api/auth/config']);
+    expect(onlineManager.isOnline()).toBe(true);
+    // Back online, the probe is done.
+    await vi.advanceTimersByTimeAsync(3 * PROBE_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('an aborted call is not a lost network', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError'))));
+    await expect(request('/api/trips')).rejects.toThrow('aborted');
+    expect(onlineManager.isOnline()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorBody } from '@crewswap/proto';
 import { queryKeys } from './keys';
+import { NEEDS_CONNECTION, noteUnreachable } from './online';
 
 /** A refused call: the status, the server's message (`error`), its `title` and the parsed body. */
 export class ApiError extends Error {
@@ -113,13 +114,21 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers,
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError when no answer came (an abort is a DOMException): no network.
+    if (!(error instanceof TypeError)) throw error;
+    noteUnreachable();
+    throw new Error(NEEDS_CONNECTION, { cause: error });
+  }
   const parsed = await readBody(response);
   if (response.ok) return parsed as T;
 

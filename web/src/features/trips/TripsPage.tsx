@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useLogout } from '../../api/auth';
 import { ApiError, endSession, errorMessage } from '../../api/client';
+import { useOnline } from '../../api/online';
 import { useSetting } from '../../api/settings';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
@@ -68,6 +69,7 @@ type Dialog =
 export function TripsPage({ pilot }: { pilot: Pilot }) {
   const confirm = useConfirm();
   const trips = useTrips();
+  const online = useOnline();
   // Asked for with the trips: each card's Find Swaps reads it (FindSwaps.tsx).
   useSetting('swap_search_days');
   const logoutCall = useLogout();
@@ -155,7 +157,9 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
             <p>Loading your trips...</p>
           </div>
         )}
+        {/* Offline with trips kept, the banner says it all: the failed refresh is not news. */}
         {trips.isError &&
+          !(trips.data && !online) &&
           (trips.error instanceof ApiError && trips.error.status === 401 ? (
             // No session behind the page (the expiry handling goes to the login page when it applies).
             <p className="page-center">Please log in to view your trips.</p>

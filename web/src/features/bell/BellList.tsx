@@ -5,6 +5,7 @@ import type { AlertReason, BellEntry } from '@crewswap/proto';
 import { useBell, useMarkBellRead } from '../../api/bell';
 import { errorMessage } from '../../api/client';
 import { AppModal } from '../../shared/AppModal';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import './bell.css';
 
 /** Why the alert came, as the bell names it beside each one (issue 39). */
@@ -53,6 +54,7 @@ export default function BellList({ onClose, onPreferences, onFollow }: Props) {
         </Button>
       </div>
       {bell.isLoading && <Spin />}
+      {waitsForNetwork(bell) && <NotKept what="The alerts list" />}
       {bell.isError && <Alert type="error" showIcon title="Failed to load your alerts" description={errorMessage(bell.error)} />}
       {entries?.length === 0 && (
         <Empty description="No alerts yet">

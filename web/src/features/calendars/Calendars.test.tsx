@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday } from '@crewswap/proto/browser';
@@ -65,6 +66,17 @@ describe('Calendars', () => {
     fireEvent.click(screen.getByRole('button', { name: /Crossover Calendar/ }));
     expect(await screen.findByText(/^Failed to load trips: /)).toBeInTheDocument();
     expect(screen.queryByText('Upload your roster to see crossover flights')).not.toBeInTheDocument();
+  });
+
+  it('offline, a calendar never opened online says it needs a connection instead of showing no one', async () => {
+    const { calls } = stubFetch(() => ({ body: [] }));
+    onlineManager.setOnline(false);
+    renderWithApp(<Calendars pilot={PILOT} trips={[TRIP]} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: /Master Calendar/ }));
+    expect(await screen.findByText('Needs a connection: you are offline.')).toBeInTheDocument();
+    expect(screen.getByText('The Master Calendar was not opened online on this device yet, so there is no copy to show.')).toBeInTheDocument();
+    expect(screen.queryByRole('grid', { name: 'Master Calendar' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it("Master Calendar: the own row first from the pilot's own trips, then the list everyone gets in its order", async () => {

@@ -8,6 +8,7 @@ import { AppModal } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
 import { CrewList } from '../crew/CrewList';
 import { tripBar } from './bars';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { paddedRange } from './layout';
 
@@ -44,6 +45,7 @@ export function CrossoverCalendar({ pilot, trips }: { pilot: Pilot; trips: reado
   }, [crossovers.data, pilot, trips]);
 
   if (trips.length === 0) return <Empty description={CROSSOVER_MESSAGES.noOwnTrips} />;
+  if (waitsForNetwork(crossovers)) return <NotKept what="The Crossover Calendar" />;
   if (crossovers.isLoading) {
     return (
       <div className="page-center" role="status">

@@ -9,6 +9,7 @@ import { tripBar } from './bars';
 import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { masterWindow } from './layout';
 import { masterOrder } from './order';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 
 /**
  * Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first;
@@ -47,6 +48,7 @@ export function MasterCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly
     }));
   }, [calendar.data, pilot, trips]);
 
+  if (waitsForNetwork(calendar)) return <NotKept what="The Master Calendar" />;
   if (calendar.isLoading) {
     return (
       <div className="page-center" role="status">

@@ -6,6 +6,7 @@ import { CREW_LINK_MESSAGES } from '@crewswap/proto/browser';
 import { errorMessage } from '../../api/client';
 import { useCheckAirport, useCrewLinks, useCrewLinkSuggestions } from '../../api/crewLinks';
 import { AppModal } from '../../shared/AppModal';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { useDebounced } from '../../shared/useDebounced';
 import { CATEGORY_OPTIONS, CategoryIcon, categoryLabel } from './categories';
 import { CrewLinkDetail } from './CrewLinkDetail';
@@ -158,6 +159,7 @@ export default function CrewLinks({ initialDestinations = [], onClose }: Props) 
             <Spin />
           </div>
         )}
+        {waitsForNetwork(links) && <NotKept what="Crew links" />}
         {links.isError && <p role="alert">Failed to load crew links: {errorMessage(links.error)}</p>}
         {links.data && links.data.length === 0 && <Empty description="No crew links found" />}
         {links.data && links.data.length > 0 && (

@@ -3,6 +3,7 @@ import { Alert, Spin } from 'antd';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useTripPilots } from '../../api/crew';
 import { AppModal } from '../../shared/AppModal';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { formatRange } from '../../shared/format';
 import { CrewList } from './CrewList';
 import { WhatsAppGroupSection } from './WhatsAppGroupSection';
@@ -24,6 +25,7 @@ export default function CrewOnTripDialog({ trip, me, onClose }: { trip: Trip; me
         </div>
       )}
       {pilots.isError && <Alert type="error" showIcon title="Failed to fetch pilots on this trip." />}
+      {waitsForNetwork(pilots) && <NotKept what="The crew of this trip" />}
       {pilots.data && <CrewList crew={pilots.data} me={me} trip={trip} />}
       <WhatsAppGroupSection trip={trip} me={me} />
     </AppModal>

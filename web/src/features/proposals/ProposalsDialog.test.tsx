@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PILOT, renderWithApp, stubFetch } from '../../../test/render';
@@ -23,6 +24,14 @@ describe('Swap Proposals', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Agreed' }));
     expect(await screen.findByText('Failed to load agreed swaps: Service temporarily unavailable')).toBeInTheDocument();
     expect(screen.queryByText('No agreed swaps yet')).not.toBeInTheDocument();
+  });
+
+  it('offline, lists never opened online say they need a connection', async () => {
+    stubFetch(() => ({ body: [] }));
+    onlineManager.setOnline(false);
+    renderWithApp(<ProposalsDialog me={PILOT} onClose={() => {}} />, { trips: [] });
+    expect(await screen.findByText('Swap Proposals was not opened online on this device yet, so there is no copy to show.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading proposals...')).not.toBeInTheDocument();
   });
 
   it("with nothing received, sent or agreed, each list says so in the app's words", async () => {

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client';
 import { useAgreements, useAnswerProposal, useProposals, useRecordCrewing } from '../../api/proposals';
 import { useTrips } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { formatRange } from '../../shared/format';
 import { PageLoading } from '../../shared/PageLoading';
 import { SimpleTabs } from '../../shared/SimpleTabs';
@@ -179,12 +180,14 @@ export default function ProposalsDialog({ me, onClose }: { me: Pilot; onClose: (
   // 'None yet' only once the list is known: while it loads (or when it failed) the pilot is told that instead.
   const list = (role: 'received' | 'sent') => {
     if (proposals.isError) return <Alert type="error" showIcon title={`Failed to load proposals: ${errorMessage(proposals.error)}`} />;
+    if (waitsForNetwork(proposals)) return <NotKept what="Swap Proposals" />;
     if (!proposals.data) return <PageLoading text="Loading proposals..." />;
     const shown = proposals.data.filter((p) => p.role === role);
     return shown.length === 0 ? <Empty description={role === 'received' ? 'No proposals for your offers yet' : 'You have not proposed a swap yet'} /> : shown.map((p) => <ProposalCard key={p.id} proposal={p} trips={trips.data ?? []} />);
   };
   const agreedList = () => {
     if (agreements.isError) return <Alert type="error" showIcon title={`Failed to load agreed swaps: ${errorMessage(agreements.error)}`} />;
+    if (waitsForNetwork(agreements)) return <NotKept what="Agreed swaps" />;
     if (!agreements.data) return <PageLoading text="Loading agreed swaps..." />;
     const agreed = agreements.data;
     return agreed.length === 0 ? <Empty description="No agreed swaps yet" /> : agreed.map((a) => <AgreementCard key={a.id} agreement={a} me={me} onCrewing={setCrewingFor} />);

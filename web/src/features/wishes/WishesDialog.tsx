@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useTrips } from '../../api/trips';
 import { useDeleteWish, useSaveWish, useWishes } from '../../api/wishes';
 import { AppModal } from '../../shared/AppModal';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { toast } from '../../shared/toast';
 import '../../shared/dialogRows.css';
 import './wishes.css';
@@ -54,6 +55,7 @@ export default function WishesDialog({ onClose }: { onClose: () => void }) {
     <AppModal title="Wishes" onCancel={onClose} width={560}>
       <p className="dialog-note">Tell us where you want to go. When a pilot offers a trip that matches a wish and suits one of your trips, you get an alert naming the wish.</p>
       {wishes.isLoading && <Spin />}
+      {waitsForNetwork(wishes) && <NotKept what="Your wishes list" />}
       {wishes.isError && <Alert type="error" showIcon title="Failed to load your wishes" description={errorMessage(wishes.error)} />}
       {wishes.data && list.length === 0 && !draft && <Empty description="No wishes yet" />}
       {list.map((wish) => (

@@ -87,6 +87,14 @@ describe('the app without a network', () => {
     assert.equal(await page.getByRole('button', { name: 'Refresh trips' }).isDisabled(), true, 'refresh needs the server');
     assert.equal(await page.getByRole('alert').filter({ hasText: 'Failed to load trips' }).count(), 0, 'the banner says it, not a failure');
     await screenshot(page, 'offline-hotel-wifi-phone');
+    // A view never opened online has nothing kept: it says so rather than showing no offers.
+    await openHeaderAction(page, 'Calendars');
+    await page.getByRole('dialog', { name: 'Choose Calendar View' }).getByRole('button', { name: 'Swap Calendar' }).click();
+    const swapCalendar = page.getByRole('dialog', { name: 'Swap Calendar' });
+    await swapCalendar.getByText('Needs a connection: you are offline.').waitFor();
+    await screenshot(page, 'offline-not-kept-phone');
+    await swapCalendar.getByRole('button', { name: 'Close' }).last().click();
+    await swapCalendar.waitFor({ state: 'detached' });
 
     await addTripElsewhere(context, trip('VS905', 'VS906', 30));
 

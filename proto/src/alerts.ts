@@ -7,7 +7,6 @@ import { MAX_WISH_DESTINATIONS, MAX_WISHES } from './constants';
  * Wishes are kept and matched by swaps (docs/DECISIONS.md, "Wishes live where offers are matched").
  */
 
-
 export const WISH_MESSAGES = {
   tooMany: `You can save up to ${MAX_WISHES} wishes. Delete one to add another.`,
   notFound: 'Wish not found',

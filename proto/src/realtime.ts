@@ -44,7 +44,6 @@ export const RosterChangeSummary = z.object({
 });
 export type RosterChangeSummary = z.infer<typeof RosterChangeSummary>;
 
-
 /** A trip of the pilot's changed through another channel (another device, an emailed roster, an admin). */
 export const SseTripsUpdated = z.object({
   type: z.literal('trips-updated'),

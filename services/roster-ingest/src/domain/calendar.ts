@@ -33,7 +33,6 @@ export interface Calendar {
   totalEvents: number;
 }
 
-
 /**
  * Reads a calendar file. The structure is checked here, not by node-ical: a lenient parser
  * returns the complete events of a truncated file, and a partial roster must never be imported.
@@ -175,7 +174,6 @@ function floating(date: Date, baseZone: string): Date {
 function localDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
-
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(zone: string): Intl.DateTimeFormat {

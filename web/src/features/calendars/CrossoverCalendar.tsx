@@ -7,8 +7,8 @@ import { errorMessage } from '../../api/client';
 import { AppModal } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
 import { CrewList } from '../crew/CrewList';
-import { tripBar } from './bars';
 import { NotKept, waitsForNetwork } from '../offline/NotKept';
+import { tripBar } from './bars';
 import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { paddedRange } from './layout';
 

@@ -5,11 +5,11 @@ import { londonToday } from '@crewswap/proto/browser';
 import { useMasterCalendar } from '../../api/calendars';
 import { errorMessage } from '../../api/client';
 import PilotContactDialog from '../crew/PilotContactDialog';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { tripBar } from './bars';
 import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { masterWindow } from './layout';
 import { masterOrder } from './order';
-import { NotKept, waitsForNetwork } from '../offline/NotKept';
 
 /**
  * Master Calendar: a row per Master-Roster-on pilot of the pilot's rank and fleet, own row first;

@@ -4,8 +4,8 @@ import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
 import { londonToday } from '@crewswap/proto/browser';
 import { useCalendarMatches } from '../../api/calendars';
 import { searchRange, swapWindowDays, useSetting } from '../../api/settings';
-import { tripBar } from './bars';
 import { NotKept, waitsForNetwork } from '../offline/NotKept';
+import { tripBar } from './bars';
 import { CalendarGrid, type CalendarRow } from './CalendarGrid';
 import { paddedRange } from './layout';
 
@@ -22,6 +22,7 @@ export function SwapCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly T
   const results = useCalendarMatches(searches);
   const [selected, setSelected] = useState<SwapMatch | null>(null);
   const loading = results.some((result) => result.isLoading);
+  const notKept = results.some(waitsForNetwork);
 
   // An offer can match several of the pilot's trips: it is shown once.
   const byTrip = new Map<string, SwapMatch>();
@@ -52,13 +53,13 @@ export function SwapCalendar({ pilot, trips }: { pilot: Pilot; trips: readonly T
   const range = paddedRange([...trips, ...offers.map((offer) => offer.trip)]);
   return (
     <>
-      {results.some(waitsForNetwork) && <NotKept what="The Swap Calendar" />}
+      {notKept && <NotKept what="The Swap Calendar" />}
       {loading && (
         <div className="cal-note" role="status">
           <Spin size="small" /> Finding swap offers for your trips...
         </div>
       )}
-      {!loading && !results.some(waitsForNetwork) && offers.length === 0 && trips.length > 0 && <p className="muted cal-note">No matching swap offers for your trips right now.</p>}
+      {!loading && !notKept && offers.length === 0 && trips.length > 0 && <p className="muted cal-note">No matching swap offers for your trips right now.</p>}
       {range ? <CalendarGrid range={range} rows={rows} label="Swap Calendar" /> : <p className="muted">Add or upload trips to see them here.</p>}
       <Suspense fallback={null}>{selected && <SwapOfferDetailsDialog match={selected} me={pilot} onClose={() => setSelected(null)} />}</Suspense>
     </>

@@ -3,8 +3,8 @@ import { Alert, Spin } from 'antd';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useTripPilots } from '../../api/crew';
 import { AppModal } from '../../shared/AppModal';
-import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { formatRange } from '../../shared/format';
+import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { CrewList } from './CrewList';
 import { WhatsAppGroupSection } from './WhatsAppGroupSection';
 

@@ -28,27 +28,37 @@ export const PROBE_MS = 10_000;
 // Public, tiny and never kept by the service worker (it leaves /api/ alone).
 const PROBE_PATH = '/api/auth/config';
 let probe: ReturnType<typeof setInterval> | undefined;
+let checking = false;
 
 /**
  * A call that got no answer at all (not an error status). The browser may still say it is online
- * (a hotel's wifi that reaches nothing, a link that died under the phone's feet), so the app goes
- * offline on its own word: the banner, the disabled actions, what it kept. It then asks the server
- * every PROBE_MS; the first answer of any kind brings it back, and everything refreshes.
+ * (a hotel's wifi that reaches nothing, a link that died under the phone's feet), so the app judges
+ * for itself: it asks the server at once, and when that gets no answer either it goes offline on
+ * its own word (the banner, the disabled actions, what it kept); one connection dropped on a
+ * working network is not "offline". Then it asks every PROBE_MS; the first answer of any kind
+ * brings it back, and everything refreshes.
  */
 export function noteUnreachable(): void {
-  onlineManager.setOnline(false);
-  if (probe) return;
-  probe = setInterval(() => {
-    fetch(PROBE_PATH, { cache: 'no-store', credentials: 'omit' }).then(
-      () => onlineManager.setOnline(true),
-      () => {},
-    );
-  }, PROBE_MS);
-  // Back by any road (the probe, or the browser's own 'online'): the probe is done.
-  const stop = onlineManager.subscribe((online) => {
-    if (!online) return;
-    clearInterval(probe);
-    probe = undefined;
-    stop();
+  if (checking || probe || !onlineManager.isOnline()) return;
+  checking = true;
+  void answers().then((reached) => {
+    checking = false;
+    if (reached) return;
+    onlineManager.setOnline(false);
+    probe = setInterval(() => void answers().then((back) => back && onlineManager.setOnline(true)), PROBE_MS);
+    // Back by any road (the probe, or the browser's own 'online'): the probe is done.
+    const stop = onlineManager.subscribe((online) => {
+      if (!online) return;
+      clearInterval(probe);
+      probe = undefined;
+      stop();
+    });
   });
+}
+
+function answers(): Promise<boolean> {
+  return fetch(PROBE_PATH, { cache: 'no-store', credentials: 'omit' }).then(
+    () => true,
+    () => false,
+  );
 }

@@ -10,7 +10,7 @@ import { createDigest } from './domain/digest';
 import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
 import { createWishes } from './domain/wishes';
-import { waitUntilCaughtUp } from './events/catch-up';
+import { readUntil, waitUntilCaughtUp } from './events/catch-up';
 import { DURABLES, startReadModelConsumers } from './events/consumers';
 import { startOfferViews } from './events/offer-views';
 import { readSettingsFromAdmin } from './events/replay';
@@ -73,10 +73,10 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       db,
       readModel,
       alertOffer,
-      catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.PUSH_ALERT_CATCH_UP_MS),
+      catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.TRIPS_CATCH_UP_MS),
     });
     const offerViews = await startOfferViews({ runtime, clock });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock }), pushAlert, offerViews });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips: (read, found) => readUntil(read, found, config.TRIPS_CATCH_UP_MS) }), pushAlert, offerViews });
     const sides = createSwapSides({ proposals, clock });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
     const proposalUseCases = {

@@ -5,8 +5,11 @@ export const configSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(8083),
   /** How long the start-up read of the admin settings waits before relying on the event projection alone. */
   SETTINGS_RPC_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  /** How long Push Alert waits for the read model to catch up with trips (so a just-saved description counts). */
-  PUSH_ALERT_CATCH_UP_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * How long a read that must see a change trips made a moment ago waits for the read model to
+   * catch up: Push Alert (a just-saved description counts) and Find swaps on a trip just added.
+   */
+  TRIPS_CATCH_UP_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**
    * An offer event older than this alerts nobody: replaying a long stream into a new consumer
    * must not alert pilots about every offer ever made. It covers a long outage of swaps.

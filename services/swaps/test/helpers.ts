@@ -21,7 +21,7 @@ export const QUERY_DEFAULTS = { askerOtherTrips: [], settingDays: 4, urgent: { f
  */
 export async function startHarness(options: { adminSettings?: Record<string, string> } = {}) {
   const database = await createTestDatabase();
-  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, PUSH_ALERT_CATCH_UP_MS: 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, TRIPS_CATCH_UP_MS: 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const publisher: Runtime = await startRuntime({ name: 'test-publisher', schema: 'test_publisher', migrations: {}, config });
   const adminRpc = options.adminSettings
     ? serveRpc({ bus: publisher.bus, log: publisher.log, subject: RPC.getSettings, request: z.object({}), handle: async () => options.adminSettings ?? {} })

@@ -424,6 +424,17 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     expect(anonymous.json()).toEqual({ error: 'Session expired' });
   });
 
+  it('finds swaps for a trip added a moment ago, before trips has told swaps of it, rather than answer Trip not found', async () => {
+    const start = freshDate();
+    const me = await h.register({ rank: 'CP', fleet: 'A350' });
+    const captain = await h.register({ rank: 'CP', fleet: 'A350' });
+    const offer = await h.addTrip(captain, { startDate: start, isSwappable: true });
+    const mine = makeTrip(me, { startDate: addDays(start, 1) });
+    // Committed to trips' outbox, and not yet published: the pilot taps Find swaps at once.
+    await h.publish(SUBJECTS.tripCreated, { trip: mine });
+    expect(await h.matchIds(me, mine.id)).toEqual([offer.id]);
+  });
+
   it('refuses a deleted trip like an unknown one', async () => {
     const owner = await h.register();
     const trip = await h.addTrip(owner, { startDate: freshDate() });

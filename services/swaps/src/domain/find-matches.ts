@@ -15,12 +15,23 @@ export const TRIP_NOT_FOUND = 'Trip not found';
  * trip's range, the pilot's day range or the setting (tripWindow). Another pilot's trip is
  * answered like an unknown one.
  */
-export function createFindMatches(deps: { readModel: ReadModelRepository; offers: Pick<OfferIndex, 'findJson'>; clock: Clock }) {
-  const { readModel, offers, clock } = deps;
+export function createFindMatches(deps: {
+  readModel: ReadModelRepository;
+  offers: Pick<OfferIndex, 'findJson'>;
+  clock: Clock;
+  /** Reads again, for a while, until the answer is found: the read model learns of trips from trips' events. */
+  awaitTrips: <T>(read: () => Promise<T>, found: (value: T) => boolean) => Promise<T>;
+}) {
+  const { readModel, offers, clock, awaitTrips } = deps;
   return {
     /** Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8 bytes (the offer index). */
     async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string | Buffer> {
-      const { trip, asker, settingDays, askerOtherTrips } = await readModel.findAskContext(input.tripId, input.pilotId);
+      const askContext = () => readModel.findAskContext(input.tripId, input.pilotId);
+      let context = await askContext();
+      // A pilot who adds a trip and taps Find swaps at once may be quicker than trips' event: the
+      // trip is waited for rather than answered "Trip not found". Another pilot's trip is not.
+      if (!context.trip) context = await awaitTrips(askContext, (found) => found.trip !== undefined);
+      const { trip, asker, settingDays, askerOtherTrips } = context;
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate, limit, cursor } = input.query;
       if (cursor !== undefined && limit === undefined) throw badRequest(PAGE_MESSAGES.cursorWithoutLimit);

@@ -13,3 +13,18 @@ export async function waitUntilCaughtUp(bus: Bus, stream: StreamName, durable: s
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Reads until `found` holds of the answer or the time is up, and answers the last read: a change
+ * committed a moment ago may still wait in its writer's outbox, where the stream (and so
+ * waitUntilCaughtUp) cannot see it yet.
+ */
+export async function readUntil<T>(read: () => Promise<T>, found: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!found(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}

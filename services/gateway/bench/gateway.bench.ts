@@ -10,9 +10,11 @@
  * pool, nothing else), the least any Node.js hop costs on this machine; and the bare proxy sending
  * the gateway's security headers with every answer, which shows what those headers alone cost
  * (about a fifth of the bare proxy's CPU: node checks and writes each one, and every answer
- * carries about 900 bytes more).
+ * carries about 900 bytes more); and Fastify with only that proxy and those headers
+ * (bench/fastify-proxy.mjs: no hooks, logs, metrics, traces or plugins), what Fastify alone adds,
+ * the least any gateway built on it (the architecture's, @fastify/http-proxy's) can cost.
  * Run: npm run bench -w @crewswap/gateway
- * BENCH_ROUNDS, BENCH_SECONDS, BENCH_RATE change the runs; BENCH_CPU_PROF=<folder> profiles the gateway and the bare proxy.
+ * BENCH_ROUNDS, BENCH_SECONDS, BENCH_RATE change the runs; BENCH_CPU_PROF=<folder> profiles the gateway, the bare proxy and fastify alone.
  * Targets: at the fixed rate the gateway adds at most 1 ms at p50 and 3 ms at p99; at full speed
  * its CPU per request is at most 1.3 times the bare proxy's. (Throughput kept of direct is
  * printed, no longer a target: here the load generator, Postgres, trips and the hop share two
@@ -61,11 +63,13 @@ const freePort = () =>
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 function start(name: string, env: Record<string, string>): ChildProcess {
-  const profile = (name === 'gateway' || name === 'bare') && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const profile = (name === 'gateway' || name === 'bare' || name === 'fastifyOnly') && CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
   const entry =
     name === 'bare' || name === 'bareHeaders'
       ? [join('services', 'gateway', 'bench', 'bare-proxy.mjs')]
-      : name === 'httpProxy'
+      : name === 'fastifyOnly'
+        ? [join('services', 'gateway', 'bench', 'fastify-proxy.mjs')]
+        : name === 'httpProxy'
         ? ['--import', 'tsx', join('services', 'gateway', 'bench', 'http-proxy-gateway.ts')]
         : ['--import', 'tsx', join('services', name, 'src', 'main.ts')];
   const child = spawn(process.execPath, [...profile, ...entry], {
@@ -142,6 +146,10 @@ try {
   children.push((processes.bareHeaders = start('bareHeaders', { PORT: String(bareHeadersPort), TRIPS_URL: direct, EXTRA_HEADERS: JSON.stringify(securityHeaders()) })));
   const bareHeaders = `http://127.0.0.1:${bareHeadersPort}`;
   await waitReady(`${bareHeaders}/healthz`);
+  const fastifyOnlyPort = await freePort();
+  children.push((processes.fastifyOnly = start('fastifyOnly', { PORT: String(fastifyOnlyPort), TRIPS_URL: direct, EXTRA_HEADERS: JSON.stringify(securityHeaders()) })));
+  const fastifyOnly = `http://127.0.0.1:${fastifyOnlyPort}`;
+  await waitReady(`${fastifyOnly}/healthz`);
 
   // One pilot with 5 trips, written straight into trips' tables.
   const pilotId = randomUUID();
@@ -160,7 +168,7 @@ try {
   await db.destroy();
   const cookie = `${PILOT_COOKIE}=${signPilotToken(keys.privateKey, { sessionId, pilotId })}`;
   const path = '/api/trips';
-  const targets = { direct, gateway, httpProxy, bare, bareHeaders } as const;
+  const targets = { direct, gateway, httpProxy, bare, bareHeaders, fastifyOnly } as const;
   type Path = keyof typeof targets;
   for (const [name, url] of Object.entries(targets)) {
     const check = await fetch(`${url}${path}`, { headers: { cookie } });
@@ -176,8 +184,9 @@ try {
     httpProxy: 'gateway with @fastify/http-proxy',
     bare: 'bare proxy',
     bareHeaders: 'bare proxy + security headers',
+    fastifyOnly: 'fastify + security headers only',
   };
-  const cpuOf: Record<Path, keyof typeof processes> = { direct: 'trips', gateway: 'gateway', httpProxy: 'httpProxy', bare: 'bare', bareHeaders: 'bareHeaders' };
+  const cpuOf: Record<Path, keyof typeof processes> = { direct: 'trips', gateway: 'gateway', httpProxy: 'httpProxy', bare: 'bare', bareHeaders: 'bareHeaders', fastifyOnly: 'fastifyOnly' };
   const rounds: { fixed: Record<Path, Figures>; max: Record<Path, Figures> }[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotating the order keeps a slow spell on the shared machine from always hitting one path.
@@ -216,6 +225,13 @@ try {
   }
   console.log(`trips CPU per request: ${med((r) => r.max.direct.cpu.trips!).toFixed(0)} µs direct, ${med((r) => r.max.gateway.cpu.trips!).toFixed(0)} µs via the gateway`);
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+  // What Fastify costs against what the gateway's own work per request (access line, trace span,
+  // metrics, request id, origin and route checks, body limit, compression) costs on top of it.
+  const fastifyCpu = med((r) => r.max.fastifyOnly.cpu.fastifyOnly!);
+  console.log(
+    `fastify + security headers only: ${med((r) => r.max.fastifyOnly.cpu.fastifyOnly! / r.max.bare.cpu.bare!).toFixed(2)}x the bare proxy's CPU per request; ` +
+      `the gateway's own work per request adds ${(med((r) => r.max.gateway.cpu.gateway!) - fastifyCpu).toFixed(0)} µs to its ${fastifyCpu.toFixed(0)}`,
+  );
   for (const name of ['gateway', 'httpProxy'] as const) {
     const addedP50 = med((r) => r.fixed[name].p50 - r.fixed.direct.p50);
     const addedP99 = med((r) => r.fixed[name].p99 - r.fixed.direct.p99);

@@ -1,21 +1,22 @@
 // The proposals bench's HTTP client, in a worker thread of its own: the app under test keeps its
 // event loop to itself, as it does in production, where the client is a phone (and the gateway's
 // kept-alive connections). Plain JavaScript so that the worker needs no TypeScript loader.
-// workerData: { base, warmUp, creates, rounds }: `warmUp` then `creates` ([{ cookie, body }]) are
+// workerData: { base, warmUp, creates, rounds, floor }: `warmUp` then `creates` ([{ cookie, body }]) are
 // proposed one at a time; each round ([{ cookie, body, ownerCookie }]) is proposed all at once, then
-// every owner accepts their proposal at once. Posts back { creates, accepts }: [{ status, ms }] of the
-// timed requests (the creates and the accepts).
+// every owner accepts their proposal at once; then as many rounds of as many POSTs at once to
+// `floor` (the bench's least-possible write). Posts back { creates, accepts, floor }: [{ status, ms }]
+// of the timed requests (the creates, the accepts and the floor's writes).
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { base, warmUp, creates, rounds } = workerData;
+const { base, warmUp, creates, rounds, floor } = workerData;
 const agent = new http.Agent({ keepAlive: true });
 
-function post(path, cookie, body) {
+function post(path, cookie, body, origin = base) {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const sent = performance.now();
-    const request = http.request(`${base}${path}`, { method: 'POST', agent, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
+    const request = http.request(`${origin}${path}`, { method: 'POST', agent, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - sent, json: JSON.parse(Buffer.concat(chunks).toString()) }));
@@ -37,5 +38,8 @@ for (const round of rounds) {
   const answers = await Promise.all(round.map((ask, i) => post(`/api/swaps/proposals/${proposals[i].json.id}/accept`, ask.ownerCookie, {})));
   accepts.push(...answers.map(timing));
 }
+const floorWrites = [];
+for (let i = 0; i < 20; i += 1) await post('/', '', {}, floor);
+for (const round of rounds) floorWrites.push(...(await Promise.all(round.map(() => post('/', '', {}, floor)))).map(timing));
 agent.destroy();
-parentPort.postMessage({ creates: created, accepts });
+parentPort.postMessage({ creates: created, accepts, floor: floorWrites });

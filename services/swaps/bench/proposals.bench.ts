@@ -5,10 +5,14 @@
  * latency (one at a time) and accept latency with --accepts (50) owners accepting at once on
  * distinct trips, and the double agreements found after (a trip in two live agreements). The
  * client runs in a worker thread with signed sessions and kept-alive connections, as a phone's
- * requests reach the service through the gateway.
+ * requests reach the service through the gateway. Beside the accepts, the same number of POSTs at
+ * once to the least any accept must do, written bare: node:http, no session to check, one row
+ * inserted and committed through the service's own pool (one statement, its WAL flush): what this
+ * machine allows 50 writes at once, whatever the code.
  * Targets: create p95 < 20 ms; accept p95 < 50 ms with 0 double agreements. It asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
@@ -67,6 +71,19 @@ async function main(): Promise<void> {
     await db.raw('VACUUM ANALYZE pilots');
 
     const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    // The floor: one row written and committed per POST, nothing else.
+    await db.raw('CREATE TABLE bench_floor (id uuid PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
+    const floor = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        void db.raw('INSERT INTO bench_floor (id) VALUES (?)', [randomUUID()]).then(
+          () => response.writeHead(201, { 'content-type': 'application/json' }).end('{}'),
+          () => response.writeHead(500).end('{}'),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
+    const floorPort = (floor.address() as { port: number }).port;
     // Sessions are signed before the clock starts: a phone holds its cookie, it does not sign one per request.
     const cookie = (pilot: Pilot) => `${PILOT_COOKIE}=${signPilotToken(TEST_KEYS.privateKey, { sessionId: randomUUID(), pilotId: pilot.id })}`;
     const ask = (pair: (typeof made)[number]) => ({ cookie: cookie(pair.proposer), body: { offeredTripId: pair.offered.id, myTripId: pair.mine.id }, ownerCookie: cookie(pair.owner) });
@@ -76,13 +93,15 @@ async function main(): Promise<void> {
       warmUp: made.slice(0, 20).map(ask),
       creates: made.slice(20, CREATES).map(ask),
       rounds: Array.from({ length: ROUNDS }, (_, round) => made.slice(CREATES + round * ACCEPTS, CREATES + (round + 1) * ACCEPTS).map(ask)),
+      floor: `http://127.0.0.1:${floorPort}`,
     };
     // The client runs in a worker thread (bench/proposals-client.mjs): the app's event loop serves requests only.
-    const timed = await new Promise<{ creates: Timed[]; accepts: Timed[] }>((resolve, reject) => {
+    const timed = await new Promise<{ creates: Timed[]; accepts: Timed[]; floor: Timed[] }>((resolve, reject) => {
       const worker = new Worker(new URL('./proposals-client.mjs', import.meta.url), { workerData });
       worker.once('message', resolve);
       worker.once('error', reject);
     });
+    floor.close();
     const creates = timed.creates.filter((answer) => answer.status === 201).map((answer) => answer.ms);
     console.log(`Proposal create (POST /api/swaps/proposals, one at a time, ${creates.length} created, ${timed.creates.length - creates.length} refused): ${summary(creates)} (target p95 < 20 ms)`);
     const accepts = timed.accepts.filter((answer) => answer.status === 200).map((answer) => answer.ms);
@@ -95,6 +114,10 @@ async function main(): Promise<void> {
         GROUP BY trip_id HAVING count(*) > 1) doubled`);
     console.log(
       `Accept under load (${ACCEPTS} concurrent accepts on distinct trips x ${ROUNDS} rounds, ${accepts.length} agreed, ${acceptFailures} refused): ${summary(accepts)} (target p95 < 50 ms); double agreements: ${doubles.rows[0]!.n}`,
+    );
+    const floorWrites = timed.floor.filter((answer) => answer.status === 201).map((answer) => answer.ms);
+    console.log(
+      `The floor beside it (${ACCEPTS} concurrent POSTs x ${ROUNDS} rounds, each one row inserted and committed, node:http, no session, the same pool; ${timed.floor.length - floorWrites.length} failed): ${summary(floorWrites)}`,
     );
   } finally {
     await deleteStreams(service.runtime.bus);

@@ -86,6 +86,8 @@ describe('Swap proposals and agreements', () => {
     for (const pilot of [owner, proposer]) expect((await (await get(pilot, '/api/swaps/agreements')).json()).map((a: SwapAgreement) => a.id)).toEqual([agreement.id]);
     expect(await (await get(rival, '/api/swaps/agreements')).json()).toEqual([]);
     expect((await events(SUBJECTS.agreementMade)).map((e) => e.data.agreement?.id)).toContain(agreement.id);
+    const declines = (await events(SUBJECTS.proposalDeclined)).map((e) => e.data.proposal);
+    expect(declines.filter((p) => p?.id === rivals.id || p?.id === mineElsewhere.id)).toHaveLength(2);
     // The trips are taken: nobody can propose for them any more.
     const late = await h.register({ rank: 'CP', fleet: 'A350' });
     const lateTrip = await h.addTrip(late, { startDate: start });

@@ -7,7 +7,8 @@ export const configSchema = baseConfigSchema.extend({
   SETTINGS_RPC_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
    * How long a read that must see a change trips made a moment ago waits for the read model to
-   * catch up: Push Alert (a just-saved description counts) and Find swaps on a trip just added.
+   * catch up: Push Alert (a just-saved description counts) and Find swaps on a trip just added
+   * (or by a pilot just registered).
    */
   TRIPS_CATCH_UP_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**

@@ -435,6 +435,17 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     expect(await h.matchIds(me, mine.id)).toEqual([offer.id]);
   });
 
+  it('finds swaps for a pilot who registered a moment ago, before auth has told swaps of them, rather than answer an empty list', async () => {
+    const start = freshDate();
+    const captain = await h.register({ rank: 'CP', fleet: 'A350' });
+    const offer = await h.addTrip(captain, { startDate: start, isSwappable: true });
+    const me = makePilot({ rank: 'CP', fleet: 'A350' });
+    const mine = await h.addTrip(me, { startDate: addDays(start, 1) });
+    // Committed to auth's outbox, and not yet published.
+    await h.publish(SUBJECTS.pilotRegistered, { pilot: me });
+    expect(await h.matchIds(me, mine.id)).toEqual([offer.id]);
+  });
+
   it('refuses a deleted trip like an unknown one', async () => {
     const owner = await h.register();
     const trip = await h.addTrip(owner, { startDate: freshDate() });

@@ -28,9 +28,12 @@ export function createFindMatches(deps: {
     async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string | Buffer> {
       const askContext = () => readModel.findAskContext(input.tripId, input.pilotId);
       let context = await askContext();
-      // A pilot who adds a trip and taps Find swaps at once may be quicker than trips' event: the
-      // trip is waited for rather than answered "Trip not found". Another pilot's trip is not.
-      if (!context.trip) context = await awaitTrips(askContext, (found) => found.trip !== undefined);
+      // A pilot who adds a trip and taps Find swaps at once may be quicker than trips' event, and a
+      // pilot who registered a moment ago quicker than auth's: the trip and the pilot's profile are
+      // waited for, rather than answered "Trip not found" or an empty list that reads as "no
+      // offers". Another pilot's trip is not.
+      const arrived = (found: typeof context) => found.trip !== undefined && (found.trip.pilotId !== input.pilotId || found.asker !== undefined);
+      if (!arrived(context)) context = await awaitTrips(askContext, arrived);
       const { trip, asker, settingDays, askerOtherTrips } = context;
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate, limit, cursor } = input.query;

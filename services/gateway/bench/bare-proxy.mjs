@@ -5,38 +5,19 @@
 // EXTRA_HEADERS (JSON), headers added to every answer (the bench's "bare + security headers").
 import http from 'node:http';
 import { Pool } from 'undici';
+import { forwardWhole } from './forward.mjs';
 
 const pool = new Pool(process.env.TRIPS_URL, { connections: 64, pipelining: 1 });
 const EXTRA_HEADERS = JSON.parse(process.env.EXTRA_HEADERS ?? '{}');
-const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host']);
 
 http
   .createServer((request, response) => {
     if (request.url === '/healthz') return void response.end('ok');
-    const headers = {};
-    for (const name in request.headers) if (!HOP.has(name)) headers[name] = request.headers[name];
-    let status = 0;
-    let answerHeaders = {};
-    const chunks = [];
-    pool.dispatch(
-      { method: request.method, path: request.url, headers, body: null },
-      {
-        onRequestStart() {},
-        onResponseStart(_controller, code, received) {
-          status = code;
-          answerHeaders = received;
-        },
-        onResponseData(_controller, chunk) {
-          chunks.push(chunk);
-        },
-        onResponseEnd() {
-          for (const name of HOP) delete answerHeaders[name];
-          response.writeHead(status, { ...EXTRA_HEADERS, ...answerHeaders }).end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-        },
-        onResponseError() {
-          response.writeHead(503).end();
-        },
-      },
+    forwardWhole(
+      pool,
+      request,
+      (status, headers, body) => response.writeHead(status, { ...EXTRA_HEADERS, ...headers }).end(body),
+      () => response.writeHead(503).end(),
     );
   })
   .listen(Number(process.env.PORT), '127.0.0.1');

@@ -6,38 +6,19 @@
 // from the environment, as bare-proxy.mjs.
 import Fastify from 'fastify';
 import { Pool } from 'undici';
+import { forwardWhole } from './forward.mjs';
 
 const pool = new Pool(process.env.TRIPS_URL, { connections: 64, pipelining: 1 });
 const EXTRA_HEADERS = JSON.parse(process.env.EXTRA_HEADERS ?? '{}');
-const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'content-length']);
 
 const app = Fastify({ logger: false });
 app.get('/healthz', (_request, reply) => reply.send('ok'));
 app.all('/api/*', (request, reply) => {
-  const headers = {};
-  for (const name in request.headers) if (!HOP.has(name)) headers[name] = request.headers[name];
-  let status = 0;
-  let answerHeaders = {};
-  const chunks = [];
-  pool.dispatch(
-    { method: request.method, path: request.url, headers, body: null },
-    {
-      onRequestStart() {},
-      onResponseStart(_controller, code, received) {
-        status = code;
-        answerHeaders = received;
-      },
-      onResponseData(_controller, chunk) {
-        chunks.push(chunk);
-      },
-      onResponseEnd() {
-        for (const name of HOP) delete answerHeaders[name];
-        reply.status(status).headers(EXTRA_HEADERS).headers(answerHeaders).send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-      },
-      onResponseError() {
-        reply.status(503).send();
-      },
-    },
+  forwardWhole(
+    pool,
+    request,
+    (status, headers, body) => reply.status(status).headers(EXTRA_HEADERS).headers(headers).send(body),
+    () => reply.status(503).send(),
   );
   return reply;
 });

@@ -12,7 +12,9 @@ export function entryStylesheets(html: string, bundle: Record<string, { type: st
     const asset = bundle?.[fileName];
     if (asset?.type !== 'asset') return link;
     const source = String(asset.source);
-    if (source.length > INLINE_CSS_MAX) return `<link rel="preload" as="style" crossorigin href="/${fileName}">`;
+    // Low priority: the launch screen does not need it, and the app needs its scripts first (it
+    // applies the stylesheet once they have run), so they go ahead of it on a slow connection.
+    if (source.length > INLINE_CSS_MAX) return `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${fileName}">`;
     return `<style>${source}</style>`;
   });
 }

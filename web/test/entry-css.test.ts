@@ -11,7 +11,7 @@ describe("the entry's stylesheet in index.html", () => {
 
   it('is only preloaded when large (antd), never a stylesheet that holds back the first paint', () => {
     const html = entryStylesheets(page, { 'assets/index-abc.css': { type: 'asset', source: 'a'.repeat(INLINE_CSS_MAX + 1) } });
-    expect(html).toBe('<head><link rel="preload" as="style" crossorigin href="/assets/index-abc.css"></head>');
+    expect(html).toBe('<head><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/index-abc.css"></head>');
   });
 
   it('is left alone when the build has no such file', () => {

@@ -1,6 +1,7 @@
 import { createTestDatabase, eventually } from '@crewswap/kit/testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Rank, type Trip } from '@crewswap/proto';
 import { startOfferIndex } from '../src/data/offer-index';
+import { daySpans, overlapsAny } from '../src/data/offer-index/buckets';
 import type { PilotChange, TripChange } from '../src/data/read-model';
 import { makePilot, makeTrip, QUERY_DEFAULTS, startHarness, TODAY, type Harness } from './helpers';
 
@@ -156,5 +157,27 @@ describe('the offer index: Find swaps from memory', () => {
       await blind.close();
       await elsewhere.drop();
     }
+  });
+});
+
+describe("a pilot's runs of days, as Mutual asks of every row", () => {
+  it('tells whether any run shares a day with a trip, in any order, runs overlapping or not', () => {
+    // Days 10-12, 20-20, a standby 11-11 inside the first, 30-34; given out of order.
+    const spans = daySpans([30, 34, 20, 20, 10, 12, 11, 11]);
+    const cases: [number, number, boolean][] = [
+      [1, 9, false],
+      [9, 10, true],
+      [12, 12, true],
+      [13, 19, false],
+      [19, 21, true],
+      [21, 29, false],
+      [33, 40, true],
+      [35, 50, false],
+      [5, 60, true],
+    ];
+    for (const [from, to, shares] of cases) expect([from, to, overlapsAny(spans, from, to)]).toEqual([from, to, shares]);
+    expect(overlapsAny(daySpans([]), 1, 100)).toBe(false);
+    // A long run that starts first still counts after a short one that ends earlier.
+    expect(overlapsAny(daySpans([1, 50, 5, 6]), 40, 41)).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ export interface Offer {
   searchFrom: number;
   searchTo: number;
   dayRange: number;
-  otherTripDays: Int32Array;
+  otherTrips: DaySpans;
   startDate: string;
   endDate: string;
 }
@@ -94,7 +94,7 @@ export function createBuckets() {
         searchFrom: row.search_start_date === null ? NaN : dayNumber(row.search_start_date),
         searchTo: row.search_end_date === null ? NaN : dayNumber(row.search_end_date),
         dayRange: row.day_range ?? NaN,
-        otherTripDays: Int32Array.from(row.other_trip_days),
+        otherTrips: daySpans(row.other_trip_days),
         startDate: row.start_date,
         endDate: row.end_date,
       };
@@ -186,7 +186,7 @@ function compile(constraint: Constraint, pilotNumberOf: (id: string) => number):
 function rowTest(constraint: Constraint, scan: Scan, settingDays: number): (bucket: Bucket, row: number) => boolean {
   if (!constraint.possible) return () => false;
   const covers = constraint.windowCovers === null ? NaN : dayNumber(constraint.windowCovers);
-  const misses = (constraint.missesDays ?? []).map((days) => [dayNumber(days.from), dayNumber(days.to)] as const);
+  const misses = daySpans((constraint.missesDays ?? []).flatMap((days) => [dayNumber(days.from), dayNumber(days.to)]));
   const freeFrom = constraint.freeOn ? dayNumber(constraint.freeOn.from) : NaN;
   const freeTo = constraint.freeOn ? dayNumber(constraint.freeOn.to) : NaN;
   const allowed = new Map<Bucket, boolean>();
@@ -209,11 +209,8 @@ function rowTest(constraint: Constraint, scan: Scan, settingDays: number): (buck
       const to = Math.min(Number.isNaN(offer.searchTo) ? start + days : offer.searchTo, start + MAX_WINDOW_DAYS);
       if (covers < from || covers > to) return false;
     }
-    for (const [from, to] of misses) if (from <= end && to >= start) return false;
-    if (!Number.isNaN(freeFrom)) {
-      const other = offer.otherTripDays;
-      for (let i = 0; i < other.length; i += 2) if (other[i]! <= freeTo && other[i + 1]! >= freeFrom) return false;
-    }
+    if (overlapsAny(misses, start, end)) return false;
+    if (!Number.isNaN(freeFrom) && overlapsAny(offer.otherTrips, freeFrom, freeTo)) return false;
     return true;
   };
 }
@@ -232,6 +229,39 @@ function collect(bucket: Bucket, scan: Scan): number[] {
     rows.push(i);
   }
   return rows;
+}
+
+/**
+ * Runs of days (a pilot's trips as day numbers), for telling whether any of them shares a day with
+ * a trip in a binary search instead of a look at each: Mutual asks it of every row, of the asker's
+ * forty-odd other trips and of the owner's. Starts in order, and beside each the latest end of the
+ * runs up to it, since runs may overlap (a standby duty and a trip on one day).
+ */
+export interface DaySpans {
+  starts: Int32Array;
+  latestEnds: Int32Array;
+}
+
+/** Runs given as [from, to, from, to, ...] day numbers, in any order. */
+export function daySpans(pairs: readonly number[]): DaySpans {
+  const runs = Array.from({ length: pairs.length / 2 }, (_, i) => [pairs[2 * i]!, pairs[2 * i + 1]!] as const).sort((a, b) => a[0] - b[0]);
+  const starts = Int32Array.from(runs, ([from]) => from);
+  const latestEnds = new Int32Array(runs.length);
+  runs.forEach(([, to], i) => (latestEnds[i] = i === 0 ? to : Math.max(latestEnds[i - 1]!, to)));
+  return { starts, latestEnds };
+}
+
+/** Whether a run shares a day with from..to: of the runs starting by `to`, the latest end reaches `from`. */
+export function overlapsAny({ starts, latestEnds }: DaySpans, from: number, to: number): boolean {
+  // firstWhere's search, written out with no closure: it runs twice for every row of an answer.
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! > to) high = middle;
+    else low = middle + 1;
+  }
+  return low > 0 && latestEnds[low - 1]! >= from;
 }
 
 /** Whether `a` comes before `b` in an answer (same dates first aside): start date, end date, trip id. */

@@ -19,22 +19,21 @@ export function createFindMatches(deps: {
   readModel: ReadModelRepository;
   offers: Pick<OfferIndex, 'findJson'>;
   clock: Clock;
-  /** Reads again, for a while, until the answer is found: the read model learns of trips from trips' events. */
+  /** Reads, and for a while reads again, until the answer is found: the read model learns of trips and pilots from events. */
   awaitTrips: <T>(read: () => Promise<T>, found: (value: T) => boolean) => Promise<T>;
 }) {
   const { readModel, offers, clock, awaitTrips } = deps;
   return {
     /** Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8 bytes (the offer index). */
     async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string | Buffer> {
-      const askContext = () => readModel.findAskContext(input.tripId, input.pilotId);
-      let context = await askContext();
       // A pilot who adds a trip and taps Find swaps at once may be quicker than trips' event, and a
       // pilot who registered a moment ago quicker than auth's: the trip and the pilot's profile are
       // waited for, rather than answered "Trip not found" or an empty list that reads as "no
-      // offers". Another pilot's trip is not.
-      const arrived = (found: typeof context) => found.trip !== undefined && (found.trip.pilotId !== input.pilotId || found.asker !== undefined);
-      if (!arrived(context)) context = await awaitTrips(askContext, arrived);
-      const { trip, asker, settingDays, askerOtherTrips } = context;
+      // offers". Another pilot's trip is not. Read once when both are there, as nearly always.
+      const { trip, asker, settingDays, askerOtherTrips } = await awaitTrips(
+        () => readModel.findAskContext(input.tripId, input.pilotId),
+        (found) => found.trip !== undefined && (found.trip.pilotId !== input.pilotId || found.asker !== undefined),
+      );
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
       const { startDate, endDate, limit, cursor } = input.query;
       if (cursor !== undefined && limit === undefined) throw badRequest(PAGE_MESSAGES.cursorWithoutLimit);

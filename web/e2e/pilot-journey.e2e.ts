@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { addTrip, confirmDialog, launchBrowser, newPage, openHeaderAction, PHONE, pilotData, register, screenshot } from './support';
+import { addTrip, confirmDialog, launchBrowser, newPage, openHeaderAction, PHONE, pilotData, register, screenshot, whatThePageShowed } from './support';
 
 describe('a pilot registers, adds and offers a trip, and another pilot finds it', () => {
   let browser: Browser;
@@ -129,7 +129,7 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
   });
 
   test('a session ended by a login elsewhere shows Logged In Elsewhere, told over the event stream', async () => {
-    const login = async (page: Page) => {
+    const login = async (page: Page, which: string) => {
       await page.goto('/');
       await page.getByLabel('Email').fill(offerer.prefix);
       await page.getByLabel('Password', { exact: true }).fill(offerer.password);
@@ -139,12 +139,12 @@ describe('a pilot registers, adds and offers a trip, and another pilot finds it'
         .waitFor()
         .catch(async (error: unknown) => {
           // What the page said instead (a refusal, a spinner) is what tells a failure's cause.
-          throw new Error(`${String(error)}\nThe page showed: ${(await page.locator('body').innerText().catch(() => '')).slice(0, 600)}`);
+          throw new Error(`${which}: ${String(error)}\n${await whatThePageShowed(page)}`);
         });
     };
-    await login(pageA);
+    await login(pageA, 'the first page');
     const elsewhere = await newPage(browser);
-    await login(elsewhere);
+    await login(elsewhere, 'the login elsewhere');
     // Nothing to click: the open page hears it from its event stream.
     await pageA.getByText('Logged In Elsewhere').waitFor();
     await screenshot(pageA, 'journey-logged-in-elsewhere-1280');

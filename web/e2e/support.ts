@@ -40,7 +40,40 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
   const context = await browser.newContext({ viewport, baseURL: BASE_URL });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  recordApiCalls(page);
   return page;
+}
+
+/** The page's last API answers and browser errors, newest last: what a failed step's message shows. */
+const apiCalls = new WeakMap<Page, string[]>();
+const KEPT_API_CALLS = 25;
+
+function recordApiCalls(page: Page): void {
+  const calls: string[] = [];
+  apiCalls.set(page, calls);
+  const started = Date.now();
+  const note = (line: string) => {
+    calls.push(`+${Date.now() - started} ms ${line}`);
+    if (calls.length > KEPT_API_CALLS) calls.shift();
+  };
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) note(`${response.request().method()} ${url.pathname} ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) note(`${request.method()} ${url.pathname} failed: ${request.failure()?.errorText ?? 'no answer'}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+}
+
+/**
+ * What the page showed instead, and the API answers that led there: a toast that said why has
+ * long gone by the time a wait times out, so the answers are the evidence.
+ */
+export async function whatThePageShowed(page: Page): Promise<string> {
+  const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 600);
+  return `The page showed: ${text}\nIts last API answers:\n${(apiCalls.get(page) ?? []).join('\n')}`;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -20,11 +20,23 @@ export type AuthConfig = AuthPublicConfig;
 
 export const DEFAULT_PRODUCT_NAME = import.meta.env.VITE_PRODUCT_NAME || 'CrewSwap';
 
+const authConfigQuery = {
+  queryKey: queryKeys.authConfig,
+  queryFn: () => request<AuthConfig>('/api/auth/config'),
+};
+
 export function useAuthConfig() {
-  return useQuery({
-    queryKey: queryKeys.authConfig,
-    queryFn: () => request<AuthConfig>('/api/auth/config'),
-  });
+  return useQuery(authConfigQuery);
+}
+
+/**
+ * The full email for a typed prefix, once auth's config has said the company domain: a pilot who
+ * presses Login before it answered (a slow network) must not send the bare prefix and be told the
+ * email or password is wrong.
+ */
+export function useCompanyEmail(): (prefix: string) => Promise<string> {
+  const queryClient = useQueryClient();
+  return async (prefix) => loginEmail(prefix, (await queryClient.ensureQueryData(authConfigQuery)).companyEmailDomain);
 }
 
 export function useProductName(): string {

@@ -3,7 +3,8 @@ import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import type { LoginResponse } from '@crewswap/proto';
-import { loginEmail, needsVerification, useForgotPassword, useLogin, type PendingVerification } from '../../api/auth';
+import { needsVerification, useCompanyEmail, useForgotPassword, useLogin, type PendingVerification } from '../../api/auth';
+import { errorMessage } from '../../api/client';
 import { Field } from '../../shared/fields';
 import { PasswordInput } from '../../shared/PasswordInput';
 import { toast } from '../../shared/toast';
@@ -14,21 +15,37 @@ export const PASSWORD_RESET_CONFIRMATION =
   'If you are registered, a new password will be sent to your registered email address. You can log in with it and will then be prompted to change it.';
 
 interface Props {
-  domain: string | undefined;
   prefix: string;
   onPrefixChange: (prefix: string) => void;
   onLoggedIn: (answer: LoginResponse) => void;
   onVerificationRequired: (pending: PendingVerification) => void;
 }
 
-export function LoginForm({ domain, prefix, onPrefixChange, onLoggedIn, onVerificationRequired }: Props) {
+export function LoginForm({ prefix, onPrefixChange, onLoggedIn, onVerificationRequired }: Props) {
   const [password, setPassword] = useState('');
   const confirm = useConfirm();
   const loginCall = useLogin();
   const forgotPasswordCall = useForgotPassword();
+  const companyEmail = useCompanyEmail();
+  // Waiting for the company domain (auth's config not answered yet): the button spins already.
+  const [preparing, setPreparing] = useState(false);
 
-  const login = () => {
-    const credentials = { email: loginEmail(prefix.trim(), domain), password };
+  const emailOrToast = async (failedTitle: string): Promise<string | undefined> => {
+    setPreparing(true);
+    try {
+      return await companyEmail(prefix.trim());
+    } catch (error) {
+      toast.error(failedTitle, errorMessage(error));
+      return undefined;
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const login = async () => {
+    const email = await emailOrToast('Login Failed');
+    if (email === undefined) return;
+    const credentials = { email, password };
     loginCall.mutate(credentials, {
       onSuccess: onLoggedIn,
       onError: (error) => needsVerification(error) && onVerificationRequired(credentials),
@@ -42,7 +59,9 @@ export function LoginForm({ domain, prefix, onPrefixChange, onLoggedIn, onVerifi
     }
     const ok = await confirm({ title: 'Password Reset Confirmation', content: PASSWORD_RESET_CONFIRMATION });
     if (!ok) return;
-    forgotPasswordCall.mutate(loginEmail(prefix.trim(), domain), {
+    const email = await emailOrToast('Password Reset Failed');
+    if (email === undefined) return;
+    forgotPasswordCall.mutate(email, {
       onSuccess: () => toast.info('Password Reset', 'Please check your registered email address.'),
     });
   };
@@ -51,7 +70,7 @@ export function LoginForm({ domain, prefix, onPrefixChange, onLoggedIn, onVerifi
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        login();
+        if (!preparing && !loginCall.isPending) void login();
       }}
     >
       <Field id="login-email" label="Email">
@@ -79,7 +98,7 @@ export function LoginForm({ domain, prefix, onPrefixChange, onLoggedIn, onVerifi
         <Button type="link" onClick={forgotPassword}>
           Forgot Password
         </Button>
-        <Button type="primary" htmlType="submit" loading={loginCall.isPending}>
+        <Button type="primary" htmlType="submit" loading={preparing || loginCall.isPending}>
           Login
         </Button>
       </div>

@@ -71,6 +71,32 @@ describe('login page', () => {
     expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ email: 'ErinTester@fly.virgin.com', password: 'wrong' });
   });
 
+  it('Login pressed before the company domain is known waits for it, and sends the full email', async () => {
+    let answerConfig: () => void = () => {};
+    const configAnswered = new Promise<void>((resolve) => (answerConfig = resolve));
+    const { calls, fetchMock } = stubFetch((call) => {
+      if (call.path === '/api/auth/login') return { status: 401, body: { error: 'Invalid email or password.', remainingAttempts: 4 } };
+      return undefined;
+    });
+    // Auth's config answers only when the test says so: a slow network on the login page.
+    const answerNow = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/auth/config') {
+        await configAnswered;
+        return new Response(JSON.stringify(config.body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      return answerNow(input, init);
+    });
+    renderWithApp(<LoginPage />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'erin.tester' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((c) => c.path === '/api/auth/login')).toBe(false);
+    answerConfig();
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ email: 'erin.tester@fly.virgin.com', password: 'wrong' }));
+  });
+
   it('Forgot Password without an email asks for it first', async () => {
     stubFetch((call) => (call.path === '/api/auth/config' ? config : undefined));
     renderWithApp(<LoginPage />);

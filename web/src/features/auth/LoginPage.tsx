@@ -87,7 +87,6 @@ export function LoginPage() {
               label: 'Login',
               content: (
                 <LoginForm
-                  domain={config?.companyEmailDomain}
                   prefix={loginPrefix}
                   onPrefixChange={setLoginPrefix}
                   onLoggedIn={completeLogin}

@@ -33,6 +33,20 @@ describe('Calendars', () => {
     expect(screen.getByRole('rowheader', { name: /My trips/ })).toBeInTheDocument();
   });
 
+  it('offline, Refresh is disabled and says it needs a connection: nothing is asked for later without a word', async () => {
+    stubFetch(() => ({ body: [] }));
+    onlineManager.setOnline(false);
+    try {
+      renderWithApp(<Calendars pilot={PILOT} trips={[TRIP]} onClose={() => {}} />);
+      fireEvent.click(screen.getByRole('button', { name: /Swap Calendar/ }));
+      const refresh = await screen.findByRole('button', { name: /Refresh/ });
+      expect(refresh).toBeDisabled();
+      expect(refresh).toHaveAttribute('title', 'Needs a connection: you are offline.');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('Master Calendar without trips asks for the roster instead', async () => {
     stubFetch(() => ({ body: [] }));
     renderWithApp(<Calendars pilot={PILOT} trips={[]} onClose={() => {}} />);

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
+import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { queryKeys } from '../../api/keys';
 import { useSetting } from '../../api/settings';
 import { AppModal } from '../../shared/AppModal';
@@ -30,6 +31,8 @@ export default function Calendars({ pilot, trips, tripsError, onClose }: Props) 
   const [view, setView] = useState<View>('choose');
   const [unavailable, setUnavailable] = useState<'master' | 'crossover'>('master');
   const queryClient = useQueryClient();
+  // Offline the calendars show what was kept; asking again needs the server, and is never queued.
+  const online = useOnline();
 
   const choose = (next: 'swap' | 'master' | 'crossover') => {
     // Master Roster OFF loses the Master and Crossover Calendars (pilot spec section 6).
@@ -72,7 +75,7 @@ export default function Calendars({ pilot, trips, tripsError, onClose }: Props) 
       width="min(1200px, 96vw)"
       className="calendar-modal"
       extra={
-        <Button icon={<ReloadOutlined />} onClick={refresh}>
+        <Button icon={<ReloadOutlined />} onClick={refresh} disabled={!online} title={online ? undefined : NEEDS_CONNECTION}>
           Refresh
         </Button>
       }

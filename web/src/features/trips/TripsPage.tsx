@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { useLogout } from '../../api/auth';
@@ -8,6 +8,7 @@ import { useOnline } from '../../api/online';
 import { useSetting } from '../../api/settings';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
+import { NARROW_QUERY } from '../../shared/useIsNarrow';
 import { useConfirm } from '../../shared/useConfirm';
 import { forgetChangedTrips, useChangedTrips } from '../../shared/changedTrips';
 import { usePendingRosterFile } from '../roster/pendingRoster';
@@ -32,20 +33,34 @@ const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
 const ProposalsDialog = lazy(() => import('../proposals/ProposalsDialog'));
 
 export const MIN_SPINNER_MS = 500;
-// More than a screen of cards, on a phone or a desktop: the first ones show at once.
-const CARDS_PER_STEP = 12;
+// About a screen of cards: a phone shows four, a desktop three rows of three or four.
+const PHONE_CARDS_PER_STEP = 4;
+const DESKTOP_CARDS_PER_STEP = 12;
+// More cards are drawn while the list's end is within half a screen below the view.
+const DRAW_AHEAD = '0px 0px 50% 0px';
 
 /**
- * How many of `total` cards to show: a step more after each paint, so forty cards are never one
- * long piece of work on a phone's main thread (issue 40).
+ * How many of `total` cards to show: a screen's worth at first, then a step more whenever the
+ * list's end (`end`) comes within half a screen of view, as the pilot scrolls. A pilot with forty
+ * trips does not wait on forty cards before the page answers a tap (issue 40). Without
+ * IntersectionObserver (an old browser, the unit tests) every card is drawn, a step after each paint.
  */
-function useShownCount(total: number): number {
-  const [shown, setShown] = useState(CARDS_PER_STEP);
+function useShownCount(total: number, end: RefObject<HTMLElement | null>): number {
+  const [step] = useState(() => (window.matchMedia(NARROW_QUERY).matches ? PHONE_CARDS_PER_STEP : DESKTOP_CARDS_PER_STEP));
+  const [shown, setShown] = useState(step);
   useEffect(() => {
     if (shown >= total) return undefined;
-    const timer = setTimeout(() => startTransition(() => setShown((count) => count + CARDS_PER_STEP)), 0);
-    return () => clearTimeout(timer);
-  }, [shown, total]);
+    const more = () => startTransition(() => setShown((count) => count + step));
+    const marker = end.current;
+    if (typeof IntersectionObserver === 'undefined' || !marker) {
+      const timer = setTimeout(more, 0);
+      return () => clearTimeout(timer);
+    }
+    // A new observer reports at once: an end still near view after this step brings the next one.
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && more(), { rootMargin: DRAW_AHEAD });
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [shown, total, step, end]);
   return shown;
 }
 
@@ -102,7 +117,8 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
   const dialogTrip = dialog && 'tripId' in dialog ? trips.data?.find((t) => t.id === dialog.tripId) : undefined;
   // Forty cards take a while on a phone: they are rendered in the background, a little at a time.
   const list = useDeferredValue(trips.data);
-  const shown = useShownCount(list?.length ?? 0);
+  const listEnd = useRef<HTMLDivElement>(null);
+  const shown = useShownCount(list?.length ?? 0, listEnd);
 
   // The same functions at every render: a card is drawn again only when its own trip changes.
   const editTrip = useCallback((trip: Trip) => setDialog({ kind: 'edit', tripId: trip.id }), []);
@@ -192,6 +208,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
             ))}
           </div>
         )}
+        {list && shown < list.length && <div ref={listEnd} className="trip-list-end" aria-hidden="true" />}
       </main>
       <Suspense fallback={null}>
         {dialog?.kind === 'add' && <TripFormDialog pilot={pilot} onClose={() => setDialog(null)} />}

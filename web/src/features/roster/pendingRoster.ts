@@ -134,7 +134,9 @@ export function usePendingRosterFile(onFile: (file: File) => void): void {
     };
     const onReady = () => look(PENDING_TRIES);
     window.addEventListener(ROSTER_FILE_READY, onReady);
-    look(PENDING_TRIES);
+    // A task of its own: a page's first read of sessionStorage is slow, and the screen's first
+    // effects (its queries, its event stream) are one long task on a phone already.
+    timer = setTimeout(() => look(PENDING_TRIES), 0);
     return () => {
       window.removeEventListener(ROSTER_FILE_READY, onReady);
       clearTimeout(timer);

@@ -20,7 +20,8 @@ import { startStack } from './stack';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-const TRIPS = 40;
+// LIGHTHOUSE_TRIPS=4 measures the same pages with fewer cards: what the cards themselves cost.
+const TRIPS = Number(process.env.LIGHTHOUSE_TRIPS ?? 40);
 const PASSWORD = 'lighthouse-pass-1';
 // LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (JSON) there, to read what costs the score.
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;

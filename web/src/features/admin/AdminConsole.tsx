@@ -3,6 +3,7 @@ import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { connectAdminSession } from './api/adminRequest';
+import { useLoadFailuresTold } from './api/loadFailures';
 import { useCurrentAdmin } from './api/session';
 import { AdminLogin } from './AdminLogin';
 import { AdminLayout } from './layout/AdminLayout';
@@ -24,6 +25,7 @@ export default function AdminConsole() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => connectAdminSession(queryClient, navigate), [queryClient, navigate]);
+  useLoadFailuresTold();
   return (
     <Routes>
       <Route path="login" element={<LoginRoute />} />

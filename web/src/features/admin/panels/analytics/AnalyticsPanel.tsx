@@ -1,4 +1,5 @@
 import { Card, Descriptions, Empty, Spin, Table, Typography } from 'antd';
+import { errorMessage } from '../../../../api/client';
 import { useAnalytics, useComprehensiveAnalytics, useProposalStats, useSwapBreakdown } from '../../api/dashboard';
 import { analyticsRows, type AnalyticsRow } from './analyticsRows';
 
@@ -16,7 +17,7 @@ const COLUMNS = [
 
 /** 'Trip Analytics by Fleet & Rank': a row per fleet with data, then TOTAL. */
 export default function AnalyticsPanel() {
-  const { data, isLoading } = useAnalytics();
+  const { data, isLoading, error } = useAnalytics();
   if (isLoading) {
     return (
       <div className="page-center" role="status">
@@ -25,6 +26,8 @@ export default function AnalyticsPanel() {
       </div>
     );
   }
+  // Not the empty state: a failure is not "no data" (the console's toast says it too, for a moment).
+  if (error && !data) return <Empty description={<span role="alert">Failed to load analytics: {errorMessage(error)}</span>} />;
   const rows = data ? analyticsRows(data) : [];
   if (rows.length === 0) return <Empty description="No analytics data available" />;
   return (

@@ -33,6 +33,9 @@ export const AdminSessionStartedEvent = z.object({ sessionId: z.uuid(), adminId:
 /** A guard's question to the session's owner, and its answer (see sessionIssuedSubject). */
 export const SessionIssuedRequest = z.object({ sessionId: z.uuid() });
 export const SessionIssuedReply = z.object({ issued: z.boolean() });
+/** A question to a service about its outbox: how many events on these subjects it still holds unpublished (see outboxPendingSubject). */
+export const OutboxPendingRequest = z.strictObject({ subjects: z.array(z.string().min(1).max(200)).min(1).max(50) });
+export const OutboxPendingReply = z.object({ pending: z.number().int().min(0) });
 /** `origin` says which channel made the change (absent in events written before it was added). */
 export const TripEvent = z.object({ trip: Trip, origin: TripChangeOrigin.optional() });
 /** `trip` is the trip as it was when deleted (absent in events written before it was added). */

@@ -74,6 +74,13 @@ export type RpcSubject = (typeof RPC)[keyof typeof RPC];
 export const revocationsPendingSubject = (service: string) => `${service}.rpc.revocations-pending`;
 
 /**
+ * Every process answers on its service's subject how many events on the asked subjects its outbox
+ * still holds unpublished (`{subjects}` -> `{pending}`): a reader that finds nothing knows whether
+ * something is still on its way (swaps asks trips and auth before answering 'Trip not found').
+ */
+export const outboxPendingSubject = (service: string) => `${service}.rpc.outbox-pending`;
+
+/**
  * Auth (pilot sessions) and admin (admin sessions) answer on their service's subject whether they
  * ever issued a session (`{sessionId}` -> `{issued}`): a guard asks when a signed token names a
  * session it has not heard of yet (issued a moment ago, or before the guard could replay it).

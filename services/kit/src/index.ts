@@ -8,6 +8,7 @@ export * from './logger';
 export * from './metrics';
 export * from './nats';
 export * from './outbox';
+export * from './outbox-pending';
 export * from './push';
 export * from './rows';
 export * from './rpc';

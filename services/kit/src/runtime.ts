@@ -8,6 +8,7 @@ import { connectBus, ensureStreams, isBusReachable, streamLimits, type Bus } fro
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
 import { startKitPruner } from './prune';
 import { startRestartListener } from './restart';
+import { serveOutboxPending } from './outbox-pending';
 import { serveRevocationsPending, startSessionGuard, type SessionGuard } from './sessions';
 
 /** What a service runs on: its database schema, the bus, its outbox and the session guard. */
@@ -65,6 +66,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const keys = options.keys ?? loadSigningKeys(config);
     const pending = serveRevocationsPending({ bus, db, log, service: name });
     closers.push(() => pending.unsubscribe());
+    const outboxPending = serveOutboxPending({ bus, db, log, service: name });
+    closers.push(() => outboxPending.unsubscribe());
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
     closers.push(() => guard.stop());
     const restart = await startRestartListener({ bus, log, startedAt });

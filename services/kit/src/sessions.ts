@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Db } from './db';
 import { forbidden, unauthorized, unavailable } from './errors';
 import { follow } from './events';
+import { countUnpublished } from './outbox-pending';
 import type { Bus } from './nats';
 import { serveRpc } from './rpc';
 
@@ -199,14 +200,7 @@ export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger
     log: options.log,
     subject: revocationsPendingSubject(options.service),
     request: z.object({}),
-    handle: async () => {
-      const row = await db('outbox')
-        .whereNull('published_at')
-        .whereIn('subject', REVOCATION_FEEDS.map(([, subject]) => subject))
-        .count({ n: '*' })
-        .first();
-      return { pending: Number(row?.n ?? 0) };
-    },
+    handle: async () => ({ pending: await countUnpublished(db, REVOCATION_FEEDS.map(([, subject]) => subject)) }),
   });
 }
 

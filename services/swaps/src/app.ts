@@ -10,8 +10,8 @@ import { createDigest } from './domain/digest';
 import { createFindMatches } from './domain/find-matches';
 import { createPushAlert } from './domain/push-alert';
 import { createWishes } from './domain/wishes';
-import { readUntil, waitUntilCaughtUp } from './events/catch-up';
-import { DURABLES, startReadModelConsumers } from './events/consumers';
+import { nothingOnItsWay, readUntil, waitUntilCaughtUp } from './events/catch-up';
+import { ASK_FEEDS, DURABLES, startReadModelConsumers } from './events/consumers';
 import { startOfferViews } from './events/offer-views';
 import { readSettingsFromAdmin } from './events/replay';
 import { createReadModelMetrics, trackOfferIndex } from './metrics';
@@ -76,7 +76,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.TRIPS_CATCH_UP_MS),
     });
     const offerViews = await startOfferViews({ runtime, clock });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips: (read, found) => readUntil(read, found, config.TRIPS_CATCH_UP_MS) }), pushAlert, offerViews });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips: (read, found) => readUntil(read, found, config.TRIPS_CATCH_UP_MS, () => nothingOnItsWay(bus, ASK_FEEDS)) }), pushAlert, offerViews });
     const sides = createSwapSides({ proposals, clock });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
     const proposalUseCases = {

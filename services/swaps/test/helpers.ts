@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deleteStreams, fixedClock, PILOT_COOKIE, serveRpc, signPilotToken, startRuntime, type Runtime } from '@crewswap/kit';
+import { deleteStreams, fixedClock, PILOT_COOKIE, serveOutboxPending, serveRpc, signPilotToken, startRuntime, type Runtime } from '@crewswap/kit';
 import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, testTrip, uniqueName } from '@crewswap/kit/testing';
 import { addDays, RPC, SUBJECTS, type EventDataMap, type EventEnvelope, type Pilot, type Trip } from '@crewswap/proto';
 import { z } from 'zod';
@@ -19,10 +19,13 @@ export const QUERY_DEFAULTS = { askerOtherTrips: [], settingDays: 4, urgent: { f
  * One swaps service on its own database and NATS prefix, plus a publisher runtime that writes the
  * real auth, trips and admin events through a kit outbox, as those services do.
  */
-export async function startHarness(options: { adminSettings?: Record<string, string> } = {}) {
+export async function startHarness(options: { adminSettings?: Record<string, string>; tripsCatchUpMs?: number } = {}) {
   const database = await createTestDatabase();
-  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, TRIPS_CATCH_UP_MS: 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, TRIPS_CATCH_UP_MS: options.tripsCatchUpMs ?? 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const publisher: Runtime = await startRuntime({ name: 'test-publisher', schema: 'test_publisher', migrations: {}, config });
+  // The publisher's outbox holds what auth's and trips' would: it answers for them when asked what they still hold.
+  const outboxes = ['auth', 'trips'].map((service) => serveOutboxPending({ bus: publisher.bus, db: publisher.db, log: publisher.log, service }));
+  publisher.onClose(() => outboxes.forEach((served) => served.unsubscribe()));
   const adminRpc = options.adminSettings
     ? serveRpc({ bus: publisher.bus, log: publisher.log, subject: RPC.getSettings, request: z.object({}), handle: async () => options.adminSettings ?? {} })
     : undefined;

@@ -446,6 +446,21 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     expect(await h.matchIds(me, mine.id)).toEqual([offer.id]);
   });
 
+  it('answers an unknown trip Trip not found without the whole wait, once trips and auth hold nothing on its way', async () => {
+    // A wait far longer than the test may take: only knowing that nothing is coming ends it.
+    const patient = await startHarness({ tripsCatchUpMs: 60_000 });
+    try {
+      const owner = await patient.register();
+      const started = Date.now();
+      const response = await patient.matches(owner, '5f0e6a3c-1d2b-4c5d-8e9f-0a1b2c3d4e5f');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Trip not found' });
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('refuses a deleted trip like an unknown one', async () => {
     const owner = await h.register();
     const trip = await h.addTrip(owner, { startDate: freshDate() });

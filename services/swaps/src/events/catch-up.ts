@@ -1,4 +1,4 @@
-import type { Bus } from '@crewswap/kit';
+import { askOutboxPending, type Bus } from '@crewswap/kit';
 import type { StreamName } from '@crewswap/proto';
 
 /**
@@ -14,15 +14,38 @@ export async function waitUntilCaughtUp(bus: Bus, stream: StreamName, durable: s
   }
 }
 
+/** A feed of events to swaps: the service whose outbox writes them, on which subjects, and the consumer that applies them. */
+export interface Feed {
+  service: string;
+  subjects: readonly string[];
+  stream: StreamName;
+  durable: string;
+}
+
+/**
+ * Whether nothing on these feeds is still on its way: each writer's outbox holds none of them
+ * unpublished (asked first: what it has published is then on the stream), and each consumer has
+ * applied all its stream holds for it. A writer that does not answer might hold some: false.
+ */
+export async function nothingOnItsWay(bus: Bus, feeds: readonly Feed[]): Promise<boolean> {
+  const held = await Promise.all(feeds.map((feed) => askOutboxPending(bus, feed.service, feed.subjects)));
+  if (held.some((count) => count !== 0)) return false;
+  const consumers = await Promise.all(feeds.map((feed) => bus.jsm.consumers.info(bus.stream(feed.stream), feed.durable).catch(() => undefined)));
+  return consumers.every((info) => info !== undefined && info.num_pending + info.num_ack_pending === 0);
+}
+
 /**
  * Reads until `found` holds of the answer or the time is up, and answers the last read: a change
  * committed a moment ago may still wait in its writer's outbox, where the stream (and so
- * waitUntilCaughtUp) cannot see it yet.
+ * waitUntilCaughtUp) cannot see it yet. With `settled`, it stops sooner once that says nothing
+ * is on its way (read once more then: it may have arrived since): an id nobody has is answered
+ * at once, not after the whole wait.
  */
-export async function readUntil<T>(read: () => Promise<T>, found: (value: T) => boolean, timeoutMs: number): Promise<T> {
+export async function readUntil<T>(read: () => Promise<T>, found: (value: T) => boolean, timeoutMs: number, settled?: () => Promise<boolean>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!found(value) && Date.now() < deadline) {
+    if (settled && (await settled())) return read();
     await new Promise((resolve) => setTimeout(resolve, 50));
     value = await read();
   }

@@ -4,10 +4,17 @@ import { stampOf, type ReadModelRepository } from '../data/read-model';
 import type { AlertOffer } from '../domain/alert-offer';
 import type { ExpireProposals } from '../domain/proposals/expire-proposals';
 import type { ReadModelMetrics } from '../metrics';
+import type { Feed } from './catch-up';
 import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
 
 /** Durable names: replicas share them, so each event is applied once across the service. */
 export const DURABLES = { pilots: 'swaps_pilots', trips: 'swaps_trips', settings: 'swaps_settings', preferences: 'swaps_alert_preferences' } as const;
+
+/** What Find swaps may wait for (a trip or a pilot it has not heard of yet): trips' trip events and auth's pilot events. */
+export const ASK_FEEDS: readonly Feed[] = [
+  { service: 'trips', subjects: TRIP_SUBJECTS, stream: 'TRIPS', durable: DURABLES.trips },
+  { service: 'auth', subjects: PILOT_SUBJECTS, stream: 'AUTH', durable: DURABLES.pilots },
+];
 
 /**
  * Feeds the read model from auth, trips and admin. Each event is applied once by id (the kit's

@@ -66,17 +66,11 @@ export const RPC = {
 export type RpcSubject = (typeof RPC)[keyof typeof RPC];
 
 /**
- * Every process answers on its service's subject how many session revocations its outbox still
- * holds unpublished (`{pending}`). A session guard back from a NATS outage asks auth (pilot
- * sessions) and admin (admin sessions) and trusts sessions again only once they hold none and
- * it has read the stream up to the newest revocation.
- */
-export const revocationsPendingSubject = (service: string) => `${service}.rpc.revocations-pending`;
-
-/**
  * Every process answers on its service's subject how many events on the asked subjects its outbox
  * still holds unpublished (`{subjects}` -> `{pending}`): a reader that finds nothing knows whether
- * something is still on its way (swaps asks trips and auth before answering 'Trip not found').
+ * something is still on its way. A session guard back from a NATS outage asks auth and admin for
+ * their revocations, and trusts sessions again only once they hold none and it has read the
+ * streams up to the newest; swaps asks trips and auth before answering 'Trip not found'.
  */
 export const outboxPendingSubject = (service: string) => `${service}.rpc.outbox-pending`;
 

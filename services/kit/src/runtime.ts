@@ -9,7 +9,7 @@ import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type Outbox
 import { startKitPruner } from './prune';
 import { startRestartListener } from './restart';
 import { serveOutboxPending } from './outbox-pending';
-import { serveRevocationsPending, startSessionGuard, type SessionGuard } from './sessions';
+import { startSessionGuard, type SessionGuard } from './sessions';
 
 /** What a service runs on: its database schema, the bus, its outbox and the session guard. */
 export interface Runtime {
@@ -64,8 +64,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const relay = startOutboxRelay({ db, bus, log });
     closers.push(() => relay.stop());
     const keys = options.keys ?? loadSigningKeys(config);
-    const pending = serveRevocationsPending({ bus, db, log, service: name });
-    closers.push(() => pending.unsubscribe());
     const outboxPending = serveOutboxPending({ bus, db, log, service: name });
     closers.push(() => outboxPending.unsubscribe());
     const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });

@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import {
-  revocationsPendingSubject,
+  OutboxPendingReply,
+  outboxPendingSubject,
   SESSION_ACTIVITY,
   SessionIssuedReply,
   SessionIssuedRequest,
@@ -13,11 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import type { Subscription } from 'nats';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import type { Db } from './db';
 import { forbidden, unauthorized, unavailable } from './errors';
 import { follow } from './events';
-import { countUnpublished } from './outbox-pending';
 import type { Bus } from './nats';
 import { serveRpc } from './rpc';
 
@@ -190,21 +188,6 @@ export function serveSessionIssued(options: { bus: Bus; log: Logger; service: 'a
 }
 
 /**
- * Answers on this service's `revocationsPendingSubject` how many session revocations its outbox
- * still holds unpublished. Every runtime serves it; guards ask auth's and admin's.
- */
-export function serveRevocationsPending(options: { bus: Bus; db: Db; log: Logger; service: string }): Subscription {
-  const { db } = options;
-  return serveRpc({
-    bus: options.bus,
-    log: options.log,
-    subject: revocationsPendingSubject(options.service),
-    request: z.object({}),
-    handle: async () => ({ pending: await countUnpublished(db, REVOCATION_FEEDS.map(([, subject]) => subject)) }),
-  });
-}
-
-/**
  * Verifies session cookies with the public key, refuses ended sessions and sessions never issued.
  * Every process follows the session events (starts and revocations) with a follower of its own,
  * from as far back as a token can live, so a session ended anywhere is refused here as soon as its
@@ -300,12 +283,12 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
    * it (so nobody can publish anything of its), except just after a reconnect, when it may be
    * reconnecting itself: then its silence counts only after RECONNECT_GRACE_MS.
    */
-  async function heldBy(service: string, silentSince: number | undefined): Promise<number> {
+  async function heldBy(service: string, revokedSubject: string, silentSince: number | undefined): Promise<number> {
     try {
-      const reply = await bus.nc.request(bus.subject(revocationsPendingSubject(service)), '{}', { timeout: 2000 });
-      const { pending } = reply.json<{ pending?: unknown }>();
-      if (typeof pending !== 'number') throw new Error(`${service} could not count its unpublished revocations`);
-      return pending;
+      const reply = await bus.nc.request(bus.subject(outboxPendingSubject(service)), JSON.stringify({ subjects: [revokedSubject] }), { timeout: 2000 });
+      const parsed = OutboxPendingReply.safeParse(reply.json());
+      if (!parsed.success) throw new Error(`${service} could not count its unpublished revocations`);
+      return parsed.data.pending;
     } catch (error) {
       const nobody = (error as { code?: string }).code === '503';
       if (nobody && (silentSince === undefined || Date.now() - silentSince >= RECONNECT_GRACE_MS)) return 0;
@@ -325,7 +308,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     const reconnectedAt = afterReconnect ? Date.now() : undefined;
     while (current()) {
       try {
-        const held = await Promise.all(REVOCATION_FEEDS.map(([, , service]) => heldBy(service, reconnectedAt)));
+        const held = await Promise.all(REVOCATION_FEEDS.map(([, revokedSubject, service]) => heldBy(service, revokedSubject, reconnectedAt)));
         if (held.some((count) => count > 0)) {
           await pause(100);
           continue;

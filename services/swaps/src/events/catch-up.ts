@@ -8,10 +8,16 @@ import type { StreamName } from '@crewswap/proto';
 export async function waitUntilCaughtUp(bus: Bus, stream: StreamName, durable: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const info = await bus.jsm.consumers.info(bus.stream(stream), durable).catch(() => undefined);
-    if (!info || info.num_pending + info.num_ack_pending === 0) return;
+    // No consumer to ask (not made yet, NATS away): nothing to wait for here.
+    if (((await pendingFor(bus, stream, durable)) ?? 0) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** What the stream holds for the consumer that it has not applied yet; undefined when it cannot be asked. */
+async function pendingFor(bus: Bus, stream: StreamName, durable: string): Promise<number | undefined> {
+  const info = await bus.jsm.consumers.info(bus.stream(stream), durable).catch(() => undefined);
+  return info && info.num_pending + info.num_ack_pending;
 }
 
 /** A feed of events to swaps: the service whose outbox writes them, on which subjects, and the consumer that applies them. */
@@ -30,8 +36,8 @@ export interface Feed {
 export async function nothingOnItsWay(bus: Bus, feeds: readonly Feed[]): Promise<boolean> {
   const held = await Promise.all(feeds.map((feed) => askOutboxPending(bus, feed.service, feed.subjects)));
   if (held.some((count) => count !== 0)) return false;
-  const consumers = await Promise.all(feeds.map((feed) => bus.jsm.consumers.info(bus.stream(feed.stream), feed.durable).catch(() => undefined)));
-  return consumers.every((info) => info !== undefined && info.num_pending + info.num_ack_pending === 0);
+  const unapplied = await Promise.all(feeds.map((feed) => pendingFor(bus, feed.stream, feed.durable)));
+  return unapplied.every((count) => count === 0);
 }
 
 /**

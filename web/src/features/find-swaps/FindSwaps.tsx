@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
 import { queryKeys } from '../../api/keys';
 import { searchRange, swapWindowDays } from '../../api/settings';
 import { useFindSwapOffers, useFoundSwapOffers, useSwapOfferPages, type SwapSearchRange } from '../../api/trips';
 import { formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
+import { useNearView } from '../../shared/useNearView';
 
 const SwapOfferDetailsDialog = lazy(() => import('./SwapOfferDetailsDialog'));
 const ProposeSwapDialog = lazy(() => import('../proposals/ProposeSwapDialog'));
@@ -56,15 +57,7 @@ export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps
 
   // The list's end near the screen asks for the next page; a failed page waits for Try again.
   const wantsMore = !collapsed && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  useEffect(() => {
-    const target = end.current;
-    if (!wantsMore || !target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-    }, { rootMargin: '400px 0px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [wantsMore, fetchNextPage, matches.length]);
+  useNearView(end, wantsMore, () => void fetchNextPage(), '400px 0px', matches.length);
 
   if (matches.length === 0) return null;
   return (

@@ -9,6 +9,7 @@ import { useSetting } from '../../api/settings';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
 import { toast } from '../../shared/toast';
 import { NARROW_QUERY } from '../../shared/useIsNarrow';
+import { useNearView } from '../../shared/useNearView';
 import { useConfirm } from '../../shared/useConfirm';
 import { forgetChangedTrips, useChangedTrips } from '../../shared/changedTrips';
 import { usePendingRosterFile } from '../roster/pendingRoster';
@@ -48,19 +49,14 @@ const DRAW_AHEAD = '0px 0px 50% 0px';
 function useShownCount(total: number, end: RefObject<HTMLElement | null>): number {
   const [step] = useState(() => (window.matchMedia(NARROW_QUERY).matches ? PHONE_CARDS_PER_STEP : DESKTOP_CARDS_PER_STEP));
   const [shown, setShown] = useState(step);
+  const more = () => startTransition(() => setShown((count) => count + step));
+  const canWatch = typeof IntersectionObserver !== 'undefined';
+  useNearView(end, canWatch && shown < total, more, DRAW_AHEAD, shown);
   useEffect(() => {
-    if (shown >= total) return undefined;
-    const more = () => startTransition(() => setShown((count) => count + step));
-    const marker = end.current;
-    if (typeof IntersectionObserver === 'undefined' || !marker) {
-      const timer = setTimeout(more, 0);
-      return () => clearTimeout(timer);
-    }
-    // A new observer reports at once: an end still near view after this step brings the next one.
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && more(), { rootMargin: DRAW_AHEAD });
-    observer.observe(marker);
-    return () => observer.disconnect();
-  }, [shown, total, step, end]);
+    if (canWatch || shown >= total) return undefined;
+    const timer = setTimeout(more, 0);
+    return () => clearTimeout(timer);
+  }, [canWatch, shown, total]);
   return shown;
 }
 

@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { withoutUnusedAntdRules } from './scripts/antd-styles';
+import { antdDerivedTokensPlugin } from './scripts/antd-theme';
 import { entryStylesheets } from './scripts/entry-css';
 import { webManifest } from './src/pwa/manifest';
 import { BRAND_TOKENS } from './src/theme-tokens';
@@ -81,8 +82,30 @@ function antdStylesPlugin(): Plugin {
   };
 }
 
+/**
+ * antd's ConfigProvider imports the provider behind `tooltip.unique` (one shared tooltip) whether
+ * or not it is asked for, and with it the whole popup engine (about 5 KB gzipped of the first
+ * load). The app never asks for it: the build gives ConfigProvider a stand-in that says so if that
+ * ever changes. Tooltips themselves (the console's) load the real provider with their own code.
+ */
+function noUniqueTooltipsPlugin(): Plugin {
+  const standIn = '\0crewswap-no-unique-tooltips';
+  return {
+    name: 'crewswap-no-unique-tooltips',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../tooltip/UniqueProvider' && importer && /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)) return standIn;
+      return null;
+    },
+    load(id) {
+      if (id !== standIn) return null;
+      return `export default function UniqueProvider() { throw new Error("ConfigProvider's tooltip.unique is left out of the build (web/vite.config.ts)"); }`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), antdStylesPlugin(), manifestPlugin(), precacheListPlugin(), entryCssPlugin()],
+  plugins: [react(), antdStylesPlugin(), antdDerivedTokensPlugin(), noUniqueTooltipsPlugin(), manifestPlugin(), precacheListPlugin(), entryCssPlugin()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,5 +1,18 @@
 import { theme, type ThemeConfig } from 'antd';
-import { BRAND_TOKENS } from './theme-tokens';
+import type { MapToken, SeedToken } from 'antd/es/theme/interface';
+import derivedTokens from 'virtual:antd-derived-tokens';
+import { appThemeTokens } from './theme-tokens';
+
+const DERIVED = new Map(derivedTokens);
+
+/**
+ * antd's default algorithm, answered from the build's list for the app's own themes (see
+ * scripts/antd-theme.ts): on a phone, deriving the palettes was the longest step of the first screen.
+ */
+export function appAlgorithm(seed: SeedToken): MapToken {
+  const derived = DERIVED.get(JSON.stringify(seed));
+  return derived ? ({ ...derived } as unknown as MapToken) : theme.defaultAlgorithm(seed);
+}
 
 /**
  * The app's look: antd's tokens, set once here. Components read colours with `theme.useToken()`;
@@ -14,21 +27,8 @@ export function appTheme(narrow: boolean): ThemeConfig {
     // styles, which jsdom reads to tell a closed popup from an open one.
     zeroRuntime: import.meta.env.PROD,
     hashed: false,
-    token: {
-      colorPrimary: BRAND_TOKENS.colorPrimary,
-      colorLink: BRAND_TOKENS.colorPrimary,
-      colorBgLayout: BRAND_TOKENS.colorBgLayout,
-      // Manage Trip's backgrounds: kept (green), offered (red), neither (blue).
-      colorSuccessBg: '#f0fbe8',
-      colorErrorBg: '#fff0ef',
-      colorInfoBg: '#eaf4ff',
-      borderRadius: 8,
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      // Touch targets of at least 44 px on phones.
-      controlHeight: narrow ? 44 : 36,
-      controlHeightLG: narrow ? 48 : 42,
-      controlHeightSM: narrow ? 44 : 28,
-    },
+    algorithm: appAlgorithm,
+    token: appThemeTokens(narrow),
   };
 }
 

@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusSquareOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useProductName } from '../../api/auth';
 import { AppModal } from '../../shared/AppModal';
 import { toast } from '../../shared/toast';
@@ -22,8 +22,10 @@ export function InstallPrompt() {
   useEffect(() => {
     if (isStandalone()) return undefined;
     const allowed = () => dismissalExpired(localStorage.getItem(DISMISSED_KEY), Date.now());
+    // The browser offers this while the first screen is still settling: the dialog is rendered a
+    // few milliseconds at a time, so a phone's main thread is not held for the whole of it.
     const onPrompt = (event: BeforeInstallPromptEvent) => {
-      if (allowed()) setOffer({ kind: 'native', event });
+      if (allowed()) startTransition(() => setOffer({ kind: 'native', event }));
     };
     const pending = pendingInstallOffer();
     if (pending) onPrompt(pending);
@@ -65,6 +67,10 @@ export function InstallPrompt() {
       title={`Install ${productName}`}
       onCancel={close}
       width={440}
+      // It opens by itself, often while the first screen is still loading: it appears in place,
+      // with no zoom from a tapped point (nothing was tapped) and no animation to start meanwhile.
+      transitionName=""
+      maskTransitionName=""
       secondary={<Button onClick={later}>Maybe Later</Button>}
       extra={ios ? undefined : <Button onClick={close}>Cancel</Button>}
       {...(ios ? {} : { okText: 'Install App', onOk: () => void install(), confirmLoading: installing, okButtonProps: { icon: <DownloadOutlined /> } })}

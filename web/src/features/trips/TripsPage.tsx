@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Pilot, Trip } from '@crewswap/proto';
@@ -7,6 +6,7 @@ import { ApiError, endSession, errorMessage } from '../../api/client';
 import { useOnline } from '../../api/online';
 import { useSetting } from '../../api/settings';
 import { useDeleteTrip, useDeletingTripIds, useTrips } from '../../api/trips';
+import { PageLoading } from '../../shared/PageLoading';
 import { toast } from '../../shared/toast';
 import { NARROW_QUERY } from '../../shared/useIsNarrow';
 import { useNearView } from '../../shared/useNearView';
@@ -164,10 +164,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
       />
       <main className="trips-main">
         {(trips.isLoading || (trips.data && !list)) && (
-          <div className="page-center" role="status">
-            <Spin />
-            <p>Loading your trips...</p>
-          </div>
+          <PageLoading text="Loading your trips..." />
         )}
         {/* Offline with trips kept, the banner says it all: the failed refresh is not news. */}
         {trips.isError &&

@@ -23,7 +23,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 // LIGHTHOUSE_TRIPS=4 measures the same pages with fewer cards: what the cards themselves cost.
 const TRIPS = Number(process.env.LIGHTHOUSE_TRIPS ?? 40);
 const PASSWORD = 'lighthouse-pass-1';
-// LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (JSON) there, to read what costs the score.
+// LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (JSON) and trace there, to read what costs the score.
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 
 /** The code auth mailed to `email` (the stack writes mail to files). */
@@ -111,6 +111,9 @@ async function auditOnce(name: string, url: string, port: number, extraHeaders?:
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, `${name}.json`), JSON.stringify(result.lhr, null, 2));
+    // The unthrottled trace Lighthouse simulated the phone from (opens in Chrome's Performance panel).
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(join(REPORTS, `${name}.trace.json`), JSON.stringify(trace));
   }
   const { categories, audits } = result.lhr;
   const failing = Object.values(audits)

@@ -3,8 +3,8 @@ import './PageLoading.css';
 
 /**
  * How long a wait goes without a spinner: an answer that comes sooner (most, on a working
- * network) shows none flashing by, as antd's Spin `delay`. A phone stops here too: no animation
- * starts while the first screen is still loading.
+ * network) shows none flashing by, as antd's Spin `delay`, and starts no animation while the
+ * first screen is still loading.
  */
 export const SPINNER_DELAY_MS = 400;
 

@@ -1,6 +1,6 @@
 import './calendars.css';
 import { CalendarOutlined, ReloadOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Pilot, Trip } from '@crewswap/proto';
@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/keys';
 import { useSetting } from '../../api/settings';
 import { AppModal } from '../../shared/AppModal';
 import { NotAvailable } from '../../shared/NotAvailable';
+import { PageLoading } from '../../shared/PageLoading';
 import { CrossoverCalendar } from './CrossoverCalendar';
 import { MasterCalendar } from './MasterCalendar';
 import { SwapCalendar } from './SwapCalendar';
@@ -96,12 +97,7 @@ export default function Calendars({ pilot, trips, tripsError, onClose }: Props) 
 /** Every calendar shows the pilot's own trips: until they are known it says so, or why they are not. */
 function TripsPending({ error }: { error: Error | null | undefined }) {
   if (error) return <Alert type="error" showIcon title={`Failed to load trips: ${errorMessage(error)}`} />;
-  return (
-    <div className="page-center" role="status">
-      <Spin />
-      <p>Loading your trips...</p>
-    </div>
-  );
+  return <PageLoading text="Loading your trips..." />;
 }
 
 /** The Master Calendar needs the pilot's own trips: it asks for the roster and closes. */

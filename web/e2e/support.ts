@@ -48,7 +48,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
 const apiCalls = new WeakMap<Page, string[]>();
 const KEPT_API_CALLS = 25;
 
-function recordApiCalls(page: Page): void {
+/** Keeps the page's last API answers, page errors and console errors for whatThePageShowed (newPage does this itself). */
+export function recordApiCalls(page: Page): void {
   const calls: string[] = [];
   apiCalls.set(page, calls);
   const started = Date.now();
@@ -65,6 +66,9 @@ function recordApiCalls(page: Page): void {
     if (url.pathname.startsWith('/api/')) note(`${request.method()} ${url.pathname} failed: ${request.failure()?.errorText ?? 'no answer'}`);
   });
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text().slice(0, 200)}`);
+  });
 }
 
 /**

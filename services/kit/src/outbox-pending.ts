@@ -23,15 +23,18 @@ export function serveOutboxPending(options: { bus: Bus; db: Db; log: Logger; ser
 }
 
 /**
- * How many events on `subjects` `service`'s outbox still holds unpublished; undefined when nobody
- * answers in time (the service not running, NATS away): then nobody can say.
+ * How many events on `subjects` `service`'s outbox still holds unpublished. Rejects when nobody
+ * answers (NATS' 503: no such service running) or the answer is not a count: callers differ on
+ * what silence means (the session guards allow a service time to come back).
  */
+export async function requestOutboxPending(bus: Bus, service: string, subjects: readonly string[], timeoutMs: number): Promise<number> {
+  const reply = await bus.nc.request(bus.subject(outboxPendingSubject(service)), JSON.stringify({ subjects }), { timeout: timeoutMs });
+  const parsed = OutboxPendingReply.safeParse(reply.json());
+  if (!parsed.success) throw new Error(`${service} could not count its unpublished events`);
+  return parsed.data.pending;
+}
+
+/** requestOutboxPending, undefined when nobody answers in time (the service not running, NATS away): then nobody can say. */
 export async function askOutboxPending(bus: Bus, service: string, subjects: readonly string[], timeoutMs = 1000): Promise<number | undefined> {
-  try {
-    const reply = await bus.nc.request(bus.subject(outboxPendingSubject(service)), JSON.stringify({ subjects }), { timeout: timeoutMs });
-    const parsed = OutboxPendingReply.safeParse(reply.json());
-    return parsed.success ? parsed.data.pending : undefined;
-  } catch {
-    return undefined;
-  }
+  return requestOutboxPending(bus, service, subjects, timeoutMs).catch(() => undefined);
 }

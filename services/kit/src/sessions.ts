@@ -1,7 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import {
-  OutboxPendingReply,
-  outboxPendingSubject,
   SESSION_ACTIVITY,
   SessionIssuedReply,
   SessionIssuedRequest,
@@ -17,6 +15,7 @@ import type { Logger } from 'pino';
 import { forbidden, unauthorized, unavailable } from './errors';
 import { follow } from './events';
 import type { Bus } from './nats';
+import { requestOutboxPending } from './outbox-pending';
 import { serveRpc } from './rpc';
 
 export const PILOT_COOKIE = 'crewswap_session';
@@ -285,10 +284,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
    */
   async function heldBy(service: string, revokedSubject: string, silentSince: number | undefined): Promise<number> {
     try {
-      const reply = await bus.nc.request(bus.subject(outboxPendingSubject(service)), JSON.stringify({ subjects: [revokedSubject] }), { timeout: 2000 });
-      const parsed = OutboxPendingReply.safeParse(reply.json());
-      if (!parsed.success) throw new Error(`${service} could not count its unpublished revocations`);
-      return parsed.data.pending;
+      return await requestOutboxPending(bus, service, [revokedSubject], 2000);
     } catch (error) {
       const nobody = (error as { code?: string }).code === '503';
       if (nobody && (silentSince === undefined || Date.now() - silentSince >= RECONNECT_GRACE_MS)) return 0;

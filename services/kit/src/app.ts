@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
 import { edgeTracingPlugin, requestTraceFields, traceFields, tracingPlugin } from './tracing';
+import { urlWithoutSecrets } from './url-secrets';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -223,7 +224,7 @@ class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ...traced.get(request) };
+    const line = { method: request.method, url: urlWithoutSecrets(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ...traced.get(request) };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }

@@ -28,4 +28,5 @@ export * from './routes';
 export * from './follow-pilots';
 export * from './session-activity';
 export * from './tracing';
+export * from './url-secrets';
 export * from './rows';

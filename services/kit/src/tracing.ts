@@ -8,6 +8,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, NoopSpanProcessor, ParentBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { headers as natsHeaders, type MsgHdrs } from 'nats';
+import { urlWithoutSecrets } from './url-secrets';
 
 /**
  * One trace across every hop (STYLE.md). The gateway starts a trace for each request; HTTP (the
@@ -24,6 +25,11 @@ const fastifyInstrumentation = new FastifyOtelInstrumentation({
   // One span per request (and its handler), not one per hook.
   instrumentHooks: false,
   ignorePaths: (route) => UNTRACED_PATHS.has(route.url.split('?')[0] ?? ''),
+  // The span's url.path is the whole url, query and all: a key in it must not reach Tempo.
+  requestHook: (span, request) => {
+    const safe = urlWithoutSecrets(request.url);
+    if (safe !== request.url) span.setAttribute('url.path', safe);
+  },
 });
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -57,7 +63,7 @@ export function edgeTracingPlugin() {
       app.addHook('onRequest', (request, _reply, next) => {
         const path = request.url.split('?')[0] ?? '';
         if (!UNTRACED_PATHS.has(path)) {
-          const attributes: Attributes = { 'http.request.method': request.method, 'url.path': path };
+          const attributes: Attributes = { 'http.request.method': request.method, 'url.path': urlWithoutSecrets(path) };
           if (request.routeOptions.url) attributes['http.route'] = request.routeOptions.url;
           edgeSpans.set(request, tracer.startSpan('request', { kind: SpanKind.SERVER, attributes, root: true }, ROOT_CONTEXT));
         }

@@ -2,6 +2,7 @@ import { Card, Empty, List, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { CurrentAdmin } from '@crewswap/proto';
 import { useActiveSessions, useAnalytics, useRecentRegistrations } from '../api/dashboard';
+import { FailedLoad, figureOf, type LoadedQuery } from '../layout/FailedLoad';
 import { canOpen, hasPermission } from '../permissions';
 import { resourceNamed, type AdminResource } from '../resources';
 
@@ -18,7 +19,7 @@ export function Dashboard({ admin }: { admin: CurrentAdmin }) {
   const sessions = useActiveSessions(seesSessions);
 
   /** A card that opens `resource`; its number needs `counted` (the call behind it has its own permission). */
-  const card = (resource: AdminResource, title: string, counted: boolean, loading: boolean, value: number | undefined, footer: string, search = '') => {
+  const card = (resource: AdminResource, title: string, counted: boolean, query: LoadedQuery & { isLoading: boolean }, value: number | undefined, footer: string, search = '') => {
     const allowed = canOpen(admin, resource);
     const open = () => allowed && navigate(`/admin/${resource.name}${search}`);
     return (
@@ -32,7 +33,7 @@ export function Dashboard({ admin }: { admin: CurrentAdmin }) {
         onClick={open}
         onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && open()}
       >
-        <Statistic title={title} loading={counted && loading} value={counted ? (value ?? 0) : '—'} />
+        <Statistic title={title} loading={counted && query.isLoading} value={counted ? figureOf(query, value, 0) : '—'} />
         <Typography.Text type="secondary">{footer}</Typography.Text>
       </Card>
     );
@@ -41,9 +42,9 @@ export function Dashboard({ admin }: { admin: CurrentAdmin }) {
   return (
     <div className="admin-home">
       <div className="admin-cards">
-        {card(PILOTS, 'Registered Pilots', seesAnalytics, analytics.isLoading, analytics.data?.pilots.total, 'Manage pilots')}
-        {card(ANALYTICS, 'Total Trips', seesAnalytics, analytics.isLoading, analytics.data?.trips.total, `${analytics.data?.trips.swapOffers ?? 0} offered for swap`)}
-        {card(SESSIONS, 'Active Sessions', seesSessions, sessions.isLoading, sessions.data?.activeCount, 'View history', '?history=on')}
+        {card(PILOTS, 'Registered Pilots', seesAnalytics, analytics, analytics.data?.pilots.total, 'Manage pilots')}
+        {card(ANALYTICS, 'Total Trips', seesAnalytics, analytics, analytics.data?.trips.total, `${figureOf(analytics, analytics.data?.trips.swapOffers, 0)} offered for swap`)}
+        {card(SESSIONS, 'Active Sessions', seesSessions, sessions, sessions.data?.activeCount, 'View history', '?history=on')}
       </div>
       <Registrations enabled={hasPermission(admin, SESSIONS.permissions)} />
     </div>
@@ -52,7 +53,8 @@ export function Dashboard({ admin }: { admin: CurrentAdmin }) {
 
 /** Name (rank, fleet, employee id), the M.R. badge and the registration date, newest first. */
 function Registrations({ enabled }: { enabled: boolean }) {
-  const { data, isLoading } = useRecentRegistrations(enabled);
+  const registrations = useRecentRegistrations(enabled);
+  const { data, isLoading } = registrations;
   const rows = data?.recentRegistrations ?? [];
   return (
     <Card title="Registrations" className="admin-registrations">
@@ -64,6 +66,8 @@ function Registrations({ enabled }: { enabled: boolean }) {
       <div className="admin-registrations-scroll">
         {isLoading ? (
           <Skeleton active />
+        ) : registrations.isError && !data ? (
+          <FailedLoad query={registrations} />
         ) : rows.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No recent registrations available" />
         ) : (

@@ -1,6 +1,7 @@
 import { Alert, Table } from 'antd';
 import type { Admin, AdminActivityEntry, CurrentAdmin } from '@crewswap/proto';
 import { useAdminActivity } from '../../api/admins';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { formatDateTime } from '../../format';
 
 /**
@@ -17,7 +18,7 @@ export function ActivityLog({ me, admins }: { me: CurrentAdmin; admins: Admin[] 
         dataSource={activity.data ?? []}
         pagination={{ pageSize: 20 }}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No activity recorded yet' }}
+        locale={{ emptyText: emptyTextOf(activity, 'No activity recorded yet') }}
         columns={[
           { title: 'When', dataIndex: 'at', render: (v: string) => formatDateTime(v) },
           { title: 'Admin', dataIndex: 'adminName', render: (v: string | null, row) => v ?? row.adminEmail ?? 'Unknown' },

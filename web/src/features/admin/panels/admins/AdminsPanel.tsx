@@ -6,6 +6,7 @@ import { AppModal } from '../../../../shared/AppModal';
 import { toast } from '../../../../shared/toast';
 import { useConfirm } from '../../../../shared/useConfirm';
 import { useAdmins, useDeleteAdmin } from '../../api/admins';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { useCurrentAdmin } from '../../api/session';
 import { formatDateTime } from '../../format';
 import { useUrlState } from '../../useUrlState';
@@ -20,7 +21,8 @@ type Dialog = { kind: 'add' } | { kind: 'edit' | 'password'; admin: Admin } | nu
 /** Administrator Management: the admins, who may do what to whom, and the two cards. */
 export default function AdminsPanel() {
   const { data: me } = useCurrentAdmin();
-  const { data: admins, isLoading } = useAdmins();
+  const loaded = useAdmins();
+  const { data: admins, isLoading } = loaded;
   const remove = useDeleteAdmin();
   const confirm = useConfirm();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -61,6 +63,7 @@ export default function AdminsPanel() {
         rowKey="id"
         loading={isLoading}
         dataSource={admins ?? []}
+        locale={{ emptyText: emptyTextOf(loaded) }}
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { ShapedInput } from '../../../../shared/fields';
 import { toast } from '../../../../shared/toast';
 import { useAddExcludedAirport, useDeleteExcludedAirport, useExcludedAirports } from '../../api/airports';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { EXCLUDED_CODE_MESSAGE, upper } from './iataForm';
 
 /** Airports never shown as a trip's destination: the list, its count, add and delete. */
 export function ExcludedAirports() {
-  const { data, isLoading } = useExcludedAirports();
+  const excluded = useExcludedAirports();
+  const { data, isLoading } = excluded;
   const add = useAddExcludedAirport();
   const remove = useDeleteExcludedAirport();
   const [code, setCode] = useState('');
@@ -45,7 +47,7 @@ export function ExcludedAirports() {
       <List
         loading={isLoading}
         dataSource={airports}
-        locale={{ emptyText: 'No excluded airports' }}
+        locale={{ emptyText: emptyTextOf(excluded, 'No excluded airports') }}
         renderItem={(airport) => (
           <List.Item
             actions={[

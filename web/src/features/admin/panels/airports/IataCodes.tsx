@@ -5,6 +5,7 @@ import type { IataCode } from '@crewswap/proto';
 import { toast } from '../../../../shared/toast';
 import { useConfirm } from '../../../../shared/useConfirm';
 import { useAdminIataCodes, useDeleteIataCode } from '../../api/airports';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { pageOf, useUrlState } from '../../useUrlState';
 import { IataCodeDialog } from './IataCodeDialog';
 
@@ -12,7 +13,8 @@ const PAGE_SIZE = 20;
 
 export function IataCodes() {
   const [filters, setFilters] = useUrlState({ q: '', page: '1' });
-  const { data, isLoading } = useAdminIataCodes();
+  const codes = useAdminIataCodes();
+  const { data, isLoading } = codes;
   const remove = useDeleteIataCode();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<IataCode | 'new' | null>(null);
@@ -44,6 +46,7 @@ export function IataCodes() {
         size="small"
         loading={isLoading}
         dataSource={rows}
+        locale={{ emptyText: emptyTextOf(codes) }}
         scroll={{ x: 'max-content' }}
         pagination={{ current: pageOf(filters.page), pageSize: PAGE_SIZE, showSizeChanger: false, onChange: (page) => setFilters({ page: String(page) }) }}
         columns={[

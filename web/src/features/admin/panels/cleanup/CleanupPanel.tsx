@@ -5,6 +5,7 @@ import type { CleanupConfig, CleanupFrequency, CleanupRun, DeletedPilotList } fr
 import { toast } from '../../../../shared/toast';
 import { useCleanupConfig, useCleanupHistory, useDeletedPilots, useRemoveDeletedPilot, useSaveCleanupConfig } from '../../api/cleanup';
 import { formatDateTime, formatDay } from '../../format';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { pageOf, useUrlState } from '../../useUrlState';
 import { RunCleanupDialog } from './RunCleanupDialog';
 import { RETENTION_RULES } from './rules';
@@ -67,7 +68,8 @@ function ConfigCard({ config, onRun }: { config: CleanupConfig; onRun: () => voi
 }
 
 function History() {
-  const { data, isLoading } = useCleanupHistory();
+  const history = useCleanupHistory();
+  const { data, isLoading } = history;
   const [filters, setFilters] = useUrlState({ runs: '1' });
   return (
     <Card title="Cleanup History (last 30 runs)">
@@ -77,7 +79,7 @@ function History() {
         loading={isLoading}
         dataSource={data ?? []}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No cleanup runs yet' }}
+        locale={{ emptyText: emptyTextOf(history, 'No cleanup runs yet') }}
         pagination={{ current: pageOf(filters.runs), pageSize: 10, showSizeChanger: false, hideOnSinglePage: true, onChange: (page) => setFilters({ runs: String(page) }) }}
         columns={[
           { title: 'Date', dataIndex: 'runDate', render: formatDateTime },
@@ -111,7 +113,8 @@ function History() {
 }
 
 function DeletedPilots() {
-  const { data, isLoading } = useDeletedPilots();
+  const deleted = useDeletedPilots();
+  const { data, isLoading } = deleted;
   const remove = useRemoveDeletedPilot();
   return (
     <Card title={`Deleted Pilots (${COOLING_OFF_DAYS}-day cooling-off)`}>
@@ -122,7 +125,7 @@ function DeletedPilots() {
         dataSource={data?.deletedPilots ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No deleted pilots in the cooling-off period' }}
+        locale={{ emptyText: emptyTextOf(deleted, 'No deleted pilots in the cooling-off period') }}
         columns={[
           { title: 'Pilot', key: 'name', render: (_, p) => `${p.rank} ${p.firstName} ${p.lastName}` },
           { title: 'Employee ID', dataIndex: 'employeeId' },

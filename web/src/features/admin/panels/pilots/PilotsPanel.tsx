@@ -5,6 +5,7 @@ import type { AdminPilot, AdminPilotsQuery } from '@crewswap/proto';
 import { FLEET_OPTIONS, RANK_OPTIONS } from '../../../../shared/options';
 import { useDebounced } from '../../../../shared/useDebounced';
 import { useAdminPilots } from '../../api/pilots';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { pageOf, useUrlState } from '../../useUrlState';
 import { DeletePilotDialog } from './DeletePilotDialog';
 import { EditPilotDialog } from './EditPilotDialog';
@@ -35,7 +36,8 @@ export default function PilotsPanel() {
     masterRoster: (filters.masterRoster || undefined) as AdminPilotsQuery['masterRoster'],
     trips: (filters.trips || undefined) as AdminPilotsQuery['trips'],
   };
-  const { data, isLoading, isFetching } = useAdminPilots(query);
+  const loaded = useAdminPilots(query);
+  const { data, isLoading, isFetching } = loaded;
   const pilots = data?.pilots ?? [];
   const filtered = Object.entries(filters).some(([key, value]) => key !== 'page' && value !== '');
 
@@ -87,6 +89,7 @@ export default function PilotsPanel() {
         rowKey="id"
         loading={isLoading || isFetching}
         dataSource={pilots}
+        locale={{ emptyText: emptyTextOf(loaded) }}
         size="middle"
         scroll={{ x: 'max-content' }}
         pagination={{

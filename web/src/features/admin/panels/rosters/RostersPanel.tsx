@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { RosterHistoryQuery, RosterHistoryRecord, RosterTripChange } from '@crewswap/proto';
 import { useDebounced } from '../../../../shared/useDebounced';
 import { useRosterHistory, useRosterStats } from '../../api/rosters';
+import { emptyTextOf } from '../../layout/FailedLoad';
 import { formatDateTime, kilobytes, seconds } from '../../format';
 import { pageOf, useUrlState } from '../../useUrlState';
 
@@ -99,6 +100,7 @@ export default function RostersPanel() {
         size="small"
         loading={history.isLoading}
         dataSource={history.data?.records ?? []}
+        locale={{ emptyText: emptyTextOf(history) }}
         scroll={{ x: 'max-content' }}
         rowClassName={(row) => (row.durationMs > SLOW_MS ? 'admin-slow-row' : '')}
         // An import that changed or removed trips opens to each trip's before and after.

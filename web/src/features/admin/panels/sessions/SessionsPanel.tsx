@@ -2,6 +2,7 @@ import { Card, Empty, Statistic, Switch, Table, Tag, Typography } from 'antd';
 import type { ActiveSessions, SessionHistory } from '@crewswap/proto';
 import { useActiveSessions, useSessionHistory } from '../../api/dashboard';
 import { formatDateTime } from '../../format';
+import { emptyTextOf, figureOf } from '../../layout/FailedLoad';
 import { useUrlState } from '../../useUrlState';
 
 type ActivePilot = ActiveSessions['activePilots'][number];
@@ -21,10 +22,10 @@ export default function SessionsPanel() {
     <div className="admin-panel">
       <div className="admin-cards">
         <Card>
-          <Statistic title="Active Sessions" value={active.data?.activeCount ?? 0} loading={active.isLoading} />
+          <Statistic title="Active Sessions" value={figureOf(active, active.data?.activeCount, 0)} loading={active.isLoading} />
         </Card>
         <Card>
-          <Statistic title="Unique Pilots" value={active.data?.uniquePilots ?? 0} loading={active.isLoading} />
+          <Statistic title="Unique Pilots" value={figureOf(active, active.data?.uniquePilots, 0)} loading={active.isLoading} />
         </Card>
       </div>
       <Typography.Title level={4}>Active Pilots</Typography.Title>
@@ -34,7 +35,7 @@ export default function SessionsPanel() {
         dataSource={active.data?.activePilots ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No active sessions" /> }}
+        locale={{ emptyText: emptyTextOf(active, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No active sessions" />) }}
         columns={[
           { title: 'Pilot', key: 'name', render: (_, row) => `${row.rank} ${row.firstName} ${row.lastName}` },
           { title: 'Employee ID', dataIndex: 'employeeId' },
@@ -52,6 +53,7 @@ export default function SessionsPanel() {
           rowKey={(row) => `${row.employeeId}-${row.loginTime}`}
           loading={history.isLoading}
           dataSource={(history.data?.recentLogins ?? []).slice(0, HISTORY_LENGTH)}
+          locale={{ emptyText: emptyTextOf(history) }}
           pagination={false}
           scroll={{ x: 'max-content' }}
           columns={[

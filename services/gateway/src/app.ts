@@ -11,7 +11,7 @@ import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerProxy } from './proxy';
 import { answeredByGateway, ownerOf, type ServiceName } from './route-table';
-import { securityHeaders } from './security-headers';
+import { apiSecurityHeaders, securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
 const SPA_ROUTES = ['/', '/upload-roster', '/share-roster', '/admin', '/admin/login', '/admin-preview'];
@@ -109,9 +109,13 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
   // First of the hooks: a body too large is refused before anything else looks at the request.
   limitBodies(app);
 
-  const security = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
+  // API answers get the API set; the proxy swaps in the page set for a service's HTML answer.
+  const pageHeaders = securityHeaders();
+  const apiHeaders = apiSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request;
+    const api = url.startsWith('/api/') && !answeredByGateway(request.method, url.split('?')[0]!);
+    reply.headers(api ? apiHeaders : pageHeaders);
     done();
   });
 

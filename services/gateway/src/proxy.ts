@@ -5,6 +5,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { injectRequestTrace, REQUEST_ID_HEADER, requestTraceFields, TRACE_HEADERS, trackStream } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
 import { isStream, ownerOf, type ServiceName } from './route-table';
+import { isPage, securityHeaders } from './security-headers';
 
 /**
  * An answer up to this size is read whole and sent as one buffer: one write to the client, a
@@ -37,6 +38,7 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     Object.entries(services).map(([name, url]) => [name, new Pool(url, { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 })]),
   ) as Record<ServiceName, Pool>;
   const streams = streamForwarder();
+  const pageHeaders = securityHeaders();
   // Before the server waits for open connections to finish: streams never finish on their own.
   // Cut, they end for the client, which reconnects to another replica.
   app.addHook('preClose', async () => streams.closeAll());
@@ -72,6 +74,8 @@ export function registerProxy(app: FastifyInstance, services: Record<ServiceName
     for (const name in headers) {
       if (!ANSWER_HOP_HEADERS.has(name)) reply.header(name, headers[name]!);
     }
+    // A page a service serves (the digest's unsubscribe form) is a document: it gets the page set.
+    if (isPage(headers['content-type'])) reply.headers(pageHeaders);
     // A 304 (a service's answer to If-None-Match, as the Master Calendar's) has no body: sent
     // without one, compression leaves it alone rather than gzip nothing and label the 304 gzip.
     if (answer.statusCode === 304) {

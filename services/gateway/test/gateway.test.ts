@@ -59,6 +59,8 @@ describe('gateway', () => {
   beforeAll(async () => {
     upstream = Fastify();
     upstream.get('/healthz', async () => ({ status: 'ok' }));
+    // A service's page (the digest's unsubscribe form is HTML): answered with the page headers.
+    upstream.get('/api/notifications/digest/unsubscribe', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><form method="post"></form>'));
     upstream.all('/api/*', async (request) => {
       seen.push({ url: request.url, requestId: request.headers['x-request-id'] as string | undefined });
       return { servedBy: 'upstream', url: request.url };
@@ -71,6 +73,7 @@ describe('gateway', () => {
       LOG_LEVEL: 'silent',
       AUTH_URL: `http://127.0.0.1:${port}`,
       TRIPS_URL: `http://127.0.0.1:${port}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${port}`,
       // nothing listens here: the swaps service is "down"
       SWAPS_URL: 'http://127.0.0.1:9',
       WEB_DIST: dist,
@@ -125,7 +128,7 @@ describe('gateway', () => {
     expect(other.body).toContain('<title>CrewSwap</title>');
   });
 
-  it('sets security headers', async () => {
+  it("gives the app's pages the page security headers", async () => {
     const response = await gateway.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -133,6 +136,35 @@ describe('gateway', () => {
     expect(response.headers['permissions-policy']).toContain('camera=()');
     expect(response.headers['permissions-policy']).toContain('geolocation=()');
     expect(response.headers['permissions-policy']).toContain('clipboard-write=(self)');
+  });
+
+  it('gives API answers the API headers: nothing loads in them or frames them, nothing is sniffed, no page-only policy', async () => {
+    const answers = [
+      await gateway.inject({ method: 'GET', url: '/api/trips' }),
+      // The gateway's own refusals too.
+      await gateway.inject({ method: 'DELETE', url: '/api/trips/1', headers: { origin: 'https://evil.example' } }),
+      await gateway.inject({ method: 'GET', url: '/api/nothing-here' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 404]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['strict-transport-security']).toContain('max-age=');
+      expect(answer.headers['permissions-policy']).toBeUndefined();
+    }
+  });
+
+  it("gives a page a service answers (the digest's unsubscribe form) and the API reference the page headers", async () => {
+    for (const url of ['/api/notifications/digest/unsubscribe?token=t', '/api/docs']) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+    }
   });
 
   it('rate limits auth paths by client address, and only those', async () => {
@@ -300,7 +332,7 @@ describe('gateway proxying', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ small: true });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('passes on an answer the service gzipped itself, untouched', async () => {

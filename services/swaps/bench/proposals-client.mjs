@@ -5,7 +5,9 @@
 // proposed one at a time; each round ([{ cookie, body, ownerCookie }]) is proposed all at once, then
 // every owner accepts their proposal at once; then as many rounds of as many POSTs at once to
 // `floor` (the bench's least-possible write). Posts back { creates, accepts, floor }: [{ status, ms }]
-// of the timed requests (the creates, the accepts and the floor's writes).
+// of the timed requests (the creates, the accepts and the floor's writes). Around each burst of
+// accepts or floor writes it posts { burst, at: 'start' | 'end' }, so that the app's thread can
+// tell how busy its event loop was for them.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -35,11 +37,17 @@ for (const ask of creates) created.push(timing(await propose(ask)));
 const accepts = [];
 for (const round of rounds) {
   const proposals = await Promise.all(round.map(propose));
+  parentPort.postMessage({ burst: 'accepts', at: 'start' });
   const answers = await Promise.all(round.map((ask, i) => post(`/api/swaps/proposals/${proposals[i].json.id}/accept`, ask.ownerCookie, {})));
+  parentPort.postMessage({ burst: 'accepts', at: 'end' });
   accepts.push(...answers.map(timing));
 }
 const floorWrites = [];
 for (let i = 0; i < 20; i += 1) await post('/', '', {}, floor);
-for (const round of rounds) floorWrites.push(...(await Promise.all(round.map(() => post('/', '', {}, floor)))).map(timing));
+for (const round of rounds) {
+  parentPort.postMessage({ burst: 'floor', at: 'start' });
+  floorWrites.push(...(await Promise.all(round.map(() => post('/', '', {}, floor)))).map(timing));
+  parentPort.postMessage({ burst: 'floor', at: 'end' });
+}
 agent.destroy();
 parentPort.postMessage({ creates: created, accepts, floor: floorWrites });

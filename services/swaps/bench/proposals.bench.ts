@@ -96,9 +96,16 @@ async function main(): Promise<void> {
       floor: `http://127.0.0.1:${floorPort}`,
     };
     // The client runs in a worker thread (bench/proposals-client.mjs): the app's event loop serves requests only.
+    // How long the app's event loop was busy during each burst: its own CPU per accept (and per floor write).
+    const busyMs = { accepts: 0, floor: 0 };
+    let burstStart = performance.eventLoopUtilization();
     const timed = await new Promise<{ creates: Timed[]; accepts: Timed[]; floor: Timed[] }>((resolve, reject) => {
       const worker = new Worker(new URL('./proposals-client.mjs', import.meta.url), { workerData });
-      worker.once('message', resolve);
+      worker.on('message', (message: { burst?: 'accepts' | 'floor'; at?: 'start' | 'end' } & { creates?: Timed[] }) => {
+        if (!message.burst) return resolve(message as { creates: Timed[]; accepts: Timed[]; floor: Timed[] });
+        if (message.at === 'start') burstStart = performance.eventLoopUtilization();
+        else busyMs[message.burst] += performance.eventLoopUtilization(burstStart).active;
+      });
       worker.once('error', reject);
     });
     floor.close();
@@ -113,11 +120,13 @@ async function main(): Promise<void> {
           UNION ALL SELECT owner->'trip'->>'id' FROM agreements WHERE status IN ('agreed', 'approved')) sides
         GROUP BY trip_id HAVING count(*) > 1) doubled`);
     console.log(
-      `Accept under load (${ACCEPTS} concurrent accepts on distinct trips x ${ROUNDS} rounds, ${accepts.length} agreed, ${acceptFailures} refused): ${summary(accepts)} (target p95 < 50 ms); double agreements: ${doubles.rows[0]!.n}`,
+      `Accept under load (${ACCEPTS} concurrent accepts on distinct trips x ${ROUNDS} rounds, ${accepts.length} agreed, ${acceptFailures} refused): ${summary(accepts)} (target p95 < 50 ms); double agreements: ${doubles.rows[0]!.n}; ` +
+        `the app's event loop busy ${ms(busyMs.accepts / Math.max(1, timed.accepts.length))} per accept`,
     );
     const floorWrites = timed.floor.filter((answer) => answer.status === 201).map((answer) => answer.ms);
     console.log(
-      `The floor beside it (${ACCEPTS} concurrent POSTs x ${ROUNDS} rounds, each one row inserted and committed, node:http, no session, the same pool; ${timed.floor.length - floorWrites.length} failed): ${summary(floorWrites)}`,
+      `The floor beside it (${ACCEPTS} concurrent POSTs x ${ROUNDS} rounds, each one row inserted and committed, node:http, no session, the same pool; ${timed.floor.length - floorWrites.length} failed): ${summary(floorWrites)}; ` +
+        `the event loop busy ${ms(busyMs.floor / Math.max(1, timed.floor.length))} per write`,
     );
   } finally {
     await deleteStreams(service.runtime.bus);

@@ -58,6 +58,25 @@ describe('Find swaps viewers are told when a roster takes the offer away', () =>
     expect(await h.db('offer_views').where({ trip_id: offer.id })).toEqual([]);
   });
 
+  it('a pilot who found offers page by page (limit and cursor, as the app asks) is told of each', async () => {
+    const owner = await h.register({ rank: 'FO', fleet: 'A350' });
+    const offers = [
+      await h.addTrip(owner, { startDate: '2026-12-15', isSwappable: true, flightNoStart: 'VS019', flightNoEnd: 'VS020', route: 'SEA' }),
+      await h.addTrip(owner, { startDate: '2026-12-17', isSwappable: true, flightNoStart: 'VS025', flightNoEnd: 'VS026', route: 'LAS' }),
+    ];
+    const viewer = await h.register({ rank: 'FO', fleet: 'A350' });
+    const mine = await h.addTrip(viewer, { startDate: '2026-12-16' });
+    type Page = { matches: { trip: { id: string } }[]; nextCursor: string | null };
+    const first = (await h.matches(viewer, mine.id, '?limit=1')).json() as Page;
+    const second = (await h.matches(viewer, mine.id, `?limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`)).json() as Page;
+    expect([...first.matches, ...second.matches].map((match) => match.trip.id).sort()).toEqual(offers.map((offer) => offer.id).sort());
+    await eventually(async () => (await h.db('offer_views').where({ pilot_id: viewer.id })).length === 2);
+    for (const offer of offers) {
+      await update(offer, { isSwappable: false }, ROSTER);
+      expect(await withdrawnPushes(offer.id)).toEqual([expect.objectContaining({ pilotId: viewer.id, title: OFFER_WITHDRAWN_MESSAGE })]);
+    }
+  });
+
   it('a trip the roster no longer has tells its viewers too', async () => {
     const { offer, viewers } = await offerSeenByTwo('2026-12-27');
     await seenThrough(await h.publish(SUBJECTS.tripDeleted, { tripId: offer.id, pilotId: offer.pilotId, trip: offer, origin: { channel: 'roster_email' } }, 2));

@@ -8,6 +8,8 @@ import { createOfferWithdrawn, OFFER_VIEW_DAYS } from '../domain/offer-withdrawn
 export const OFFER_VIEWS_DURABLE = 'swaps_offer_withdrawals';
 
 const Matches = z.array(z.object({ trip: SwapMatch.shape.trip.pick({ id: true }) }));
+/** A Find swaps answer: the whole list (the spec's shape) or a page of it (`limit`, as the app asks). */
+const Answer = z.union([Matches, z.object({ matches: Matches })]);
 
 /**
  * Remembers who found which offer in Find swaps (a day), and tells them when a roster import
@@ -52,9 +54,10 @@ export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) 
     async seen(pilotId: string, answer: string | Buffer): Promise<void> {
       const text = typeof answer === 'string' ? answer : answer.toString('utf8');
       if (text === '[]') return;
-      const parsed = Matches.safeParse(JSON.parse(text));
+      const parsed = Answer.safeParse(JSON.parse(text));
       if (!parsed.success) return;
-      await views.record(pilotId, parsed.data.map((match) => match.trip.id), clock.now()).catch((error: unknown) => log.warn({ err: error }, 'could not record the offers a pilot found'));
+      const matches = Array.isArray(parsed.data) ? parsed.data : parsed.data.matches;
+      await views.record(pilotId, matches.map((match) => match.trip.id), clock.now()).catch((error: unknown) => log.warn({ err: error }, 'could not record the offers a pilot found'));
     },
   };
 }

@@ -222,10 +222,10 @@ async function main(): Promise<void> {
     // The offer index alone, in this process: what an answer costs once the request is parsed.
     const indexCost = (page: { limit: number; after: null } | null) => {
       const indexQueries = samples.map(({ pilot, trip }) => ({ ...queryOf(pilot, trip), askerOtherTrips: otherTripsOf(trip), page }));
-      for (const query of indexQueries) service.offers.findJson(query);
+      for (const query of indexQueries) service.offers.find(query);
       const indexStarted = performance.now();
       let indexBytes = 0;
-      for (let round = 0; round < 3; round += 1) for (const query of indexQueries) indexBytes += service.offers.findJson(query)!.length;
+      for (let round = 0; round < 3; round += 1) for (const query of indexQueries) indexBytes += service.offers.find(query)!.json.length;
       return { micros: ((performance.now() - indexStarted) * 1000) / (3 * indexQueries.length), kb: indexBytes / (3 * indexQueries.length) / 1024 };
     };
     const indexWhole = indexCost(null);

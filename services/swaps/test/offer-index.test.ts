@@ -77,7 +77,7 @@ describe('the offer index: Find swaps from memory', () => {
         { from: addDays(trip.startDate, -10), to: addDays(trip.startDate, 10) },
       ]) {
         const query = { asker, trip: { ...trip, aircraft: trip.aircraft! }, window, ...QUERY_DEFAULTS };
-        const fromMemory = h.service.offers.findJson(query)!;
+        const fromMemory = h.service.offers.find(query)!.json;
         const fromPostgres = await h.service.readModel.findOffersJson(query);
         expect(fromMemory.toString()).toBe(fromPostgres);
         compared += 1;
@@ -138,7 +138,7 @@ describe('the offer index: Find swaps from memory', () => {
 
     await eventually(() => h.service.offers.status().ready, 10_000);
     expect(h.service.offers.status().offers).toBe(2);
-    expect(h.service.offers.findJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) }, ...QUERY_DEFAULTS })!.toString()).toBe(
+    expect(h.service.offers.find({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) }, ...QUERY_DEFAULTS })!.json.toString()).toBe(
       await h.service.readModel.findOffersJson({ asker: { ...me }, trip: { ...mine, aircraft: 'B787' }, window: { from: mine.startDate, to: addDays(mine.startDate, 4) }, ...QUERY_DEFAULTS }),
     );
   });
@@ -152,7 +152,7 @@ describe('the offer index: Find swaps from memory', () => {
       expect(blind.status().ready).toBe(true);
       await eventually(() => !blind.status().ready, 5000);
       const me = makePilot();
-      expect(blind.findJson({ asker: me, trip: { ...makeTrip(me), aircraft: 'A350' }, window: { from: TODAY, to: addDays(TODAY, 4) }, ...QUERY_DEFAULTS })).toBeUndefined();
+      expect(blind.find({ asker: me, trip: { ...makeTrip(me), aircraft: 'A350' }, window: { from: TODAY, to: addDays(TODAY, 4) }, ...QUERY_DEFAULTS })).toBeUndefined();
     } finally {
       await blind.close();
       await elsewhere.drop();

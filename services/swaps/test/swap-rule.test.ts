@@ -1,5 +1,5 @@
 import { addDays, AIRCRAFT, FLEETS, type Pilot, type Trip } from '@crewswap/proto';
-import { decodeCursor } from '../src/domain/match-page';
+import { decodeCursor, shownTripIds } from '../src/domain/match-page';
 import { tripWindow } from '../src/domain/compatibility';
 import { createDigestRepository } from '../src/data/digest';
 import type { PilotChange, PilotRecord, TripChange } from '../src/data/read-model';
@@ -128,8 +128,11 @@ describe('who can swap with whom, written once', () => {
         const ownWindow = tripWindow(trip, asker.searchDayRange, world.settingDays);
         for (const window of [ownWindow, world.randomWindow(trip)]) {
           const query = { asker, trip, window, askerOtherTrips, settingDays: world.settingDays, urgent, page: null };
-          const fromMemory = offers.findJson(query)!.toString();
+          const found = offers.find(query)!;
+          const fromMemory = found.json.toString();
           const fromPostgres = await readModel.findOffersJson(query);
+          // What the answer shows, for who saw what: the same offers in the same order, from either source.
+          expect(found.tripIds).toEqual(shownTripIds(fromPostgres));
           // The offers first, for a readable difference; then every byte, Mutual and Urgent included.
           expect({ seed, trip: trip.id, window, offers: offerIds(fromMemory) }).toEqual({ seed, trip: trip.id, window, offers: offerIds(fromPostgres) });
           expect(fromMemory).toBe(fromPostgres);
@@ -151,8 +154,10 @@ describe('who can swap with whom, written once', () => {
             let after: ReturnType<typeof decodeCursor> | null = null;
             do {
               const paged = { ...query, page: { limit, after } };
-              const pageFromMemory = offers.findJson(paged)!.toString();
+              const pageFound = offers.find(paged)!;
+              const pageFromMemory = pageFound.json.toString();
               expect(pageFromMemory).toBe(await readModel.findOffersJson(paged));
+              expect(pageFound.tripIds).toEqual(shownTripIds(pageFromMemory));
               const page = JSON.parse(pageFromMemory) as { matches: Row[]; total: number; nextCursor: string | null };
               expect(page.total).toBe(rows.length);
               expect(page.matches.length).toBeLessThanOrEqual(limit);

@@ -3,7 +3,7 @@ import { outOfRangeDate, type MatchesQuery } from '@crewswap/proto';
 import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
 import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
-import { decodeCursor, PAGE_MESSAGES, type MatchPage } from './match-page';
+import { decodeCursor, PAGE_MESSAGES, shownTripIds, type MatchPage } from './match-page';
 import { urgentDates } from './swap-rule';
 
 export const TRIP_NOT_FOUND = 'Trip not found';
@@ -17,15 +17,18 @@ export const TRIP_NOT_FOUND = 'Trip not found';
  */
 export function createFindMatches(deps: {
   readModel: ReadModelRepository;
-  offers: Pick<OfferIndex, 'findJson'>;
+  offers: Pick<OfferIndex, 'find'>;
   clock: Clock;
   /** Reads, and for a while reads again, until the answer is found: the read model learns of trips and pilots from events. */
   awaitTrips: <T>(read: () => Promise<T>, found: (value: T) => boolean) => Promise<T>;
 }) {
   const { readModel, offers, clock, awaitTrips } = deps;
   return {
-    /** Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8 bytes (the offer index). */
-    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<string | Buffer> {
+    /**
+     * Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8
+     * bytes (the offer index), and the ids of the offers it shows the pilot.
+     */
+    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<{ json: string | Buffer; shown: string[] }> {
       // A pilot who adds a trip and taps Find swaps at once may be quicker than trips' event, and a
       // pilot who registered a moment ago quicker than auth's: the trip and the pilot's profile are
       // waited for, rather than answered "Trip not found" or an empty list that reads as "no
@@ -38,7 +41,7 @@ export function createFindMatches(deps: {
       const { startDate, endDate, limit, cursor } = input.query;
       if (cursor !== undefined && limit === undefined) throw badRequest(PAGE_MESSAGES.cursorWithoutLimit);
       const page: MatchPage = limit === undefined ? null : { limit, after: cursor === undefined ? null : decodeCursor(trip.id, cursor) };
-      const none = page === null ? '[]' : '{"matches":[],"total":0,"nextCursor":null}';
+      const none = { json: page === null ? '[]' : '{"matches":[],"total":0,"nextCursor":null}', shown: [] };
       const outOfRange = outOfRangeDate([startDate, endDate], clock.today());
       if (outOfRange) throw badRequest(outOfRange);
       for (const date of [startDate, endDate]) {
@@ -54,7 +57,10 @@ export function createFindMatches(deps: {
       const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page };
       // Who matches is the swap rule's (domain/swap-rule.ts) either way. From memory when the
       // index is in step with the table; from Postgres while it is not.
-      return offers.findJson(query) ?? readModel.findOffersJson(query);
+      const found = offers.find(query);
+      if (found) return { json: found.json, shown: found.tripIds };
+      const json = await readModel.findOffersJson(query);
+      return { json, shown: shownTripIds(json) };
     },
   };
 }

@@ -34,6 +34,16 @@ export const PAGE_MESSAGES = {
   cursorWithoutLimit: 'A cursor needs a limit.',
 } as const;
 
+const ShownRows = z.array(z.object({ trip: z.object({ id: z.string() }) }));
+/** A Find swaps answer's text: the whole list (the spec's shape) or a page of it. */
+const AnswerRows = z.union([ShownRows, z.object({ matches: ShownRows })]);
+
+/** The ids of the offers an answer's JSON text shows, in order (the SQL fallback's answer, which comes as text alone). */
+export function shownTripIds(json: string): string[] {
+  const parsed = AnswerRows.parse(JSON.parse(json));
+  return (Array.isArray(parsed) ? parsed : parsed.matches).map((row) => row.trip.id);
+}
+
 const CursorKey = z.tuple([z.uuid(), z.boolean(), z.boolean(), z.boolean(), z.iso.date(), z.iso.date(), z.uuid()]);
 
 /**

@@ -12,7 +12,7 @@ import { urgentDates } from './swap-rule';
  * wish's own trip when it names one) by the swap rule, Find swaps' own answer, and lands on one of
  * the wish's airports inside its dates.
  */
-export function createWishes(deps: { db: Db; wishes: WishRepository; readModel: ReadModelRepository; offers: Pick<OfferIndex, 'findJson'>; clock: Clock }) {
+export function createWishes(deps: { db: Db; wishes: WishRepository; readModel: ReadModelRepository; offers: Pick<OfferIndex, 'find'>; clock: Clock }) {
   const { db, wishes, readModel, offers, clock } = deps;
 
   /** Find swaps for each trip, asked once however many wishes look at it. */
@@ -30,7 +30,7 @@ export function createWishes(deps: { db: Db; wishes: WishRepository; readModel: 
         const askerOtherTrips = trips.filter((t) => t.id !== trip.id).map((t) => ({ from: t.startDate, to: t.endDate }));
         const window = tripWindow(trip, asker.searchDayRange, settingDays);
         const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page: null };
-        answer = (async () => JSON.parse((offers.findJson(query) ?? (await readModel.findOffersJson(query))).toString()) as SwapMatch[])();
+        answer = (async () => JSON.parse((offers.find(query)?.json ?? (await readModel.findOffersJson(query))).toString()) as SwapMatch[])();
         found.set(trip.id, answer);
       }
       return answer;

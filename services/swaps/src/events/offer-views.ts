@@ -1,15 +1,11 @@
 import { startDurableConsumer, startPeriodic, type Clock, type Runtime } from '@crewswap/kit';
-import { SUBJECTS, SwapMatch } from '@crewswap/proto';
-import { z } from 'zod';
+import { SUBJECTS } from '@crewswap/proto';
 import { createOfferViewRepository } from '../data/offer-views';
 import { createOfferWithdrawn, OFFER_VIEW_DAYS } from '../domain/offer-withdrawn';
 
 /** The viewers' consumer, apart from the read model's. */
 export const OFFER_VIEWS_DURABLE = 'swaps_offer_withdrawals';
 
-const Matches = z.array(z.object({ trip: SwapMatch.shape.trip.pick({ id: true }) }));
-/** A Find swaps answer: the whole list (the spec's shape) or a page of it (`limit`, as the app asks). */
-const Answer = z.union([Matches, z.object({ matches: Matches })]);
 
 /**
  * Remembers who found which offer in Find swaps (a day), and tells them when a roster import
@@ -51,13 +47,8 @@ export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) 
   return {
     views,
     /** Records the offers a Find swaps answer showed the pilot; after the answer, never delaying it. */
-    async seen(pilotId: string, answer: string | Buffer): Promise<void> {
-      const text = typeof answer === 'string' ? answer : answer.toString('utf8');
-      if (text === '[]') return;
-      const parsed = Answer.safeParse(JSON.parse(text));
-      if (!parsed.success) return;
-      const matches = Array.isArray(parsed.data) ? parsed.data : parsed.data.matches;
-      await views.record(pilotId, matches.map((match) => match.trip.id), clock.now()).catch((error: unknown) => log.warn({ err: error }, 'could not record the offers a pilot found'));
+    async seen(pilotId: string, tripIds: string[]): Promise<void> {
+      await views.record(pilotId, tripIds, clock.now()).catch((error: unknown) => log.warn({ err: error }, 'could not record the offers a pilot found'));
     },
   };
 }

@@ -22,9 +22,9 @@ export function registerTripRoutes(app: FastifyInstance, deps: { guard: SessionG
   // Answers SwapMatch[]; the JSON comes ready-made from the read model. Who saw which offer is
   // written after the answer has gone (so a roster that takes an offer away can tell them).
   route.get('/api/trips/:id/matches', { auth: guard.pilot, params: IdParams, query: MatchesQueryFromApp }, async ({ session, params, query, reply }) => {
-    const answer = await findMatches.execute({ pilotId: session.pilotId, tripId: params.id, query });
-    setImmediate(() => void offerViews.seen(session.pilotId, answer));
-    return reply.type('application/json; charset=utf-8').send(answer);
+    const { json, shown } = await findMatches.execute({ pilotId: session.pilotId, tripId: params.id, query });
+    setImmediate(() => void offerViews.seen(session.pilotId, shown));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   // The kit takes an empty body sent as JSON as no body, so a bare POST passes NoBody.

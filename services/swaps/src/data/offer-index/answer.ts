@@ -1,6 +1,12 @@
 import { answerWrapping, type FoundRows, type MatchKey, type MatchPage } from '../../domain/match-page';
 import type { Bucket, Offer } from './buckets';
 
+/** A Find swaps answer and the offers it shows (for who saw what), in its order. */
+export interface FoundAnswer {
+  json: Buffer;
+  tripIds: string[];
+}
+
 const COMMA = ','.charCodeAt(0);
 
 /** Each row's ending after `"sameDates":`, by its three flags (index: same + 2 mutual + 4 urgent). */
@@ -31,9 +37,10 @@ interface Found {
 /**
  * The Find swaps answer from runs of bucket rows each in date order (start, end, trip id):
  * merged, then in the answer's order (match-page.ts: Mutual, Urgent, same dates, then date
- * order), cut to the page, and written as the JSON text the SQL fallback gives, as UTF-8.
+ * order), cut to the page, and written as the JSON text the SQL fallback gives, as UTF-8; with
+ * the ids of the offers it shows, in order.
  */
-export function writeAnswer(runs: Run[], query: AnswerQuery): Buffer {
+export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
   // Eight groups by (Mutual, Urgent, same dates), each filled in date order: their concatenation
   // in priority order is the answer's order, with no sort.
   const groups: Found[][] = Array.from({ length: 8 }, () => []);
@@ -87,7 +94,9 @@ export function writeAnswer(runs: Run[], query: AnswerQuery): Buffer {
     at += rowTail.length;
   }
   answer.set(tailBytes, at);
-  return answer;
+  const tripIds: string[] = [];
+  for (let n = from; n < to; n += 1) tripIds.push(ordered[n]!.offer.tripId);
+  return { json: answer, tripIds };
 }
 
 function keyOf({ offer, flags }: Found): MatchKey {

@@ -2,11 +2,12 @@ import type { Db } from '@crewswap/kit';
 import type { Logger } from 'pino';
 import { mutualOffersFor, offersFor } from '../../domain/swap-rule';
 import type { OfferQuery } from '../read-model';
-import { writeAnswer } from './answer';
+import { writeAnswer, type FoundAnswer } from './answer';
 import { createBuckets, dayNumber, type OfferRow } from './buckets';
 import { startListener } from './listener';
 
 export { OFFERS_CHANNEL, RELOAD_ALL } from './listener';
+export type { FoundAnswer } from './answer';
 
 const OFFER_SELECT = `SELECT trip_id, pilot_id, rank, fleet, aircraft, start_date::text AS start_date, end_date::text AS end_date,
                              training, ltc_captain, trip_json, pilot_json, search_start_date::text AS search_start_date,
@@ -16,10 +17,11 @@ const OFFER_SELECT = `SELECT trip_id, pilot_id, rank, fleet, aircraft, start_dat
 export interface OfferIndex {
   /**
    * The Find swaps answer (the JSON text of SwapMatch[], or of a SwapMatchPage when the query
-   * asks for a page) from memory, exactly as the offers query gives it, or undefined while the index is not in step with the table (starting, or
-   * its listening connection lost): the caller then asks Postgres.
+   * asks for a page) from memory, exactly as the offers query gives it, with the ids of the
+   * offers it shows; or undefined while the index is not in step with the table (starting, or its
+   * listening connection lost): the caller then asks Postgres.
    */
-  findJson(query: OfferQuery): Buffer | undefined;
+  find(query: OfferQuery): FoundAnswer | undefined;
   /**
    * Settles once every change committed before the call is in the index (a barrier through the
    * same channel: Postgres delivers notices in commit order). At once when the index is not in use.
@@ -59,7 +61,7 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
   });
 
   return {
-    findJson(query) {
+    find(query) {
       if (!listener.ready()) return undefined;
       const runs = buckets.find(offersFor(query));
       return writeAnswer(runs, {

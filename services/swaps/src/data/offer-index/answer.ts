@@ -1,5 +1,5 @@
 import { answerWrapping, type FoundRows, type MatchKey, type MatchPage } from '../../domain/match-page';
-import type { Bucket, Offer } from './buckets';
+import { dayNumber, type Bucket, type Offer } from './buckets';
 
 /** A Find swaps answer and the offers it shows (for who saw what), in its order. */
 export interface FoundAnswer {
@@ -39,78 +39,118 @@ interface Found {
  * merged, then in the answer's order (match-page.ts: Mutual, Urgent, same dates, then date
  * order), cut to the page, and written as the JSON text the SQL fallback gives, as UTF-8; with
  * the ids of the offers it shows, in order.
+ *
+ * Mutual is the one costly test of a row, and it is asked only of the rows the answer needs: a
+ * first page of 50 is usually full of Mutual offers after a hundred or so of the four hundred
+ * rows, and rows before a page's cursor in their group are passed over by date alone.
  */
 export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
-  // Eight groups by (Mutual, Urgent, same dates), each filled in date order: their concatenation
-  // in priority order is the answer's order, with no sort.
-  const groups: Found[][] = Array.from({ length: 8 }, () => []);
-  // Each run's next row, kept beside the runs: copying each run into a cursor object cost about
-  // a quarter of the index's time per answer.
+  const { buckets, rows } = inDateOrder(runs);
+  const total = rows.length;
+  // Urgent and same dates are two comparisons: each row goes to its group by them at once, in
+  // date order. Group g: (urgent ? 0 : 2) + (same ? 0 : 1), the answer's order within Mutual and within the rest.
+  const dateGroups: number[][] = [[], [], [], []];
+  for (let i = 0; i < total; i += 1) {
+    const startDay = buckets[i]!.startDays[rows[i]!]!;
+    const same = startDay === query.start && buckets[i]!.endDays[rows[i]!] === query.end;
+    const urgent = startDay >= query.urgentFrom && startDay <= query.urgentTo;
+    dateGroups[(urgent ? 0 : 2) + (same ? 0 : 1)]!.push(i);
+  }
+  // Mutual of each row once it is asked: 0 not yet, 1 no, 2 yes.
+  const mutualOf = new Uint8Array(total);
+  const isMutual = (i: number) => {
+    if (mutualOf[i] === 0) mutualOf[i] = query.mutual(buckets[i]!, rows[i]!) ? 2 : 1;
+    return mutualOf[i] === 2;
+  };
+
+  const { page } = query;
+  const limit = page === null ? Infinity : page.limit;
+  const after = page?.after ?? null;
+  const afterDays = after && { start: dayNumber(after.startDate), end: dayNumber(after.endDate) };
+  // The answer's eight groups in order, rank r: Mutual first (r < 4), then the date groups.
+  const firstRank = after ? (after.mutual ? 0 : 4) + (after.urgent ? 0 : 2) + (after.sameDates ? 0 : 1) : 0;
+  const shown: { index: number; flags: number }[] = [];
+  let more = false;
+  walk: for (let rank = firstRank; rank < 8; rank += 1) {
+    const mutual = rank < 4;
+    const group = dateGroups[rank % 4]!;
+    const flags = (rank % 2 === 0 ? 1 : 0) | (mutual ? 2 : 0) | (rank % 4 < 2 ? 4 : 0);
+    let k = 0;
+    if (afterDays && rank === firstRank) {
+      while (k < group.length && !datedAfter(buckets[group[k]!]!, rows[group[k]!]!, afterDays, after!.tripId)) k += 1;
+    }
+    for (; k < group.length; k += 1) {
+      const index = group[k]!;
+      if (isMutual(index) !== mutual) continue;
+      if (shown.length === limit) {
+        more = true;
+        break walk;
+      }
+      shown.push({ index, flags });
+    }
+  }
+
+  const offerOf = (n: number) => buckets[shown[n]!.index]!.offers[rows[shown[n]!.index]!]!;
+  const lastShown = shown.length > 0 ? { offer: offerOf(shown.length - 1), flags: shown.at(-1)!.flags } : null;
+  const found: FoundRows = { total, last: lastShown && keyOf(lastShown), more };
+  const { head, tail } = answerWrapping(query.searchedTripId, page, found);
+
+  // Written straight into one buffer: the rows are already UTF-8, nothing is encoded per request.
+  const headBytes = Buffer.from(head);
+  const tailBytes = Buffer.from(tail);
+  let length = headBytes.length + tailBytes.length + Math.max(0, shown.length - 1);
+  for (let n = 0; n < shown.length; n += 1) length += offerOf(n).prefix.length + TAILS[shown[n]!.flags]!.length;
+  const answer = Buffer.allocUnsafe(length);
+  answer.set(headBytes, 0);
+  let at = headBytes.length;
+  const tripIds: string[] = [];
+  // set(), not copy(): the same memcpy with less checking around it, twice as fast here.
+  for (let n = 0; n < shown.length; n += 1) {
+    if (n > 0) answer[at++] = COMMA;
+    const offer = offerOf(n);
+    answer.set(offer.prefix, at);
+    at += offer.prefix.length;
+    const rowTail = TAILS[shown[n]!.flags]!;
+    answer.set(rowTail, at);
+    at += rowTail.length;
+    tripIds.push(offer.tripId);
+  }
+  answer.set(tailBytes, at);
+  return { json: answer, tripIds };
+}
+
+/**
+ * The runs' rows merged into one date order, as two columns (each row's bucket and its row in it).
+ * Each run's next row is kept beside the runs: copying each run into a cursor object cost about
+ * a quarter of the index's time per answer.
+ */
+function inDateOrder(runs: Run[]): { buckets: Bucket[]; rows: number[] } {
+  if (runs.length === 1) return { buckets: runs[0]!.rows.map(() => runs[0]!.bucket), rows: runs[0]!.rows };
+  const buckets: Bucket[] = [];
+  const rows: number[] = [];
   const next = runs.map(() => 0);
   for (;;) {
     let first = -1;
     for (let r = 0; r < runs.length; r += 1) {
       if (next[r]! < runs[r]!.rows.length && (first < 0 || comesFirst(runs[r]!, next[r]!, runs[first]!, next[first]!))) first = r;
     }
-    if (first < 0) break;
-    const { bucket, rows } = runs[first]!;
-    const row = rows[next[first]!++]!;
-    const startDay = bucket.startDays[row]!;
-    const same = startDay === query.start && bucket.endDays[row] === query.end;
-    const urgent = startDay >= query.urgentFrom && startDay <= query.urgentTo;
-    const mutual = query.mutual(bucket, row);
-    const flags = (same ? 1 : 0) | (mutual ? 2 : 0) | (urgent ? 4 : 0);
-    // Group 0 first: Mutual and Urgent and same dates; group 7 last.
-    groups[(mutual ? 0 : 4) + (urgent ? 0 : 2) + (same ? 0 : 1)]!.push({ offer: bucket.offers[row]!, flags });
+    if (first < 0) return { buckets, rows };
+    buckets.push(runs[first]!.bucket);
+    rows.push(runs[first]!.rows[next[first]!++]!);
   }
-  const ordered = groups.flat();
+}
 
-  const { page } = query;
-  let from = 0;
-  if (page?.after) {
-    const after = page.after;
-    while (from < ordered.length && !isAfter(keyOf(ordered[from]!), after)) from += 1;
-  }
-  const to = page === null ? ordered.length : Math.min(ordered.length, from + page.limit);
-  const found: FoundRows = { total: ordered.length, last: to > from ? keyOf(ordered[to - 1]!) : null, more: to < ordered.length };
-  const { head, tail } = answerWrapping(query.searchedTripId, page, found);
-
-  // Written straight into one buffer: the rows are already UTF-8, nothing is encoded per request.
-  const headBytes = Buffer.from(head);
-  const tailBytes = Buffer.from(tail);
-  let length = headBytes.length + tailBytes.length + Math.max(0, to - from - 1);
-  for (let n = from; n < to; n += 1) length += ordered[n]!.offer.prefix.length + TAILS[ordered[n]!.flags]!.length;
-  const answer = Buffer.allocUnsafe(length);
-  answer.set(headBytes, 0);
-  let at = headBytes.length;
-  // set(), not copy(): the same memcpy with less checking around it, twice as fast here.
-  for (let n = from; n < to; n += 1) {
-    if (n > from) answer[at++] = COMMA;
-    const { offer, flags } = ordered[n]!;
-    answer.set(offer.prefix, at);
-    at += offer.prefix.length;
-    const rowTail = TAILS[flags]!;
-    answer.set(rowTail, at);
-    at += rowTail.length;
-  }
-  answer.set(tailBytes, at);
-  const tripIds: string[] = [];
-  for (let n = from; n < to; n += 1) tripIds.push(ordered[n]!.offer.tripId);
-  return { json: answer, tripIds };
+/** Whether a row comes after the cursor's row in date order (start, end, trip id). */
+function datedAfter(bucket: Bucket, row: number, after: { start: number; end: number }, afterTripId: string): boolean {
+  const start = bucket.startDays[row]!;
+  if (start !== after.start) return start > after.start;
+  const end = bucket.endDays[row]!;
+  if (end !== after.end) return end > after.end;
+  return bucket.offers[row]!.tripId > afterTripId;
 }
 
 function keyOf({ offer, flags }: Found): MatchKey {
   return { mutual: (flags & 2) !== 0, urgent: (flags & 4) !== 0, sameDates: (flags & 1) !== 0, startDate: offer.startDate, endDate: offer.endDate, tripId: offer.tripId };
-}
-
-/** Whether key `a` comes after key `b` in the answer's order (match-page.ts). */
-function isAfter(a: MatchKey, b: MatchKey): boolean {
-  if (a.mutual !== b.mutual) return b.mutual;
-  if (a.urgent !== b.urgent) return b.urgent;
-  if (a.sameDates !== b.sameDates) return b.sameDates;
-  if (a.startDate !== b.startDate) return a.startDate > b.startDate;
-  if (a.endDate !== b.endDate) return a.endDate > b.endDate;
-  return a.tripId > b.tripId;
 }
 
 /** Whether row `a.rows[ai]` comes before row `b.rows[bi]`: start, end, then trip id. */

@@ -92,6 +92,22 @@ describe('Find swaps viewers are told when a roster takes the offer away', () =>
     expect(await h.db('offer_views').where({ trip_id: offer.id })).toEqual([]);
   });
 
+  it('a pilot who looks again within the hour leaves the view as it was; an hour on, its time moves', async () => {
+    const { views } = h.service.offerViews;
+    const pilot = await h.register({ rank: 'FO', fleet: 'A350' });
+    const [first, second] = [makeTrip(pilot).id, makeTrip(pilot).id] as const;
+    const at = (minutes: number) => new Date(Date.parse('2026-11-20T08:00:00Z') + minutes * 60_000);
+    const kept = async () => {
+      const rows: { trip_id: string; seen_at: Date }[] = await h.db('offer_views').where({ pilot_id: pilot.id });
+      return Object.fromEntries(rows.map((row) => [row.trip_id, row.seen_at.toISOString()]));
+    };
+    await views.record(pilot.id, [first, first], at(0));
+    await views.record(pilot.id, [first, second], at(30));
+    expect(await kept()).toEqual({ [first]: at(0).toISOString(), [second]: at(30).toISOString() });
+    await views.record(pilot.id, [first, second], at(61));
+    expect(await kept()).toEqual({ [first]: at(61).toISOString(), [second]: at(30).toISOString() });
+  });
+
   it('only pilots who found the offer within the last day are told, and older views are pruned', async () => {
     const { offer, viewers } = await offerSeenByTwo('2027-02-16');
     // One viewer looked more than a day ago.

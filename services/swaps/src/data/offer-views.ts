@@ -6,12 +6,21 @@ import type { Db, Executor } from '@crewswap/kit';
  */
 export function createOfferViewRepository(db: Db) {
   return {
+    /**
+     * Every Find swaps answer records its offers (50 a page, ~400 a whole list), and a pilot looks
+     * again and again: a view within the hour of the one kept changes nothing, where rewriting the
+     * row (and both its indexes) each time was most of what Postgres spent on Find swaps. So the
+     * time kept may be up to an hour earlier than the latest view, against a day's window.
+     */
     async record(pilotId: string, tripIds: string[], seenAt: Date, trx: Executor = db): Promise<void> {
       if (tripIds.length === 0) return;
-      await trx('offer_views')
-        .insert([...new Set(tripIds)].map((tripId) => ({ trip_id: tripId, pilot_id: pilotId, seen_at: seenAt })))
-        .onConflict(['trip_id', 'pilot_id'])
-        .merge(['seen_at']);
+      await trx.raw(
+        `INSERT INTO offer_views (trip_id, pilot_id, seen_at)
+         SELECT DISTINCT trip_id, CAST(:pilot AS uuid), CAST(:at AS timestamptz) FROM unnest(CAST(:trips AS uuid[])) AS trip_id
+         ON CONFLICT (trip_id, pilot_id) DO UPDATE SET seen_at = EXCLUDED.seen_at
+          WHERE offer_views.seen_at < EXCLUDED.seen_at - interval '1 hour'`,
+        { pilot: pilotId, at: seenAt, trips: tripIds },
+      );
     },
 
     /** The pilots who saw the offer since `since`; the offer's rows go (it is no longer offered). */

@@ -10,7 +10,7 @@ import { registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerProxy } from './proxy';
-import { answeredByGateway, ownerOf, type ServiceName } from './route-table';
+import { answeredByGateway, API_DOCS_PATH, ownerOf, type ServiceName } from './route-table';
 import { apiSecurityHeaders, securityHeaders } from './security-headers';
 
 /** Paths the web app routes itself; each gets index.html. */
@@ -74,7 +74,7 @@ export function upstreams(config: Config): Record<ServiceName, string> {
 
 export interface GatewayOptions {
   /** Passes `/api/*` on to the services: the gateway's own proxy unless another is measured (the bench). */
-  proxy?: (app: FastifyInstance, services: Record<ServiceName, string>) => void | Promise<void>;
+  proxy?: (app: FastifyInstance, services: Record<ServiceName, string>, pageHeaders: Record<string, string>) => void | Promise<void>;
 }
 
 export async function createApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
@@ -111,10 +111,11 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
 
   // API answers get the API set; the proxy swaps in the page set for a service's HTML answer.
   const pageHeaders = securityHeaders();
-  const apiHeaders = apiSecurityHeaders();
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     const { url } = request;
-    const api = url.startsWith('/api/') && !answeredByGateway(request.method, url.split('?')[0]!);
+    // The API reference is a page; its JSON twin under it takes the page set too, harmlessly.
+    const api = url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH);
     reply.headers(api ? apiHeaders : pageHeaders);
     done();
   });
@@ -169,7 +170,7 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
   });
 
   registerApiDocs(app);
-  await (options.proxy ?? registerProxy)(app, services);
+  await (options.proxy ?? registerProxy)(app, services, pageHeaders);
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.

@@ -5,7 +5,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { injectRequestTrace, REQUEST_ID_HEADER, requestTraceFields, TRACE_HEADERS, trackStream } from '@crewswap/kit';
 import { isBodyTooLarge, refuse } from './body-limit';
 import { isStream, ownerOf, type ServiceName } from './route-table';
-import { isPage, securityHeaders } from './security-headers';
+import { isPage } from './security-headers';
 
 /**
  * An answer up to this size is read whole and sent as one buffer: one write to the client, a
@@ -26,19 +26,18 @@ const REQUEST_HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connecti
 const ANSWER_HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 /**
- * Passes `/api/*` on to the service that owns the path, over a pool of kept-alive connections
- * per service (undici): no new connection per request, no per-request proxy set-up.
+ * Passes `/api/*` on to the service that owns the path (a page it answers gets `pageHeaders`),
+ * over a pool of kept-alive connections per service (undici): no new connection per request, no per-request proxy set-up.
  * An event stream holds its connection for its whole life, so streams go apart, each on a
  * connection of its own without a cap (node:http, whose client costs a stream less memory than
  * an undici client): in the capped pool, the 65th pilot's stream (and every request behind it)
  * would wait for one of the first 64 to end, which may be hours.
  */
-export function registerProxy(app: FastifyInstance, services: Record<ServiceName, string>): void {
+export function registerProxy(app: FastifyInstance, services: Record<ServiceName, string>, pageHeaders: Record<string, string>): void {
   const pools = Object.fromEntries(
     Object.entries(services).map(([name, url]) => [name, new Pool(url, { connections: CONNECTIONS_PER_SERVICE, pipelining: 1 })]),
   ) as Record<ServiceName, Pool>;
   const streams = streamForwarder();
-  const pageHeaders = securityHeaders();
   // Before the server waits for open connections to finish: streams never finish on their own.
   // Cut, they end for the client, which reconnects to another replica.
   app.addHook('preClose', async () => streams.closeAll());

@@ -49,8 +49,7 @@ export function securityHeaders(): Record<string, string> {
  * nothing and cannot be framed; nosniff keeps JSON from being run as script; CORP keeps other
  * sites from reading it into theirs; HSTS is the page set's own.
  */
-export function apiSecurityHeaders(): Record<string, string> {
-  const page = securityHeaders();
+export function apiSecurityHeaders(page: Record<string, string> = securityHeaders()): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': page['cross-origin-resource-policy']!,

@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { createLogger, createServiceApp, startTracing, stopTracing, traceFields } from '@crewswap/kit';
+import { logLines } from '@crewswap/kit/testing';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/app';
@@ -9,19 +9,13 @@ const CLIENT_TRACE = '0af7651916cd43dd8448eb211c80319c';
 
 describe('the gateway starts the trace a request is followed by', () => {
   const spans = new InMemorySpanExporter();
-  const lines: Record<string, unknown>[] = [];
+  const { output, lines } = logLines();
   let service: FastifyInstance;
   let gateway: FastifyInstance;
 
   beforeAll(async () => {
     // As the gateway runs (main.ts): no client spans, the proxy writes the context in itself.
     startTracing({ serviceName: 'crewswap-test', spanProcessors: [new SimpleSpanProcessor(spans)], clientSpans: false });
-    const output = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
     // A service as the kit builds them, answering with the trace and request id it works in.
     service = createServiceApp({ name: 'trips', logger: createLogger('trips', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, output), readiness: {} });
     const answer = async (request: { id: string }) => ({ ...traceFields(), requestId: request.id });

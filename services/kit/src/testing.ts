@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import knexFactory from 'knex';
 import { baseConfigSchema, type BaseConfig } from './config';
 import { generateSigningKeys } from './keys';
@@ -62,6 +63,18 @@ export function benchBaseConfig(databaseUrl: string, prefix?: string): BaseConfi
 }
 
 export const TEST_KEYS = testKeys;
+
+/** A destination for a logger (createLogger's `output`, pino's second argument) whose JSON lines a test reads. */
+export function logLines<Line = Record<string, unknown>>(): { output: Writable; lines: Line[] } {
+  const lines: Line[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Line);
+      done();
+    },
+  });
+  return { output, lines };
+}
 
 /** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5000): Promise<T> {

@@ -1,20 +1,13 @@
-import { Writable } from 'node:stream';
 import { API_ROUTES } from '@crewswap/proto';
 import pino from 'pino';
 import { z } from 'zod';
 import { createServiceApp, deleteStreams, routes, serializerSchema, startService } from '../src';
-import { createTestDatabase, testBaseConfig } from '../src/testing';
+import { createTestDatabase, logLines, testBaseConfig } from '../src/testing';
 
 /** A service app whose log lines a test can read. */
 function appWith(responseValidation: boolean) {
-  const lines: { msg: string; err?: { message: string } }[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  const app = createServiceApp({ name: 'kit-routes', logger: pino({ level: 'error' }, sink), readiness: {}, responseValidation });
+  const { output, lines } = logLines<{ msg: string; err?: { message: string } }>();
+  const app = createServiceApp({ name: 'kit-routes', logger: pino({ level: 'error' }, output), readiness: {}, responseValidation });
   return { app, lines };
 }
 

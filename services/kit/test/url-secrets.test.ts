@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createServiceApp, startTracing, stopTracing, urlWithoutSecrets } from '../src';
+import { logLines } from '../src/testing';
 
 const FEED_TOKEN = 'Zx9_Kq2-Lm4Np6Rt8Vw0Yb';
 const LINK_TOKEN = 'eyJwaWxvdCI6IjEyMyJ9.c2lnbmF0dXJl';
@@ -18,17 +18,11 @@ describe('urls in logs and traces', () => {
 
 describe("a request whose url carries a key leaves no key in the gateway's or a service's access line or span", () => {
   const spans = new InMemorySpanExporter();
-  const lines: Record<string, unknown>[] = [];
+  const { output, lines } = logLines();
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
     startTracing({ serviceName: 'crewswap-test', spanProcessors: [new SimpleSpanProcessor(spans)], clientSpans: false });
-    const output = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
     // The edge (as the gateway) and a service: the two ways the kit traces a request.
     for (const edge of [true, false]) {
       const app = createServiceApp({ name: edge ? 'gateway' : 'trips', logger: createLogger('test', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, output), readiness: {}, trustRequestContext: !edge });

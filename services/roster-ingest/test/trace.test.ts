@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { createLogger, startTracing, stopTracing } from '@crewswap/kit';
-import { eventually, startService, testBaseConfig, TEST_KEYS, type StartedService } from '@crewswap/kit/testing';
+import { eventually, logLines, startService, testBaseConfig, TEST_KEYS, type StartedService } from '@crewswap/kit/testing';
 import { RPC, SUBJECTS } from '@crewswap/proto';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import nodemailer from 'nodemailer';
@@ -12,13 +11,7 @@ const IMOGEN = 'imogen.thistlewood@example-airline.test';
 describe('one emailed roster is one trace, from the SMTP receiver to realtime', () => {
   // A real SDK (the kit's own set-up) recording into memory, as OTLP would send to Tempo.
   const spans = new InMemorySpanExporter();
-  const lines: Record<string, unknown>[] = [];
-  const output = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const { output, lines } = logLines();
   const logger = (name: string) => createLogger(name, { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, output);
   let stack: TestStack;
   // realtime runs in this process too: its delivery is the last hop of the trace.

@@ -108,6 +108,37 @@ describe('Find swaps viewers are told when a roster takes the offer away', () =>
     expect(await kept()).toEqual({ [first]: at(61).toISOString(), [second]: at(30).toISOString() });
   });
 
+  it('a pilot who finds the same offers again within the hour costs Postgres no statement; a new offer is recorded alone', async () => {
+    const { viewers } = await offerSeenByTwo('2027-01-05');
+    const viewer = viewers[0]!;
+    const [mine] = (await h.db('trips').where({ pilot_id: viewer.id }).select('id')) as { id: string }[];
+    const owner = await h.register({ rank: 'FO', fleet: 'A350' });
+    const recorded = jest.spyOn(h.service.offerViews.views, 'record');
+    try {
+      expect(await h.matchIds(viewer, mine!.id)).toHaveLength(1);
+      const added = await h.addTrip(owner, { startDate: '2027-01-06', isSwappable: true });
+      expect(await h.matchIds(viewer, mine!.id)).toHaveLength(2);
+      // Views are recorded in the order they were answered: once the new offer's is in, the look before it has been passed over.
+      await eventually(() => recorded.mock.calls.length > 0);
+      expect(recorded.mock.calls.map(([pilotId, tripIds]) => [pilotId, tripIds])).toEqual([[viewer.id, [added.id]]]);
+    } finally {
+      recorded.mockRestore();
+    }
+  });
+
+  it('an offer withdrawn and offered again is recorded afresh when found again within the hour, so its viewer is told again', async () => {
+    const { offer, viewers } = await offerSeenByTwo('2027-01-12');
+    const viewer = viewers[0]!;
+    const [mine] = (await h.db('trips').where({ pilot_id: viewer.id }).select('id')) as { id: string }[];
+    await update(offer, { isSwappable: false }, ROSTER);
+    expect((await withdrawnPushes(offer.id)).map((push) => push.pilotId)).toEqual(viewers.map((pilot) => pilot.id).sort());
+    await update(offer, { isSwappable: true }, ROSTER, 3);
+    await eventually(async () => (await h.matchIds(viewer, mine!.id)).includes(offer.id));
+    await eventually(async () => (await h.db('offer_views').where({ trip_id: offer.id, pilot_id: viewer.id })).length === 1);
+    await update(offer, { isSwappable: false }, ROSTER, 4);
+    expect((await withdrawnPushes(offer.id)).filter((push) => push.pilotId === viewer.id)).toHaveLength(2);
+  });
+
   it('only pilots who found the offer within the last day are told, and older views are pruned', async () => {
     const { offer, viewers } = await offerSeenByTwo('2027-02-16');
     // One viewer looked more than a day ago.

@@ -1,5 +1,8 @@
 import type { Db, Executor } from '@crewswap/kit';
 
+/** A view within this long of the one kept changes nothing (see `record`). */
+export const RECORD_AGAIN_AFTER_MS = 60 * 60 * 1000;
+
 /**
  * Who found which offer in Find swaps, and when (one row per pilot and offer, the latest time):
  * the pilots to tell when a roster takes the offer away. Kept a day, no more.
@@ -20,10 +23,10 @@ export function createOfferViewRepository(db: Db) {
         `INSERT INTO offer_views (trip_id, pilot_id, seen_at)
          SELECT DISTINCT seen.trip_id, CAST(:pilot AS uuid), CAST(:at AS timestamptz) FROM unnest(CAST(:trips AS uuid[])) AS seen(trip_id)
           WHERE NOT EXISTS (SELECT 1 FROM offer_views kept
-                             WHERE kept.trip_id = seen.trip_id AND kept.pilot_id = :pilot AND kept.seen_at >= CAST(:at AS timestamptz) - interval '1 hour')
+                             WHERE kept.trip_id = seen.trip_id AND kept.pilot_id = :pilot AND kept.seen_at >= CAST(:at AS timestamptz) - CAST(:again AS interval))
          ON CONFLICT (trip_id, pilot_id) DO UPDATE SET seen_at = EXCLUDED.seen_at
-          WHERE offer_views.seen_at < EXCLUDED.seen_at - interval '1 hour'`,
-        { pilot: pilotId, at: seenAt, trips: tripIds },
+          WHERE offer_views.seen_at < EXCLUDED.seen_at - CAST(:again AS interval)`,
+        { pilot: pilotId, at: seenAt, trips: tripIds, again: `${RECORD_AGAIN_AFTER_MS} milliseconds` },
       );
     },
 

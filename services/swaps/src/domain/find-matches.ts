@@ -9,6 +9,15 @@ import { urgentDates } from './swap-rule';
 export const TRIP_NOT_FOUND = 'Trip not found';
 
 /**
+ * The offers an answer showed, in its order, for who saw what; `held`, when the offer index
+ * answered, the same offers as it holds them (by which a view already recorded is known).
+ */
+export interface ShownOffers {
+  tripIds: string[];
+  held?: readonly object[];
+}
+
+/**
  * Find swaps for one of the pilot's own trips: the compatible offers starting inside the window,
  * each marked Mutual and Urgent, Mutual first, then Urgent, then by date; the whole list, or a
  * page of it (`limit`, `cursor`). Explicit query dates win; each bound left out comes from the
@@ -28,7 +37,7 @@ export function createFindMatches(deps: {
      * Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8
      * bytes (the offer index), and the ids of the offers it shows the pilot.
      */
-    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<{ json: string | Buffer; shown: string[] }> {
+    async execute(input: { pilotId: string; tripId: string; query: MatchesQuery }): Promise<{ json: string | Buffer; shown: ShownOffers }> {
       // A pilot who adds a trip and taps Find swaps at once may be quicker than trips' event, and a
       // pilot who registered a moment ago quicker than auth's: the trip and the pilot's profile are
       // waited for, rather than answered "Trip not found" or an empty list that reads as "no
@@ -41,7 +50,7 @@ export function createFindMatches(deps: {
       const { startDate, endDate, limit, cursor } = input.query;
       if (cursor !== undefined && limit === undefined) throw badRequest(PAGE_MESSAGES.cursorWithoutLimit);
       const page: MatchPage = limit === undefined ? null : { limit, after: cursor === undefined ? null : decodeCursor(trip.id, cursor) };
-      const none = { json: page === null ? '[]' : '{"matches":[],"total":0,"nextCursor":null}', shown: [] };
+      const none = { json: page === null ? '[]' : '{"matches":[],"total":0,"nextCursor":null}', shown: { tripIds: [] } };
       const outOfRange = outOfRangeDate([startDate, endDate], clock.today());
       if (outOfRange) throw badRequest(outOfRange);
       for (const date of [startDate, endDate]) {
@@ -58,9 +67,9 @@ export function createFindMatches(deps: {
       // Who matches is the swap rule's (domain/swap-rule.ts) either way. From memory when the
       // index is in step with the table; from Postgres while it is not.
       const found = offers.find(query);
-      if (found) return { json: found.json, shown: found.tripIds };
+      if (found) return { json: found.json, shown: { tripIds: found.tripIds, held: found.held } };
       const json = await readModel.findOffersJson(query);
-      return { json, shown: shownTripIds(json) };
+      return { json, shown: { tripIds: shownTripIds(json) } };
     },
   };
 }

@@ -1,6 +1,8 @@
 import { startDurableConsumer, startPeriodic, type Clock, type Runtime } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
-import { createOfferViewRepository } from '../data/offer-views';
+import { createOfferViewRepository, RECORD_AGAIN_AFTER_MS } from '../data/offer-views';
+import { createRecentViews } from '../data/recent-views';
+import type { ShownOffers } from '../domain/find-matches';
 import { createOfferWithdrawn, OFFER_VIEW_DAYS } from '../domain/offer-withdrawn';
 
 /** The viewers' consumer, apart from the read model's. */
@@ -44,11 +46,27 @@ export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) 
   });
   runtime.onClose(() => pruner.stop());
 
+  const recent = createRecentViews({ recordAgainAfterMs: RECORD_AGAIN_AFTER_MS });
+
   return {
     views,
-    /** Records the offers a Find swaps answer showed the pilot; after the answer, never delaying it. */
-    async seen(pilotId: string, tripIds: string[]): Promise<void> {
-      await views.record(pilotId, tripIds, clock.now()).catch((error: unknown) => log.warn({ err: error }, 'could not record the offers a pilot found'));
+    /**
+     * Records the offers a Find swaps answer showed the pilot; after the answer, never delaying
+     * it. Views this replica recorded within the hour are left out, and when that is all of them
+     * Postgres is not asked.
+     */
+    async seen(pilotId: string, shown: ShownOffers): Promise<void> {
+      const at = clock.now();
+      const { held } = shown;
+      const missing = held ? recent.unrecorded(pilotId, held, at) : undefined;
+      const tripIds = missing ? missing.map((i) => shown.tripIds[i]!) : shown.tripIds;
+      if (tripIds.length === 0) return;
+      try {
+        await views.record(pilotId, tripIds, at);
+        if (held && missing) recent.remember(pilotId, missing.map((i) => held[i]!), at);
+      } catch (error) {
+        log.warn({ err: error }, 'could not record the offers a pilot found');
+      }
     },
   };
 }

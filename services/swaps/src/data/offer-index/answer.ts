@@ -5,6 +5,8 @@ import { dayNumber, type Bucket, type Offer } from './buckets';
 export interface FoundAnswer {
   json: Buffer;
   tripIds: string[];
+  /** The same offers as the index holds them now, id for id (a changed or re-offered trip is held as a new object). */
+  held: Offer[];
 }
 
 const COMMA = ','.charCodeAt(0);
@@ -104,6 +106,7 @@ export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
   answer.set(headBytes, 0);
   let at = headBytes.length;
   const tripIds: string[] = [];
+  const held: Offer[] = [];
   // set(), not copy(): the same memcpy with less checking around it, twice as fast here.
   for (let n = 0; n < shown.length; n += 1) {
     if (n > 0) answer[at++] = COMMA;
@@ -114,9 +117,10 @@ export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
     answer.set(rowTail, at);
     at += rowTail.length;
     tripIds.push(offer.tripId);
+    held.push(offer);
   }
   answer.set(tailBytes, at);
-  return { json: answer, tripIds };
+  return { json: answer, tripIds, held };
 }
 
 /**

@@ -1,31 +1,41 @@
 import { createRecentViews } from '../src/data/recent-views';
 
-describe('views recorded lately (so that finding the same offers again asks Postgres nothing)', () => {
+describe('answers whose views were recorded lately (so that asking the same again asks Postgres nothing)', () => {
   const at = (minutes: number) => new Date(Date.parse('2026-11-20T08:00:00Z') + minutes * 60_000);
-  const offers = [{}, {}, {}];
+  const hour = 60 * 60_000;
+  const offers = [11, 12, 13];
 
-  it('an offer is unrecorded for a pilot until remembered, and again once the hour is up', () => {
-    const recent = createRecentViews({ recordAgainAfterMs: 60 * 60_000 });
-    expect(recent.unrecorded('pilot-a', offers, at(0))).toEqual([0, 1, 2]);
-    recent.remember('pilot-a', [offers[0]!, offers[2]!], at(0));
-    expect(recent.unrecorded('pilot-a', offers, at(59))).toEqual([1]);
-    expect(recent.unrecorded('pilot-b', offers, at(1))).toEqual([0, 1, 2]);
-    expect(recent.unrecorded('pilot-a', offers, at(61))).toEqual([0, 1, 2]);
+  it('an answer is unrecorded until remembered, and again once the hour is up', () => {
+    const recent = createRecentViews({ recordAgainAfterMs: hour });
+    expect(recent.unrecorded('pilot-a trip-1', offers, at(0))).toEqual([0, 1, 2]);
+    recent.remember('pilot-a trip-1', offers, at(0));
+    expect(recent.unrecorded('pilot-a trip-1', offers, at(59))).toEqual([]);
+    expect(recent.unrecorded('pilot-b trip-1', offers, at(1))).toEqual([0, 1, 2]);
+    expect(recent.unrecorded('pilot-a trip-1', offers, at(61))).toEqual([0, 1, 2]);
   });
 
-  it('the same trip held anew (changed, or offered again) is unrecorded', () => {
-    const recent = createRecentViews({ recordAgainAfterMs: 60 * 60_000 });
-    const before = { tripId: 't1' };
-    recent.remember('pilot-a', [before], at(0));
-    expect(recent.unrecorded('pilot-a', [before, { tripId: 't1' }], at(1))).toEqual([1]);
+  it('only the offers new to the answer are unrecorded, a trip read again (a new version: changed, or offered again) among them', () => {
+    const recent = createRecentViews({ recordAgainAfterMs: hour });
+    recent.remember('pilot-a trip-1', [7, offers[0]!], at(0));
+    expect(recent.unrecorded('pilot-a trip-1', [offers[0]!, 8, offers[1]!], at(1))).toEqual([1, 2]);
   });
 
-  it('past its bound it forgets everything at once', () => {
-    const recent = createRecentViews({ recordAgainAfterMs: 60 * 60_000, maxEntries: 4 });
-    recent.remember('pilot-a', offers, at(0));
-    expect(recent.unrecorded('pilot-a', offers, at(1))).toEqual([]);
-    recent.remember('pilot-b', offers.slice(0, 2), at(1));
-    expect(recent.unrecorded('pilot-a', offers, at(2))).toEqual([0, 1, 2]);
-    expect(recent.unrecorded('pilot-b', offers, at(2))).toEqual([2]);
+  it('an answer partly recorded earlier stays as old as its oldest view', () => {
+    const recent = createRecentViews({ recordAgainAfterMs: hour });
+    recent.remember('pilot-a trip-1', [offers[0]!], at(0));
+    recent.remember('pilot-a trip-1', offers, at(50));
+    expect(recent.unrecorded('pilot-a trip-1', offers, at(61))).toEqual([0, 1, 2]);
+  });
+
+  it('past its bound it forgets the answers older than the hour, then if need be all of them', () => {
+    const recent = createRecentViews({ recordAgainAfterMs: hour, maxOffers: 4 });
+    recent.remember('old', offers.slice(0, 1), at(0));
+    recent.remember('pilot-a trip-1', offers.slice(0, 2), at(50));
+    recent.remember('pilot-b trip-1', offers.slice(0, 2), at(70));
+    expect(recent.unrecorded('pilot-a trip-1', offers.slice(0, 2), at(71))).toEqual([]);
+    expect(recent.unrecorded('pilot-b trip-1', offers.slice(0, 2), at(71))).toEqual([]);
+    recent.remember('pilot-c trip-1', offers, at(72));
+    expect(recent.unrecorded('pilot-a trip-1', offers.slice(0, 2), at(73))).toEqual([0, 1]);
+    expect(recent.unrecorded('pilot-c trip-1', offers, at(73))).toEqual([]);
   });
 });

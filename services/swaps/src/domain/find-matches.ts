@@ -9,12 +9,13 @@ import { urgentDates } from './swap-rule';
 export const TRIP_NOT_FOUND = 'Trip not found';
 
 /**
- * The offers an answer showed, in its order, for who saw what; `held`, when the offer index
- * answered, the same offers as it holds them (by which a view already recorded is known).
+ * The offers an answer showed, in its order, for who saw what; when the offer index answered,
+ * also which answer it was (pilot, trip, dates, page) and the offers' versions as the index holds
+ * them, by which a view already recorded is known.
  */
 export interface ShownOffers {
   tripIds: string[];
-  held?: readonly object[];
+  held?: { answer: string; versions: readonly number[] };
 }
 
 /**
@@ -67,7 +68,10 @@ export function createFindMatches(deps: {
       // Who matches is the swap rule's (domain/swap-rule.ts) either way. From memory when the
       // index is in step with the table; from Postgres while it is not.
       const found = offers.find(query);
-      if (found) return { json: found.json, shown: { tripIds: found.tripIds, held: found.held } };
+      if (found) {
+        const answer = [input.pilotId, trip.id, window.from, window.to, limit ?? '', cursor ?? ''].join(' ');
+        return { json: found.json, shown: { tripIds: found.tripIds, held: { answer, versions: found.versions } } };
+      }
       const json = await readModel.findOffersJson(query);
       return { json, shown: { tripIds: shownTripIds(json) } };
     },

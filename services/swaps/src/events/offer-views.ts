@@ -52,18 +52,18 @@ export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) 
     views,
     /**
      * Records the offers a Find swaps answer showed the pilot; after the answer, never delaying
-     * it. Views this replica recorded within the hour are left out, and when that is all of them
-     * Postgres is not asked.
+     * it. Views this replica recorded within the hour for the same answer are left out, and when
+     * that is all of them Postgres is not asked.
      */
     async seen(pilotId: string, shown: ShownOffers): Promise<void> {
       const at = clock.now();
       const { held } = shown;
-      const missing = held ? recent.unrecorded(pilotId, held, at) : undefined;
+      const missing = held && recent.unrecorded(held.answer, held.versions, at);
       const tripIds = missing ? missing.map((i) => shown.tripIds[i]!) : shown.tripIds;
       if (tripIds.length === 0) return;
       try {
         await views.record(pilotId, tripIds, at);
-        if (held && missing) recent.remember(pilotId, missing.map((i) => held[i]!), at);
+        if (held) recent.remember(held.answer, held.versions, at);
       } catch (error) {
         log.warn({ err: error }, 'could not record the offers a pilot found');
       }

@@ -23,6 +23,8 @@ export interface OfferRow {
 
 export interface Offer {
   tripId: string;
+  /** This row as loaded: a trip read again (changed, withdrawn and offered again) gets a new number. */
+  version: number;
   pilotId: string;
   /** Start and end as day numbers: comparing numbers in the scan is several times cheaper than comparing date strings. */
   startDay: number;
@@ -60,6 +62,9 @@ const FLAG_BITS = { training: 1, ltcCaptain: 2, standby: 4 } as const;
 const bucketOf = (rank: string, fleet: string, aircraft: string) => `${rank}|${fleet}|${aircraft}`;
 
 /** The offers, in buckets by rank, fleet and aircraft: the swap rule's equalities, answered by a lookup. */
+/** Versions are unique in the process, across reloads. */
+let lastVersion = 0;
+
 export function createBuckets() {
   const offers = new Map<string, Offer>();
   const buckets = new Map<string, Bucket>();
@@ -86,6 +91,7 @@ export function createBuckets() {
       remove(row.trip_id);
       const offer: Offer = {
         tripId: row.trip_id,
+        version: (lastVersion += 1),
         pilotId: row.pilot_id,
         startDay: dayNumber(row.start_date),
         endDay: dayNumber(row.end_date),

@@ -61,10 +61,10 @@ const FLAG_BITS = { training: 1, ltcCaptain: 2, standby: 4 } as const;
 
 const bucketOf = (rank: string, fleet: string, aircraft: string) => `${rank}|${fleet}|${aircraft}`;
 
-/** The offers, in buckets by rank, fleet and aircraft: the swap rule's equalities, answered by a lookup. */
 /** Versions are unique in the process, across reloads. */
 let lastVersion = 0;
 
+/** The offers, in buckets by rank, fleet and aircraft: the swap rule's equalities, answered by a lookup. */
 export function createBuckets() {
   const offers = new Map<string, Offer>();
   const buckets = new Map<string, Bucket>();

@@ -27,6 +27,16 @@ describe('answers whose views were recorded lately (so that asking the same agai
     expect(recent.unrecorded('pilot-a trip-1', offers, at(61))).toEqual([0, 1, 2]);
   });
 
+  it('the answers over the hour old are let go between busy spells, the younger ones kept', () => {
+    const recent = createRecentViews({ recordAgainAfterMs: hour });
+    recent.remember('pilot-a trip-1', offers, at(0));
+    recent.remember('pilot-b trip-1', offers.slice(0, 2), at(30));
+    expect(recent.offersHeld()).toBe(5);
+    recent.forgetStale(at(61));
+    expect(recent.offersHeld()).toBe(2);
+    expect(recent.unrecorded('pilot-b trip-1', offers.slice(0, 2), at(62))).toEqual([]);
+  });
+
   it('past its bound it forgets the answers older than the hour, then if need be all of them', () => {
     const recent = createRecentViews({ recordAgainAfterMs: hour, maxOffers: 4 });
     recent.remember('old', offers.slice(0, 1), at(0));

@@ -9,7 +9,8 @@
  * replica since each follows the table, so an offer that went and came back is recorded afresh,
  * and a pilot who saw it again is told if it goes again. A remembered answer costs a number per
  * offer; past `maxOffers` in all, the answers older than the hour are forgotten, then if need be
- * all of them, and the statement's own check does the work.
+ * all of them, and the statement's own check does the work. `forgetStale` gives back, between
+ * busy spells, what the hour has made useless (a quiet replica would otherwise hold it until the bound).
  */
 export function createRecentViews(options: { recordAgainAfterMs: number; maxOffers?: number }) {
   const maxOffers = options.maxOffers ?? 4_000_000;
@@ -30,6 +31,14 @@ export function createRecentViews(options: { recordAgainAfterMs: number; maxOffe
   };
 
   return {
+    /** Forgets the answers whose oldest view is over the hour old at `at`: they answer nothing any more. */
+    forgetStale(at: Date): void {
+      forgetOlderThan(at.getTime() - options.recordAgainAfterMs);
+    },
+
+    /** How many offers' versions are held, all answers together. */
+    offersHeld: () => offersHeld,
+
     /** The positions in `versions` of the offers whose view is not known to be recorded within the hour. */
     unrecorded(answer: string, versions: readonly number[], at: Date): number[] {
       const last = fresh(answer, at);

@@ -8,7 +8,6 @@ import { createOfferWithdrawn, OFFER_VIEW_DAYS } from '../domain/offer-withdrawn
 /** The viewers' consumer, apart from the read model's. */
 export const OFFER_VIEWS_DURABLE = 'swaps_offer_withdrawals';
 
-
 /**
  * Remembers who found which offer in Find swaps (a day), and tells them when a roster import
  * takes it away: a durable consumer of its own on trips' updates and deletions, beside the read
@@ -47,6 +46,13 @@ export async function startOfferViews(deps: { runtime: Runtime; clock: Clock }) 
   runtime.onClose(() => pruner.stop());
 
   const recent = createRecentViews({ recordAgainAfterMs: RECORD_AGAIN_AFTER_MS });
+  const sweeper = startPeriodic({
+    name: 'forget stale recent views',
+    log,
+    intervalMs: 10 * 60 * 1000,
+    task: async () => recent.forgetStale(clock.now()),
+  });
+  runtime.onClose(() => sweeper.stop());
 
   return {
     views,

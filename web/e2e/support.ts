@@ -203,6 +203,9 @@ export async function openHeaderAction(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) {
     await menu.click();
+    // As in openNotificationPreferences: a click while the menu still slides in can miss its item.
+    await page.getByRole('menuitem', { name }).waitFor();
+    await settle(page);
     await page.getByRole('menuitem', { name }).click();
   } else {
     await page.getByRole('button', { name }).click();
@@ -212,7 +215,20 @@ export async function openHeaderAction(page: Page, name: string) {
 /** Notification Preferences are at the top of the bell's list of alerts. */
 export async function openNotificationPreferences(page: Page) {
   await page.getByRole('button', { name: /^Alerts/ }).click();
+  // Clicked while the list still zooms in, the click can miss the button: seen in CI and in runs
+  // here, the list stayed open and the preferences' code was never fetched; a second click opened them.
+  await page.getByRole('dialog', { name: 'Alerts' }).waitFor();
+  await settle(page);
   await page.getByRole('button', { name: 'Notification Preferences' }).click();
+  // Its push switch shows whatever the preferences' answer: if it does not, say what the page showed.
+  await page
+    .getByRole('dialog', { name: 'Notification Preferences' })
+    .getByRole('switch', { name: 'Enable Push' })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      const dialogs = await page.getByRole('dialog').evaluateAll((found) => found.map((dialog) => (dialog.textContent ?? '').slice(0, 120)));
+      throw new Error(`${String(error)}\nOpen dialogs: ${JSON.stringify(dialogs)}\n${await whatThePageShowed(page)}`);
+    });
 }
 
 /** Waits for antd's open and close animations (zoom, fade, slide) to end. */
@@ -439,5 +455,12 @@ export async function showPush(page: Page, cdp: CDPSession, registrationId: stri
       const found = all.find((n) => n.title === title);
       return found ? { title: found.title, body: found.body, tag: found.tag, data: found.data as unknown } : null;
     }, title),
-  );
+  ).catch(async (error: unknown) => {
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const shown = (await registration?.getNotifications())?.map((n) => n.title) ?? [];
+      return { active: registration?.active?.state ?? null, waiting: registration?.waiting?.state ?? null, installing: registration?.installing?.state ?? null, permission: Notification.permission, shown };
+    });
+    throw new Error(`${String(error)}: no notification titled ${JSON.stringify(title)}; the worker: ${JSON.stringify(worker)}\n${await whatThePageShowed(page)}`);
+  });
 }

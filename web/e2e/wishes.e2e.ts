@@ -21,12 +21,14 @@ import {
   ok,
   openHeaderAction,
   openNotificationPreferences,
+  recordApiCalls,
   showPush,
   shotsAtBothWidths,
   signUpByApi,
   tripBody,
   until,
   useLocalPushService,
+  whatThePageShowed,
   workerRegistration,
 } from './support';
 
@@ -59,6 +61,7 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    recordApiCalls(page);
     return page;
   };
 
@@ -209,7 +212,12 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
     // Saved: they are as she left them when she comes back.
     await wendy.reload();
     await openNotificationPreferences(wendy);
-    await dialog.getByLabel('Quiet hours start').waitFor();
+    await dialog
+      .getByLabel('Quiet hours start')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\nThe dialog showed: ${await dialog.innerText()}\n${await whatThePageShowed(wendy)}`);
+      });
     assert.equal(await dialog.getByRole('switch', { name: 'Quiet Hours' }).isChecked(), true);
     assert.equal(await dialog.getByRole('switch', { name: 'Urgent Offers' }).isChecked(), false);
   });

@@ -229,6 +229,9 @@ export async function openNotificationPreferences(page: Page) {
       const dialogs = await page.getByRole('dialog').evaluateAll((found) => found.map((dialog) => (dialog.textContent ?? '').slice(0, 120)));
       throw new Error(`${String(error)}\nOpen dialogs: ${JSON.stringify(dialogs)}\n${await whatThePageShowed(page)}`);
     });
+  // The same for what the caller clicks next in it: a tap on Enable Push lost that way would
+  // explain a CI failure seen once, neither 'Push status: Enabled' nor an error after the tap.
+  await settle(page);
 }
 
 /** Waits for antd's open and close animations (zoom, fade, slide) to end. */

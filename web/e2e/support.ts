@@ -215,8 +215,8 @@ export async function openHeaderAction(page: Page, name: string) {
 /** Notification Preferences are at the top of the bell's list of alerts. */
 export async function openNotificationPreferences(page: Page) {
   await page.getByRole('button', { name: /^Alerts/ }).click();
-  // Clicked while the list still zooms in, the click can miss the button: seen in CI and in runs
-  // here, the list stayed open and the preferences' code was never fetched; a second click opened them.
+  // Clicked while the list still zooms in, the click can miss the button: seen in local runs, the
+  // list stayed open and the preferences' code was never fetched; a second click opened them.
   await page.getByRole('dialog', { name: 'Alerts' }).waitFor();
   await settle(page);
   await page.getByRole('button', { name: 'Notification Preferences' }).click();

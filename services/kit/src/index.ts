@@ -30,3 +30,4 @@ export * from './session-activity';
 export * from './tracing';
 export * from './url-secrets';
 export * from './rows';
+export * from './outage-guard';

@@ -46,8 +46,9 @@ export function startPeriodic(options: { name: string; log: Logger; intervalMs: 
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = options
-      .task()
+    // A task that throws before its first await fails like one that rejects: never out of the timer.
+    running = Promise.resolve()
+      .then(options.task)
       .then((result) => log.debug({ task: options.name, result }, 'periodic task done'))
       .catch((error: unknown) => log.warn({ err: error, task: options.name }, 'periodic task failed; will retry'))
       .finally(() => {

@@ -9,6 +9,7 @@ import type { SigningKeys } from './keys';
 import { startRuntime, type Runtime } from './runtime';
 import { registerRuntimeMetrics } from './runtime-metrics';
 import { startTracing, stopTracing, type TracingOptions } from './tracing';
+import { serveThroughOutages } from './outage-guard';
 import { createSettingsClient, type SettingsClient } from './settings-client';
 
 /** What tests (and scripts) may hand a service instead of its defaults. */
@@ -128,6 +129,8 @@ export async function runService<S extends z.ZodType<ServiceConfig>>(
     }
     process.exit(1);
   }
+  // A database or NATS outage never ends a running service: it serves 503 and reconnects.
+  serveThroughOutages(service.app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -117,11 +117,20 @@ async function replay<S extends Subject>(
 /**
  * Asks admin for the current swap_search_days once. Events only carry changes; a value admin
  * held before its stream existed reaches the projection this way. Nobody answering is fine: the
- * projection (or the default) stands. Returns whether admin answered.
+ * projection (or the default) stands, as it does when the answer cannot be written. Returns
+ * whether admin answered.
  */
 export async function readSettingsFromAdmin(deps: { bus: Bus; log: Runtime['log']; readModel: ReadModelRepository; clock: Clock; settingsTimeoutMs: number; ex: Executor }): Promise<boolean> {
   const asked = await askAdminForSearchDays(deps);
-  if (asked.answered && asked.value !== undefined) await deps.readModel.applySetting(deps.ex, SWAP_SEARCH_DAYS, asked.value, deps.clock.now());
+  if (asked.answered && asked.value !== undefined) {
+    // Nobody awaits this read at start-up: a database away now must not become an unhandled
+    // rejection, which ended the process. The projected value stands until admin's next change.
+    try {
+      await deps.readModel.applySetting(deps.ex, SWAP_SEARCH_DAYS, asked.value, deps.clock.now());
+    } catch (error) {
+      deps.log.warn({ err: error }, "could not keep admin's swap_search_days; keeping the projected one");
+    }
+  }
   return asked.answered;
 }
 

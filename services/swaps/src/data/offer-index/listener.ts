@@ -12,8 +12,14 @@ const BARRIER = 'barrier:';
 const BARRIER_TIMEOUT_MS = 5000;
 /** How often the listener proves to itself that notices still reach it. */
 const HEARTBEAT_MS = 30_000;
-/** How long to wait before listening again after the listening connection was lost. */
-const RECONNECT_MS = 1000;
+/**
+ * How long to wait before listening again after the listening connection was lost: doubling from
+ * the first to the last while Postgres stays away, so a long outage is not asked every moment, yet
+ * short enough that the index answers again within a few seconds of Postgres's return.
+ */
+const RECONNECT_MS = { first: 250, last: 2000 };
+/** A connect that gets no answer (a partition, not a refusal) is given up after this and tried again. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** What the listener keeps in step with the table: the offer index's store. */
 export interface Follower {
@@ -34,8 +40,8 @@ export interface Listener {
  * Keeps a follower in step with the offers table: listens to the table's notices and has the
  * follower re-read the rows they name, one pass at a time. Listening starts before the first load,
  * so nothing committed between the two is missed. While the listening connection is down, or a
- * read failed, or the notices stop arriving, it is not ready; once it listens again the follower
- * loads afresh.
+ * read failed, or the notices stop arriving, it is not ready, and tries again with a growing wait
+ * (RECONNECT_MS); once it listens again the follower loads afresh.
  */
 export async function startListener(deps: { db: Db; connectionString: string; log: Logger; heartbeatMs?: number; follower: Follower }): Promise<Listener> {
   const { db, log, follower } = deps;
@@ -85,7 +91,8 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
   }
 
   async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: deps.connectionString });
+    // keepAlive: a connection cut without a word (a partition) ends instead of listening to nothing.
+    const client = new pg.Client({ connectionString: deps.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on('error', (error) => {
       log.warn({ err: error }, 'offer index lost its listening connection; Find swaps asks Postgres until it is back');
     });
@@ -116,13 +123,18 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
     pending.clear();
     if ((await refresh()) && listener === client && !closed) {
       ready = true;
+      failedTries = 0;
       log.info({ offers: follower.size() }, 'offer index loaded');
     }
   }
 
   let reconnectTimer: NodeJS.Timeout | undefined;
+  /** Tries to listen and load since the index was last in step: the next wait grows with them. */
+  let failedTries = 0;
   function reconnectLater(): void {
     if (closed || reconnectTimer) return;
+    const waitMs = Math.min(RECONNECT_MS.last, RECONNECT_MS.first * 2 ** failedTries);
+    failedTries += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
       const old = listener;
@@ -132,7 +144,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
         log.warn({ err: error }, 'offer index could not listen yet');
         reconnectLater();
       });
-    }, RECONNECT_MS);
+    }, waitMs);
     reconnectTimer.unref();
   }
 

@@ -87,18 +87,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const children: Supervised[] = [];
   const present = SERVICES.filter((service) => existsSync(join(root, 'services', service.name, 'src', 'main.ts')));
-  const urls: Record<string, string> = {};
+  const portOf = (service: (typeof SERVICES)[number]) => options.basePort + (service.port - 8080);
+  const urlOf = (name: string) => `http://127.0.0.1:${portOf(SERVICES.find((service) => service.name === name)!)}`;
+  const urls: Record<string, string> = Object.fromEntries(present.map((service) => [urlVariable(service.name), urlOf(service.name)]));
+  // Every session guard asks auth and admin over HTTP while NATS is away.
+  const sessionOwners = { AUTH_URL: urlOf('auth'), ADMIN_URL: urlOf('admin') };
   const smtpIngestPort = options.smtpIngestPort ?? (options.basePort === 8080 ? 2525 : options.basePort + 9);
   present.forEach((service, index) => {
-    const port = options.basePort + (service.port - 8080);
-    urls[urlVariable(service.name)] = `http://127.0.0.1:${port}`;
+    const port = portOf(service);
     const own: Record<string, string> = service.name === 'roster-ingest' ? { SMTP_INGEST_PORT: String(smtpIngestPort) } : {};
-    children.push(supervise(root, service.name, { ...commonEnv, ...own, OTEL_SERVICE_NAME: service.name, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
+    children.push(supervise(root, service.name, { ...commonEnv, ...sessionOwners, ...own, OTEL_SERVICE_NAME: service.name, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
   });
   for (const worker of WORKERS) {
     if (!existsSync(join(root, 'services', worker.service, 'src', worker.entry))) continue;
     const port = options.basePort === 8080 ? worker.port : 0;
-    children.push(supervise(root, worker.name, { ...commonEnv, OTEL_SERVICE_NAME: worker.name, PORT: String(port) }, options.logs, 90, join('services', worker.service, 'src', worker.entry)));
+    children.push(supervise(root, worker.name, { ...commonEnv, ...sessionOwners, OTEL_SERVICE_NAME: worker.name, PORT: String(port) }, options.logs, 90, join('services', worker.service, 'src', worker.entry)));
   }
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));

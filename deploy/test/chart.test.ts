@@ -181,3 +181,36 @@ describe('tracing', () => {
     expect((values as unknown as { tracing: { otlpEndpoint: string } }).tracing.otlpEndpoint).toBe('');
   });
 });
+
+describe('session guards reach auth and admin while NATS is away', () => {
+  const objects = render();
+  const policyOf = (name: string) => ofKind(objects, 'NetworkPolicy').find((policy) => policy.metadata.name === `crewswap-${name}`)!;
+  const owners = ['auth', 'admin'];
+
+  test('every service but the gateway is told where auth and admin are, and may reach their port; they let it in', () => {
+    const deployments = ofKind(objects, 'Deployment').filter((deployment) => deployment.metadata.labels!['app.kubernetes.io/name'] !== 'gateway');
+    expect(deployments.length).toBeGreaterThan(owners.length);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.labels!['app.kubernetes.io/name']!;
+      const env = deployment.spec.template.spec.containers[0].env as { name: string; value?: string }[];
+      expect([name, env.filter((entry) => entry.name === 'AUTH_URL' || entry.name === 'ADMIN_URL')]).toEqual([
+        name,
+        [
+          { name: 'AUTH_URL', value: `http://crewswap-auth:${serviceSettings(values, 'auth').port}` },
+          { name: 'ADMIN_URL', value: `http://crewswap-admin:${serviceSettings(values, 'admin').port}` },
+        ],
+      ]);
+      const reached = (policyOf(name).spec.egress as { to?: { podSelector?: { matchLabels: Record<string, string> } }[]; ports?: { port: unknown }[] }[])
+        .filter((rule) => rule.ports?.some((port) => port.port === 'http'))
+        .flatMap((rule) => rule.to ?? [])
+        .map((peer) => peer.podSelector?.matchLabels['app.kubernetes.io/name']);
+      expect([name, reached]).toEqual([name, expect.arrayContaining(owners)]);
+    }
+    for (const owner of owners) {
+      expect(policyOf(owner).spec.ingress).toContainEqual({
+        from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'crewswap', 'app.kubernetes.io/instance': 'crewswap', 'app.kubernetes.io/component': 'service' } } }],
+        ports: [{ port: 'http' }],
+      });
+    }
+  });
+});

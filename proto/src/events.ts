@@ -33,6 +33,17 @@ export const AdminSessionStartedEvent = z.object({ sessionId: z.uuid(), adminId:
 /** A guard's question to the session's owner, and its answer (see sessionIssuedSubject). */
 export const SessionIssuedRequest = z.object({ sessionId: z.uuid() });
 export const SessionIssuedReply = z.object({ issued: z.boolean() });
+/**
+ * The same question over HTTP, for a guard that cannot ask over NATS: auth (pilot sessions) and
+ * admin (admin sessions) answer `GET /internal/sessions/{id}` (INTERNAL_SESSION_PATH) on their
+ * own port, which only the cluster reaches (the gateway forwards nothing but `/api/*`). `live`: issued and
+ * not ended; `ended` with auth's reason for a pilot's; `never-issued`.
+ */
+export const INTERNAL_SESSION_PATH = '/internal/sessions/:id';
+export const SessionState = z.enum(['live', 'ended', 'never-issued']);
+export type SessionState = z.infer<typeof SessionState>;
+export const SessionStateReply = z.object({ state: SessionState, reason: SessionEndReason.optional() });
+export type SessionStateReply = z.infer<typeof SessionStateReply>;
 /** A question to a service about its outbox: how many events on these subjects it still holds unpublished (see outboxPendingSubject). */
 export const OutboxPendingRequest = z.strictObject({ subjects: z.array(z.string().min(1).max(200)).min(1).max(50) });
 export const OutboxPendingReply = z.object({ pending: z.number().int().min(0) });

@@ -1,4 +1,4 @@
-import { serveSessionIssued, startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
+import { serveSessionIssued, serveSessionState, startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import type { AdminConfig } from './config';
 import { createActivityRepository } from './data/activity-repository';
 import { createAdminRepository } from './data/admin-repository';
@@ -52,6 +52,10 @@ export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
     runtime.onClose(() => rpc.unsubscribe());
     const issued = serveSessionIssued({ bus, log, service: 'admin', issued: async (sessionId) => (await admins.findSession(sessionId)) !== undefined });
     runtime.onClose(() => issued.unsubscribe());
+    serveSessionState(app, async (sessionId) => {
+      const session = await admins.findSession(sessionId);
+      return { state: !session ? 'never-issued' : session.endedAt === null ? 'live' : 'ended' };
+    });
 
     return { useCases };
   });

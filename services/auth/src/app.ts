@@ -1,4 +1,4 @@
-import { serveSessionIssued, startService, type ServiceOptions } from '@crewswap/kit';
+import { serveSessionIssued, serveSessionState, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createRepositories } from './domain/deps';
 import { createPasswords } from './domain/passwords';
@@ -47,6 +47,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     runtime.onClose(() => activity.stop());
     const issued = serveSessionIssued({ bus, log, service: 'auth', issued: (sessionId) => repos.sessions.exists(sessionId) });
     runtime.onClose(() => issued.unsubscribe());
+    serveSessionState(app, (sessionId) => repos.sessions.liveness(sessionId));
     const seed = serveSeedDemoPilots({ bus, log, seedDemoPilots: useCases.seedDemoPilots });
     runtime.onClose(() => seed.unsubscribe());
 

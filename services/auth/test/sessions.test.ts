@@ -60,6 +60,24 @@ describe('One session per pilot', () => {
   });
 });
 
+describe('What a guard asks over HTTP while NATS is away (GET /internal/sessions/{id})', () => {
+  const ask = (sessionId: string) => h.app.inject({ method: 'GET', url: `/internal/sessions/${sessionId}` });
+
+  it('answers live for an open session, ended with why once it ends, and never-issued for a session auth never issued', async () => {
+    const { cookie } = await h.signedIn();
+    const sessionId = sessionIdOf(cookie);
+    expect((await ask(sessionId)).json()).toEqual({ state: 'live' });
+    await h.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { [PILOT_COOKIE]: cookie } });
+    expect((await ask(sessionId)).json()).toEqual({ state: 'ended', reason: 'logout' });
+    expect((await ask(randomUUID())).json()).toEqual({ state: 'never-issued' });
+  });
+
+  it('refuses what is not a session id with 400', async () => {
+    const response = await ask('not-a-session');
+    expect([response.statusCode, response.json().error]).toEqual([400, 'Not a valid id']);
+  });
+});
+
 describe('Logout', () => {
   it('ends the session and clears the cookie', async () => {
     const { pilot, cookie } = await h.signedIn();

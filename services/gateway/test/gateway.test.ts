@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -207,7 +208,7 @@ describe('gateway', () => {
     expect([response.statusCode, response.headers['retry-after']]).toEqual([503, '5']);
   });
 
-  it('never serves metrics on its public port, nor lets a path climb out of /api to a service', async () => {
+  it("never serves metrics on its public port, nor passes on a service's internal paths (/internal/sessions), nor lets a path climb out of /api to a service", async () => {
     expect((await gateway.inject('/metrics')).statusCode).toBe(404);
     // Over a real socket, as an attacker sends them (inject would tidy the dots away first).
     await gateway.listen({ port: 0, host: '127.0.0.1' });
@@ -221,10 +222,10 @@ describe('gateway', () => {
           .on('error', reject)
           .end();
       });
-    for (const path of ['/metrics', '/api/trips/../../metrics', '/api/trips/%2e%2e/%2E%2E/metrics', '/api/trips/./x']) {
+    for (const path of ['/metrics', '/api/trips/../../metrics', '/api/trips/%2e%2e/%2E%2E/metrics', '/api/trips/./x', `/internal/sessions/${randomUUID()}`, `/api/../internal/sessions/${randomUUID()}`]) {
       expect([path, await get(path)]).toEqual([path, 404]);
     }
-    expect(seen.some((forwarded) => forwarded.url.includes('/.') || /%2e/i.test(forwarded.url))).toBe(false);
+    expect(seen.some((forwarded) => forwarded.url.includes('/.') || /%2e/i.test(forwarded.url) || forwarded.url.includes('/internal'))).toBe(false);
   });
 
   it('serves its metrics on a port of their own', async () => {

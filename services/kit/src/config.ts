@@ -45,10 +45,16 @@ export const baseConfigSchema = z.object({
   JWT_PRIVATE_KEY: z.string().optional(),
   SIGNING_KEYS_DIR: z.string().default(repoPath('.local', 'keys')),
   /**
-   * How long a service that lost NATS keeps serving sessions with the revocations it already
-   * knows (a logout meanwhile takes effect once NATS is back); after that it answers 503.
+   * How long a service that can reach neither NATS nor the session's owner (auth, admin) keeps
+   * serving the sessions it knows with the revocations it already knows; after that it answers 503.
    */
   SESSION_OUTAGE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Where auth (pilot sessions) and admin (admin sessions) answer `GET /internal/sessions/{id}`:
+   * what the session guard asks while it cannot ask over NATS.
+   */
+  AUTH_URL: requiredInProduction(z.url().default('http://127.0.0.1:8081')),
+  ADMIN_URL: requiredInProduction(z.url().default('http://127.0.0.1:8084')),
   /**
    * Where spans go: an OTLP/HTTP endpoint (Tempo's or a collector's port 4318). Unset, no span is
    * recorded or sent; trace ids still cross every hop and name every log line.

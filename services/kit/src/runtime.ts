@@ -66,7 +66,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const keys = options.keys ?? loadSigningKeys(config);
     const outboxPending = serveOutboxPending({ bus, db, log, service: name });
     closers.push(() => outboxPending.unsubscribe());
-    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
+    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000, owners: { auth: config.AUTH_URL, admin: config.ADMIN_URL } });
     closers.push(() => guard.stop());
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());

@@ -1,14 +1,17 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import {
+  IdParams,
+  INTERNAL_SESSION_PATH,
   SESSION_ACTIVITY,
   SessionIssuedReply,
   SessionIssuedRequest,
   sessionIssuedSubject,
+  SessionStateReply,
   SUBJECTS,
   type Permission,
   type SessionEndReason,
 } from '@crewswap/proto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import type { Subscription } from 'nats';
 import type { Logger } from 'pino';
@@ -16,6 +19,7 @@ import { forbidden, unauthorized, unavailable } from './errors';
 import { follow } from './events';
 import type { Bus } from './nats';
 import { requestOutboxPending } from './outbox-pending';
+import { routes } from './routes';
 import { serveRpc } from './rpc';
 
 export const PILOT_COOKIE = 'crewswap_session';
@@ -27,8 +31,18 @@ export const SESSION_EXPIRED_MESSAGE = 'Session expired';
 export const CHANGE_PASSWORD_FIRST = 'You must change your password before continuing.';
 export const CHANGE_PASSWORD_TITLE = 'Password Change Required';
 export const SESSIONS_UNCHECKABLE_MESSAGE = 'Your session cannot be checked right now. Please try again in a moment.';
-/** How long a guard that lost NATS keeps serving with the revocations it already knows (SESSION_OUTAGE_GRACE_SECONDS). */
+/**
+ * How long a guard that can reach neither NATS nor the session's owner keeps serving a session it
+ * knows with the revocations it already knows (SESSION_OUTAGE_GRACE_SECONDS).
+ */
 export const DEFAULT_OUTAGE_GRACE_MS = 60_000;
+/**
+ * While NATS is away, how long the owner's 'live' is trusted before it is asked again: a logout
+ * made then reaches every service within this.
+ */
+export const SESSION_RECHECK_MS = 1000;
+/** How long the guard waits for an owner's HTTP answer, and then leaves it alone before asking again. */
+const OWNER_HTTP_TIMEOUT_MS = 1000;
 
 export interface PilotSession {
   kind: 'pilot';
@@ -187,6 +201,21 @@ export function serveSessionIssued(options: { bus: Bus; log: Logger; service: 'a
 }
 
 /**
+ * Answers `GET /internal/sessions/{id}` (auth and admin, from their session tables): whether the
+ * session is live, ended (and why) or was never issued, for a guard that cannot ask over NATS.
+ * Only the cluster reaches it: the gateway forwards nothing but `/api/*`.
+ */
+export function serveSessionState(app: FastifyInstance, state: (sessionId: string) => Promise<SessionStateReply>): void {
+  routes(app).get(INTERNAL_SESSION_PATH, { auth: 'none', params: IdParams, response: SessionStateReply }, async ({ params }) => state(params.id));
+}
+
+/** Where the guard asks each owner over HTTP (AUTH_URL, ADMIN_URL). */
+export interface SessionOwnerUrls {
+  auth: string;
+  admin: string;
+}
+
+/**
  * Verifies session cookies with the public key, refuses ended sessions and sessions never issued.
  * Every process follows the session events (starts and revocations) with a follower of its own,
  * from as far back as a token can live, so a session ended anywhere is refused here as soon as its
@@ -194,17 +223,21 @@ export function serveSessionIssued(options: { bus: Bus; log: Logger; service: 'a
  * login a moment ago) is asked about once, of its owner (auth or admin), and the answer kept:
  * a token signed for a session that was never issued is refused, even with the real key.
  *
- * A process that cannot follow them (NATS away, or back but not yet caught up) keeps serving the
- * sessions it knows, with the revocations it already knows, for `outageGraceMs`; after that it
- * refuses sessions with 503 rather than trust them any longer. A session it has not heard of
- * cannot be asked about while NATS is away: within the grace it is served if it was signed during
- * the outage (a login then), else refused with 503. Auth, which owns pilot
- * sessions, checks its own store instead (`storeChecked`). Serving resumes in full only after
- * catching up (catchUp), at start and after every reconnect. See docs/FAILURES.md.
+ * A process that cannot follow them (NATS away, or back but not yet caught up) asks the owner
+ * over HTTP (`owners`: `GET /internal/sessions/{id}`) about every session it serves, at most once
+ * every SESSION_RECHECK_MS per session, so a logout made during the outage is refused here within
+ * about a second and a session nobody issued is refused 401, as with NATS. The same question is
+ * asked over HTTP when the owner does not answer over NATS. Only when the owner cannot be reached
+ * either does the guard fall back on what it knows: a session it knows is served, with the
+ * revocations it knows, for `outageGraceMs` after it was last known live (the loss of NATS, or
+ * the owner's last answer), then refused with 503; a session it does not know is refused with 503.
+ * Auth, which owns pilot sessions, checks its own store instead (`storeChecked`). Following
+ * resumes only after catching up (catchUp), at start and after every reconnect. See docs/FAILURES.md.
  */
-export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger; outageGraceMs?: number }): Promise<SessionGuard> {
+export async function startSessionGuard(options: { publicKey: string; bus: Bus; log: Logger; outageGraceMs?: number; owners?: SessionOwnerUrls }): Promise<SessionGuard> {
   const { bus, log } = options;
   const outageGraceMs = options.outageGraceMs ?? DEFAULT_OUTAGE_GRACE_MS;
+  const owners = options.owners;
   // Parsed once: jsonwebtoken given the PEM text parses it again on every check, which costs
   // more than the ES256 verification itself.
   const publicKey = createPublicKey(options.publicKey);
@@ -215,6 +248,14 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   /** Sessions their owner said it never issued, and when: asked again only after NEVER_ISSUED_MS. */
   const neverIssued = new Map<string, number>();
   const asking = new Map<string, Promise<boolean>>();
+  /** While not following: when each session's owner last said it was live (over HTTP). */
+  const liveAt = new Map<string, number>();
+  const askingOverHttp = new Map<string, Promise<SessionStateReply | undefined>>();
+  /** An owner that did not answer over HTTP is left alone until then (requests do not each wait out its timeout). */
+  const ownerAwayUntil = { auth: 0, admin: 0 };
+  /** When an owner last answered over HTTP, and when one last failed to (readiness). */
+  let ownerAnsweredAt = 0;
+  let ownerFailedAt = 0;
   const listeners = new Set<(revocation: SessionRevocation) => void>();
   const lastReported = new Map<string, number>();
   const since = new Date(Date.now() - SESSION_TOKEN_TTL_SECONDS * 1000);
@@ -224,8 +265,6 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   let following = false;
   /** When following stopped because NATS went away (undefined while following, and before the first catch-up). */
   let lostAt: number | undefined;
-  /** How long a silent network may go unnoticed (pings every 10 s, two missed), before lostAt. */
-  const SILENT_LOSS_MS = 30_000;
   let stopped = false;
   /** Bumped by every disconnect, so a catch-up started before it gives up. */
   let epoch = 0;
@@ -317,6 +356,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         if (current()) {
           following = true;
           lostAt = undefined;
+          liveAt.clear();
           log.info('following session revocations');
         }
         return;
@@ -342,8 +382,12 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     }
   })();
 
-  /** Following, or lost only a short while ago: the revocations known then are still trusted. */
-  const serving = () => following || (lostAt !== undefined && Date.now() - lostAt < outageGraceMs);
+  /**
+   * Following; or lost only a short while ago, so the revocations known then are still trusted;
+   * or asking the owners over HTTP since, and the last ask was answered.
+   */
+  const serving = () =>
+    following || (lostAt !== undefined && (Date.now() - lostAt < outageGraceMs || (ownerAnsweredAt >= lostAt && ownerAnsweredAt >= ownerFailedAt)));
 
   // An ES256 check costs about half a millisecond; a pilot's app sends the same token many times.
   const verified = new Map<string, TokenClaims & { exp: number; iat?: number }>();
@@ -359,7 +403,15 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     return claims;
   }
 
-  /** Asks the session's owner whether it issued the session (once at a time per session). */
+  function rememberNeverIssued(sessionId: string): void {
+    if (neverIssued.size >= MAX_CACHED_TOKENS) neverIssued.clear();
+    neverIssued.set(sessionId, Date.now());
+  }
+
+  /**
+   * Asks the session's owner whether it issued the session (once at a time per session), over
+   * NATS, or over HTTP when that gets no answer.
+   */
   function askOwner(sessionId: string, owner: 'auth' | 'admin'): Promise<boolean> {
     let answer = asking.get(sessionId);
     if (!answer) {
@@ -368,16 +420,15 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
         try {
           reply = await bus.nc.request(bus.subject(sessionIssuedSubject(owner)), JSON.stringify({ sessionId }), { timeout: 2000 });
         } catch {
-          // NATS away, or the owner not running: nobody can say, so the session is not trusted yet.
-          throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+          // NATS away, or the owner not on it: its HTTP port may still say.
+          const state = await askOwnerOverHttp(sessionId, owner);
+          if (!state) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+          return state.state !== 'never-issued';
         }
         const parsed = SessionIssuedReply.safeParse(reply.json());
         if (!parsed.success) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
         if (parsed.data.issued) issued.add(sessionId);
-        else {
-          if (neverIssued.size >= MAX_CACHED_TOKENS) neverIssued.clear();
-          neverIssued.set(sessionId, Date.now());
-        }
+        else rememberNeverIssued(sessionId);
         return parsed.data.issued;
       })().finally(() => asking.delete(sessionId));
       asking.set(sessionId, answer);
@@ -386,12 +437,74 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
   }
 
   /**
-   * A session signed while NATS is away (or just before the loss was noticed) cannot have been
-   * announced, and its owner cannot be asked: within the grace it is served, as the known ones are.
-   * It is not remembered as issued: once NATS is back, its start event (or its owner) decides.
+   * The owner's answer over HTTP about a session (once at a time per session), recorded here:
+   * live, ended (a revocation), or never issued. Undefined when the owner cannot be reached.
    */
-  function signedDuringOutage(claims: { iat?: number }): boolean {
-    return !following && lostAt !== undefined && typeof claims.iat === 'number' && claims.iat * 1000 >= lostAt - SILENT_LOSS_MS;
+  function askOwnerOverHttp(sessionId: string, owner: 'auth' | 'admin'): Promise<SessionStateReply | undefined> {
+    let answer = askingOverHttp.get(sessionId);
+    if (!answer) {
+      answer = (async () => {
+        if (!owners || Date.now() < ownerAwayUntil[owner]) return undefined;
+        let state: SessionStateReply;
+        try {
+          const url = new URL(INTERNAL_SESSION_PATH.replace(':id', encodeURIComponent(sessionId)), owners[owner]);
+          const response = await fetch(url, { signal: AbortSignal.timeout(OWNER_HTTP_TIMEOUT_MS) });
+          if (!response.ok) throw new Error(`${owner} answered ${response.status}`);
+          state = SessionStateReply.parse(await response.json());
+        } catch (error) {
+          ownerAwayUntil[owner] = Date.now() + OWNER_HTTP_TIMEOUT_MS;
+          ownerFailedAt = Date.now();
+          log.warn({ err: error, owner }, 'cannot ask the session owner over HTTP either');
+          return undefined;
+        }
+        ownerAnsweredAt = Date.now();
+        if (state.state === 'live') {
+          issued.add(sessionId);
+          neverIssued.delete(sessionId);
+          if (!following) {
+            if (liveAt.size >= MAX_CACHED_TOKENS) liveAt.clear();
+            liveAt.set(sessionId, Date.now());
+          }
+        } else if (state.state === 'ended') {
+          issued.add(sessionId);
+          if (!revoked.get(sessionId)?.reason) revoked.set(sessionId, { at: Date.now(), ...(state.reason ? { reason: state.reason } : {}) });
+        } else rememberNeverIssued(sessionId);
+        return state;
+      })().finally(() => askingOverHttp.delete(sessionId));
+      askingOverHttp.set(sessionId, answer);
+    }
+    return answer;
+  }
+
+  const refusedRecently = (sessionId: string) => {
+    const refusedAt = neverIssued.get(sessionId);
+    return refusedAt !== undefined && Date.now() - refusedAt < NEVER_ISSUED_MS;
+  };
+  const known = (sessionId: string) => issued.has(sessionId) || issuedHere.has(sessionId);
+
+  /** Throws unless the session is live, as far as this process can tell (see startSessionGuard). */
+  async function checkIssuedAndLive(sessionId: string, owner: 'auth' | 'admin'): Promise<void> {
+    // Sessions are issued with uuids: anything else names none, and is not worth a question.
+    const notASession = () => !SessionIssuedRequest.safeParse({ sessionId }).success;
+    if (following) {
+      if (known(sessionId)) return;
+      if (refusedRecently(sessionId) || notASession()) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+      if (!(await askOwner(sessionId, owner))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    } else {
+      // Revocations cannot be heard: the owner says, at most once every SESSION_RECHECK_MS.
+      if (Date.now() - (liveAt.get(sessionId) ?? 0) < SESSION_RECHECK_MS) return;
+      if (refusedRecently(sessionId) || notASession()) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+      const answer = await askOwnerOverHttp(sessionId, owner);
+      if (!answer) {
+        // Nobody can say: what this process knows holds for the grace after it was last known live.
+        const lastKnownLive = Math.max(lostAt ?? 0, liveAt.get(sessionId) ?? 0);
+        if (known(sessionId) && Date.now() - lastKnownLive < outageGraceMs) return;
+        throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
+      }
+      if (answer.state === 'never-issued') throw unauthorized(SESSION_EXPIRED_MESSAGE);
+    }
+    // Revoked while the question was out, or the owner said it ended.
+    if (revoked.has(sessionId)) throw sessionEnded(revoked.get(sessionId)?.reason);
   }
 
   async function verify(token: string | undefined, typ: TokenClaims['typ'], storeChecked = false): Promise<TokenClaims & { exp?: number }> {
@@ -404,16 +517,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     }
     if (claims.typ !== typ) throw unauthorized(SESSION_EXPIRED_MESSAGE);
     if (revoked.has(claims.sid)) throw sessionEnded(revoked.get(claims.sid)?.reason);
-    if (!storeChecked) {
-      if (!serving()) throw unavailable(SESSIONS_UNCHECKABLE_MESSAGE);
-      if (!issued.has(claims.sid) && !issuedHere.has(claims.sid) && !signedDuringOutage(claims)) {
-        const refusedAt = neverIssued.get(claims.sid);
-        if (refusedAt !== undefined && Date.now() - refusedAt < NEVER_ISSUED_MS) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-        if (!(await askOwner(claims.sid, typ === 'pilot' ? 'auth' : 'admin'))) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-        // Revoked while the question was out.
-        if (revoked.has(claims.sid)) throw sessionEnded(revoked.get(claims.sid)?.reason);
-      }
-    }
+    if (!storeChecked) await checkIssuedAndLive(claims.sid, typ === 'pilot' ? 'auth' : 'admin');
     reportActivity(claims.sid);
     return claims;
   }

@@ -49,6 +49,9 @@ export function testBaseConfig(databaseUrl: string, prefix = uniqueName('t')): B
     LOG_FORMAT: 'json',
     JWT_PUBLIC_KEY: testKeys.publicKey,
     JWT_PRIVATE_KEY: testKeys.privateKey,
+    // Nobody answers here (never a running stack's auth): a test that serves auth or admin over HTTP sets its address.
+    AUTH_URL: 'http://127.0.0.1:1',
+    ADMIN_URL: 'http://127.0.0.1:1',
     // Every answer a test receives has been checked against its proto schema.
     RESPONSE_VALIDATION: 'true',
   });

@@ -13,7 +13,7 @@ describe('production mode', () => {
   });
 
   it('starts when production sets them, and locally on the defaults', () => {
-    const env = { CREWSWAP_ENV: 'production', DATABASE_URL: 'postgres://db/crewswap', NATS_URL: 'nats://nats:4222', JWT_PUBLIC_KEY: 'pem', JWT_PRIVATE_KEY: 'pem' };
+    const env = { CREWSWAP_ENV: 'production', DATABASE_URL: 'postgres://db/crewswap', NATS_URL: 'nats://nats:4222', JWT_PUBLIC_KEY: 'pem', JWT_PRIVATE_KEY: 'pem', AUTH_URL: 'http://auth:8081', ADMIN_URL: 'http://admin:8084' };
     expect(loadConfig(schema, env).DATABASE_URL).toBe('postgres://db/crewswap');
     expect(loadConfig(schema, {}).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/crewswap');
   });

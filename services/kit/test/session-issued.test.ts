@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
-import { createServiceApp, PILOT_COOKIE, serveSessionIssued, startRuntime, startSessionGuard, type Runtime } from '../src';
+import { ADMIN_COOKIE, createServiceApp, PILOT_COOKIE, serveSessionIssued, serveSessionState, startRuntime, startSessionGuard, type Runtime } from '../src';
 import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '../src/testing';
 
 jest.setTimeout(60_000);
@@ -88,5 +88,26 @@ describe('sessions that were never issued', () => {
     const response = await app.inject({ method: 'GET', url: '/api/trips', cookies: { [PILOT_COOKIE]: await signedElsewhere(session) } });
     expect(response.statusCode).toBe(200);
     await app.close();
+  });
+
+  it('an owner that does not answer over NATS is asked over HTTP (GET /internal/sessions/{id})', async () => {
+    // Admin is not on this NATS at all: only its HTTP port can say (here a stand-in for its session table).
+    const issuedByAdmin = new Set<string>();
+    const admin = createServiceApp({ name: 'admin', logger: trips.log, readiness: {} });
+    serveSessionState(admin, async (id) => ({ state: issuedByAdmin.has(id) ? 'live' : 'never-issued' }));
+    await admin.listen({ port: 0, host: '127.0.0.1' });
+    const owners = { auth: 'http://127.0.0.1:1', admin: `http://127.0.0.1:${(admin.server.address() as { port: number }).port}` };
+    const guard = await startSessionGuard({ publicKey: TEST_KEYS.publicKey, bus: trips.bus, log: trips.log, owners });
+    try {
+      const requestWith = async (session: { sessionId: string; adminId: string }) =>
+        ({ cookies: { [ADMIN_COOKIE]: await signedElsewhere(session) } }) as unknown as Parameters<typeof guard.admin>[0];
+      const issued = { sessionId: randomUUID(), adminId: randomUUID() };
+      issuedByAdmin.add(issued.sessionId);
+      expect(await guard.admin(await requestWith(issued))).toMatchObject(issued);
+      await expect(guard.admin(await requestWith({ sessionId: randomUUID(), adminId: randomUUID() }))).rejects.toMatchObject({ status: 401 });
+    } finally {
+      await guard.stop();
+      await admin.close();
+    }
   });
 });

@@ -58,7 +58,7 @@ export async function createApp(config: RealtimeConfig, options: RealtimeAppOpti
     const restart = await startRestartListener({ bus, log, startedAt });
     closers.push(() => restart.stop());
     const keys = options.keys ?? loadSigningKeys(config);
-    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000 });
+    const guard = await startSessionGuard({ publicKey: keys.publicKey, bus, log, outageGraceMs: config.SESSION_OUTAGE_GRACE_SECONDS * 1000, owners: { auth: config.AUTH_URL, admin: config.ADMIN_URL } });
     closers.push(() => guard.stop());
 
     const hub = createHub({ bufferLimitBytes: config.SSE_BUFFER_LIMIT_BYTES, heartbeatSlices: HEARTBEAT_SLICES });

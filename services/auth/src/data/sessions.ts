@@ -1,5 +1,5 @@
 import { fromRow, type Db, type Executor } from '@crewswap/kit';
-import type { Base, Fleet, Rank, SessionEndReason } from '@crewswap/proto';
+import type { Base, Fleet, Rank, SessionEndReason, SessionStateReply } from '@crewswap/proto';
 
 export type EndReason = SessionEndReason;
 
@@ -61,6 +61,13 @@ export function createSessionRepository(db: Db) {
     /** Whether the session was ever issued (open or ended). */
     async exists(id: string, trx: Executor = db): Promise<boolean> {
       return (await trx('sessions').where({ id }).first('id')) !== undefined;
+    },
+
+    /** Whether the session is live, ended (and why) or was never issued: what a guard asks over HTTP. */
+    async liveness(id: string, trx: Executor = db): Promise<SessionStateReply> {
+      const row = (await trx('sessions').where({ id }).first('logout_at', 'end_reason')) as { logout_at: Date | null; end_reason: EndReason | null } | undefined;
+      if (!row) return { state: 'never-issued' };
+      return row.logout_at === null ? { state: 'live' } : { state: 'ended', ...(row.end_reason ? { reason: row.end_reason } : {}) };
     },
 
     /** Whether the pilot's session is open, and if it was ended, why. */

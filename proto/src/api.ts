@@ -186,8 +186,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/swaps/proposals/{id}/accept', 'Accept a proposal for my offered trip: the swap is agreed', 'pilot', { params: IdParams, response: AcceptProposalResponse }),
   route('POST', '/api/swaps/proposals/{id}/decline', 'Decline a proposal, with an optional reason', 'pilot', { params: IdParams, body: DeclineProposalBody, response: SwapProposal }),
   route('POST', '/api/swaps/proposals/{id}/counter', 'Answer a proposal with another of my trips', 'pilot', { params: IdParams, body: CounterProposalBody, response: CounterProposalResponse, status: [201] }),
-  route('POST', '/api/swaps/proposals/{id}/cancel', 'Withdraw my open proposal, or cancel an agreed swap before crewing answers', 'pilot', { params: IdParams, response: SwapProposal }),
+  route('POST', '/api/swaps/proposals/{id}/cancel', 'Withdraw my open proposal', 'pilot', { params: IdParams, response: SwapProposal }),
   route('GET', '/api/swaps/agreements', 'My agreed swaps and their history, newest first', 'pilot', { response: z.array(SwapAgreement) }),
+  route('POST', '/api/swaps/agreements/{id}/cancel', 'Cancel an agreed swap before crewing answers', 'pilot', { params: IdParams, response: SwapAgreement }),
   route('POST', '/api/swaps/agreements/{id}/crewing', "Record crewing's answer: approved or refused", 'pilot', { params: IdParams, body: CrewingBody, response: SwapAgreement }),
 
   // Roster import (roster-ingest)

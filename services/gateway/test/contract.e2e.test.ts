@@ -526,7 +526,10 @@ describe('the API reference, route by route, through the gateway', () => {
     const counter = (countered.body.proposal as { id: string }).id;
     const accepted = await exercise('POST /api/swaps/proposals/{id}/accept', { jar: asker.jar, params: { id: counter } });
     await exercise('GET /api/swaps/agreements', { jar: owner.jar });
-    await exercise('POST /api/swaps/proposals/{id}/cancel', { jar: owner.jar, params: { id: counter } });
+    await exercise('POST /api/swaps/agreements/{id}/cancel', { jar: owner.jar, params: { id: (accepted.body.agreement as { id: string }).id } });
+    const withdrawn = await call('POST', '/api/swaps/proposals', { offeredTripId: offeredId, myTripId: askerTripId }, asker.jar);
+    expect(withdrawn.status).toBe(201);
+    await exercise('POST /api/swaps/proposals/{id}/cancel', { jar: asker.jar, params: { id: withdrawn.body.id as string } });
     const again = await call('POST', '/api/swaps/proposals', { offeredTripId: offeredId, myTripId: askerTripId }, asker.jar);
     expect(again.status).toBe(201);
     await exercise('POST /api/swaps/proposals/{id}/decline', { jar: owner.jar, params: { id: again.body.id as string }, values: { reason: 'Found another swap' } });

@@ -19,7 +19,7 @@ import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
 import { createProposalRepository } from './data/proposals';
 import { createAcceptProposal, createCounterProposal, createDeclineProposal } from './domain/proposals/answer-proposal';
-import { createCancelProposal, createRecordCrewing } from './domain/proposals/close-swap';
+import { createCancelAgreement, createCancelProposal, createRecordCrewing } from './domain/proposals/close-swap';
 import { createProposalEvents } from './domain/proposals/events';
 import { createExpireProposals } from './domain/proposals/expire-proposals';
 import { createProposeSwap } from './domain/proposals/propose-swap';
@@ -76,15 +76,17 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
       catchUpWithTrips: () => waitUntilCaughtUp(bus, 'TRIPS', DURABLES.trips, config.TRIPS_CATCH_UP_MS),
     });
     const offerViews = await startOfferViews({ runtime, clock });
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips: (read, found) => readUntil(read, found, config.TRIPS_CATCH_UP_MS, () => nothingOnItsWay(bus, ASK_FEEDS)) }), pushAlert, offerViews });
+    const awaitTrips = <T>(read: () => Promise<T>, found: (value: T) => boolean) => readUntil(read, found, config.TRIPS_CATCH_UP_MS, () => nothingOnItsWay(bus, ASK_FEEDS));
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips }), pushAlert, offerViews });
     const sides = createSwapSides({ proposals, clock });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
     const proposalUseCases = {
-      proposeSwap: createProposeSwap({ ...answerDeps, sides }),
+      proposeSwap: createProposeSwap({ ...answerDeps, sides, awaitTrips }),
       acceptProposal: createAcceptProposal(answerDeps),
       declineProposal: createDeclineProposal(answerDeps),
       counterProposal: createCounterProposal({ ...answerDeps, sides }),
       cancelProposal: createCancelProposal(answerDeps),
+      cancelAgreement: createCancelAgreement(answerDeps),
       recordCrewing: createRecordCrewing(answerDeps),
     };
     registerWishRoutes(app, { guard: runtime.guard, wishes: createWishes({ db, wishes, readModel, offers, clock }) });

@@ -111,6 +111,8 @@ describe('Swap proposals and agreements', () => {
     const crewing = await post(stranger, `/api/swaps/agreements/${agreement.id}/crewing`, { status: 'approved' });
     expect([crewing.statusCode, crewing.json().error]).toEqual([404, PROPOSAL_MESSAGES.agreementNotFound]);
     expect((await post(stranger, `/api/swaps/proposals/${proposal.id}/cancel`)).statusCode).toBe(404);
+    const strangersCancel = await post(stranger, `/api/swaps/agreements/${agreement.id}/cancel`);
+    expect([strangersCancel.statusCode, strangersCancel.json().error]).toEqual([404, PROPOSAL_MESSAGES.agreementNotFound]);
     const bad = await post(owner, `/api/swaps/agreements/${agreement.id}/crewing`, { status: 'maybe' });
     expect([bad.statusCode, bad.json().error]).toEqual([400, "status must be 'approved' or 'refused'"]);
     expect((await get(proposer, '/api/swaps/agreements')).json()[0].status).toBe('agreed');
@@ -151,7 +153,11 @@ describe('Swap proposals and agreements', () => {
     const { owner, offered, proposer, mine } = await pair();
     const proposal = await proposed(proposer, mine, offered);
     const { agreement } = (await post(owner, `/api/swaps/proposals/${proposal.id}/accept`)).json() as { agreement: SwapAgreement };
-    expect((await post(proposer, `/api/swaps/proposals/${proposal.id}/cancel`)).json()).toMatchObject({ status: 'cancelled' });
+    // The proposal's own Cancel withdraws an open proposal only: an agreed swap is cancelled as such.
+    const meantForTheProposal = await post(proposer, `/api/swaps/proposals/${proposal.id}/cancel`);
+    expect([meantForTheProposal.statusCode, meantForTheProposal.json().error]).toEqual([409, PROPOSAL_MESSAGES.alreadyAccepted]);
+    expect((await post(proposer, `/api/swaps/agreements/${agreement.id}/cancel`)).json()).toMatchObject({ id: agreement.id, status: 'cancelled', closedBy: proposer.id });
+    expect((await list(owner)).find((p) => p.id === proposal.id)).toMatchObject({ status: 'cancelled' });
     expect((await get(owner, '/api/swaps/agreements')).json()[0]).toMatchObject({ id: agreement.id, status: 'cancelled', closedBy: proposer.id });
     expect((await events(SUBJECTS.agreementCancelled)).map((e) => e.data.agreement?.id)).toContain(agreement.id);
     const again = await proposed(proposer, mine, offered);
@@ -160,8 +166,10 @@ describe('Swap proposals and agreements', () => {
     expect(approved.json()).toMatchObject({ status: 'approved', closedBy: owner.id });
     const twice = await post(proposer, `/api/swaps/agreements/${second.id}/crewing`, { status: 'refused' });
     expect([twice.statusCode, twice.json().error]).toEqual([409, PROPOSAL_MESSAGES.crewingAnswered]);
-    const late = await post(proposer, `/api/swaps/proposals/${again.id}/cancel`);
+    const late = await post(proposer, `/api/swaps/agreements/${second.id}/cancel`);
     expect([late.statusCode, late.json().error]).toEqual([409, PROPOSAL_MESSAGES.crewingAnswered]);
+    const cancelledTwice = await post(owner, `/api/swaps/agreements/${agreement.id}/cancel`);
+    expect([cancelledTwice.statusCode, cancelledTwice.json().error]).toEqual([409, PROPOSAL_MESSAGES.notCancellable]);
     // The test's clock stands still, so both were agreed at the same instant: compared by id, not order.
     const history = (await get(proposer, '/api/swaps/agreements')).json() as SwapAgreement[];
     expect(Object.fromEntries(history.map((a) => [a.id, a.status]))).toEqual({ [second.id]: 'approved', [agreement.id]: 'cancelled' });
@@ -234,6 +242,85 @@ describe('Swap proposals and agreements', () => {
     await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: gone.offered.id, pilotId: gone.owner.id, origin: { channel: 'roster_upload' } }, 2);
     expect(await told(gone.proposer.id)).toHaveLength(1);
   });
+
+  it("refuses to accept a proposal on a trip the owner has withdrawn from offer: 'This trip is no longer offered'", async () => {
+    const { owner, offered, proposer, mine } = await pair();
+    const proposal = await proposed(proposer, mine, offered);
+    await h.publishAndWait(SUBJECTS.tripUpdated, { trip: { ...offered, isSwappable: false } }, 2);
+    const accepted = await post(owner, `/api/swaps/proposals/${proposal.id}/accept`);
+    expect([accepted.statusCode, accepted.json().error]).toEqual([409, 'This trip is no longer offered']);
+    expect(await h.db('agreements').where({ proposal_id: proposal.id })).toEqual([]);
+    expect((await list(owner)).find((p) => p.id === proposal.id)).toMatchObject({ status: 'open' });
+  });
+
+  it("accepting after the proposer deleted their trip says what happened: 'The other pilot no longer has this trip'", async () => {
+    const { owner, offered, proposer, mine } = await pair();
+    const proposal = await proposed(proposer, mine, offered);
+    await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: mine.id, pilotId: proposer.id, origin: { channel: 'app' } }, 2);
+    const accepted = await post(owner, `/api/swaps/proposals/${proposal.id}/accept`);
+    expect([accepted.statusCode, accepted.json().error]).toEqual([409, 'The other pilot no longer has this trip']);
+    expect(await h.db('agreements').where({ proposal_id: proposal.id })).toEqual([]);
+  });
+
+  it('a trip deleted while in an agreed swap cancels the swap, frees the other trip and tells the other pilot; a swap crewing approved stays', async () => {
+    const { owner, offered, proposer, mine } = await pair();
+    const proposal = await proposed(proposer, mine, offered);
+    const { agreement } = (await post(owner, `/api/swaps/proposals/${proposal.id}/accept`)).json() as { agreement: SwapAgreement };
+    await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: offered.id, pilotId: owner.id, origin: { channel: 'app' } }, 2);
+    expect((await get(proposer, '/api/swaps/agreements')).json()[0]).toMatchObject({ id: agreement.id, status: 'cancelled', closedBy: owner.id });
+    // The agreementCancelled event is what tells the proposer (notifications' push and mail, realtime's bell).
+    const cancelled = (await events(SUBJECTS.agreementCancelled)) as { data: { agreement?: SwapAgreement; by?: string } }[];
+    expect(cancelled.filter((e) => e.data.agreement?.id === agreement.id).map((e) => e.data.by)).toEqual([owner.id]);
+    expect(await h.db('agreement_trips').where({ agreement_id: agreement.id })).toEqual([]);
+
+    const approved = await pair();
+    const kept = await proposed(approved.proposer, approved.mine, approved.offered);
+    const swap = (await post(approved.owner, `/api/swaps/proposals/${kept.id}/accept`)).json().agreement as SwapAgreement;
+    expect((await post(approved.owner, `/api/swaps/agreements/${swap.id}/crewing`, { status: 'approved' })).statusCode).toBe(200);
+    // Crewing approved it: the trip leaving the roster is the swap being done.
+    await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: approved.mine.id, pilotId: approved.proposer.id, origin: { channel: 'roster_upload' } }, 2);
+    expect((await get(approved.owner, '/api/swaps/agreements')).json()[0]).toMatchObject({ id: swap.id, status: 'approved' });
+  });
+
+  it('a proposal on a trip the owner offered a moment ago works at once, before trips has told swaps of it', async () => {
+    const start = freshDate();
+    const owner = await h.register({ rank: 'CP', fleet: 'A350' });
+    const proposer = await h.register({ rank: 'CP', fleet: 'A350' });
+    const mine = await h.addTrip(proposer, { startDate: addDays(start, 1) });
+    const created = await h.addTrip(owner, { startDate: start });
+    const offered = { ...created, isSwappable: true };
+    // Committed to trips' outbox, and not yet published: the proposer taps Propose Swap at once.
+    await h.publish(SUBJECTS.tripOffered, { trip: offered }, 2);
+    const proposal = await propose(proposer, mine, offered);
+    expect([proposal.statusCode, proposal.json().owner?.trip?.id]).toEqual([201, offered.id]);
+  });
+
+  it("an accept racing the proposer's cancel: exactly one wins and the other gets 409, 50 times out of 50", async () => {
+    const start = freshDate();
+    const rounds = Array.from({ length: 50 }, () => {
+      const [owner, proposer] = [makePilot({ rank: 'CP', fleet: 'A350' }), makePilot({ rank: 'CP', fleet: 'A350' })];
+      return { owner, proposer, offered: makeTrip(owner, { startDate: start, isSwappable: true }), mine: makeTrip(proposer, { startDate: addDays(start, 1) }) };
+    });
+    // Written in one go, in order: once the last of each stream is applied, all of it is.
+    const write = h.publisher.outbox;
+    const pilots = await h.publisher.db.transaction((trx) => write.writeMany(trx, SUBJECTS.pilotRegistered, rounds.flatMap((r) => [r.owner, r.proposer]).map((pilot) => ({ data: { pilot } }))));
+    const trips = await h.publisher.db.transaction(async (trx) => [
+      ...(await write.writeMany(trx, SUBJECTS.tripCreated, rounds.map((r) => ({ data: { trip: r.mine } })))),
+      ...(await write.writeMany(trx, SUBJECTS.tripOffered, rounds.map((r) => ({ data: { trip: r.offered } })))),
+    ]);
+    for (const last of [pilots.at(-1)!, trips.at(-1)!]) await eventually(() => h.db('processed_events').where({ event_id: last.id }).first(), 60_000);
+    for (const [round, r] of rounds.entries()) {
+      const proposal = await proposed(r.proposer, r.mine, r.offered);
+      const [accept, cancel] = await Promise.all([post(r.owner, `/api/swaps/proposals/${proposal.id}/accept`), post(r.proposer, `/api/swaps/proposals/${proposal.id}/cancel`)]);
+      expect([round, [accept.statusCode, cancel.statusCode].sort()]).toEqual([round, [200, 409]]);
+      const accepted = accept.statusCode === 200;
+      expect([round, (accepted ? cancel : accept).json().error]).toEqual([round, accepted ? PROPOSAL_MESSAGES.alreadyAccepted : PROPOSAL_MESSAGES.withdrawn]);
+      // The final state is the winner's alone: an agreement still agreed, or a withdrawn proposal and no agreement.
+      const row = await h.db('proposals').where({ id: proposal.id }).first();
+      const agreements = await h.db('agreements').where({ proposal_id: proposal.id });
+      expect([round, row.status, agreements.map((a: { status: string }) => a.status)]).toEqual([round, accepted ? 'accepted' : 'cancelled', accepted ? ['agreed'] : []]);
+    }
+  }, 120_000);
 
   it('two accepts racing for one trip give exactly one agreement and one clear refusal, 100 times out of 100', async () => {
     const start = freshDate();

@@ -46,6 +46,17 @@ export function useAnswerProposal() {
   });
 }
 
+/** Either pilot cancels an agreed swap before crewing answers. */
+export function useCancelSwap() {
+  const refresh = useRefreshSwaps();
+  return useMutation({
+    mutationFn: (id: string) => request<SwapAgreement>(`/api/swaps/agreements/${id}/cancel`, { method: 'POST', body: {} }),
+    onSuccess: refresh,
+    onError: refresh,
+    meta: titled('Swap Not Updated'),
+  });
+}
+
 export function useRecordCrewing() {
   const refresh = useRefreshSwaps();
   return useMutation({

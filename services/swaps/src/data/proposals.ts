@@ -214,18 +214,35 @@ export function createProposalRepository(db: Db) {
     /**
      * Locks both trips of the owner's proposal, the lower id first, as every accept does: two
      * accepts that share a trip run one after the other (never a deadlock), and the second finds
-     * the trip taken. False when the proposal is not this owner's. A proposal's trips never
-     * change, so they are read before the locks are held.
+     * the trip taken. Answers what the read model says of both trips (undefined when the proposal
+     * is not this owner's), read in the same round trip. A proposal's trips never change, so they
+     * are read before the locks are held.
      */
-    async lockTrips(id: string, ownerId: string, trx: Executor): Promise<boolean> {
+    async lockTrips(id: string, ownerId: string, trx: Executor): Promise<TripStates | undefined> {
       // A target list is evaluated left to right: the lower id is locked first.
-      const result = await trx.raw<{ rows: unknown[] }>(
-        `SELECT pg_advisory_xact_lock(hashtextextended(CAST(LEAST(proposer_trip_id, owner_trip_id) AS text), 37)) AS lower,
-                pg_advisory_xact_lock(hashtextextended(CAST(GREATEST(proposer_trip_id, owner_trip_id) AS text), 37)) AS higher
-           FROM proposals WHERE id = ? AND owner_id = ?`,
+      const result = await trx.raw<{ rows: TripStatesRow[] }>(
+        `SELECT pg_advisory_xact_lock(hashtextextended(CAST(LEAST(pr.proposer_trip_id, pr.owner_trip_id) AS text), 37)) AS lower,
+                pg_advisory_xact_lock(hashtextextended(CAST(GREATEST(pr.proposer_trip_id, pr.owner_trip_id) AS text), 37)) AS higher,
+                ${TRIP_STATES_SQL}`,
         [id, ownerId],
       );
-      return result.rows.length > 0;
+      return result.rows[0] && toTripStates(result.rows[0]);
+    },
+
+    /** What the read model says now of the trips of a proposal. */
+    async tripStates(id: string, ex: Executor = db): Promise<TripStates | undefined> {
+      const result = await ex.raw<{ rows: TripStatesRow[] }>(`SELECT ${TRIP_STATES_SQL}`, [id, null]);
+      return result.rows[0] && toTripStates(result.rows[0]);
+    },
+
+    /**
+     * Withdraws the proposer's proposal if it is still open, in one conditional statement: an
+     * accept that locked it first has made it accepted by then, and this changes nothing
+     * (undefined), so exactly one of the two wins.
+     */
+    async cancelOpen(id: string, proposerId: string, at: Date, ex: Executor): Promise<SwapProposal | undefined> {
+      const [row]: ProposalRow[] = await ex('proposals').where({ id, proposer_id: proposerId, status: OPEN }).update({ status: 'cancelled', decided_at: at }).returning('*');
+      return row && toProposal(row);
     },
 
     /**
@@ -294,6 +311,16 @@ export function createProposalRepository(db: Db) {
       return toAgreement(row);
     },
 
+    /** The agreement awaiting crewing that holds this trip, locked; undefined when there is none. */
+    async agreedOnTrip(tripId: string, ex: Executor): Promise<SwapAgreement | undefined> {
+      const row: AgreementRow | undefined = await ex('agreements')
+        .where({ status: 'agreed' })
+        .whereIn('id', ex('agreement_trips').where({ trip_id: tripId }).select('agreement_id'))
+        .first()
+        .forUpdate();
+      return row && toAgreement(row);
+    },
+
     async agreementsOf(pilotId: string, ex: Executor = db): Promise<SwapAgreement[]> {
       const rows: AgreementRow[] = await ex('agreements')
         .where({ proposer_id: pilotId })
@@ -339,6 +366,25 @@ const INSERT_OUTBOX_ROWS = `
     FROM made, ROWS FROM (jsonb_to_recordset(CAST(:events AS jsonb)) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
    ORDER BY event.n
   RETURNING outbox.id`;
+
+/** Whether each trip of a proposal is still in the read model (not deleted), and whether the owner's is offered. */
+export interface TripStates {
+  proposerTripLive: boolean;
+  ownerTripLive: boolean;
+  ownerTripOffered: boolean;
+}
+type TripStatesRow = { proposer_trip_live: boolean; owner_trip_live: boolean; owner_trip_offered: boolean };
+const toTripStates = (row: TripStatesRow): TripStates => ({ proposerTripLive: row.proposer_trip_live, ownerTripLive: row.owner_trip_live, ownerTripOffered: row.owner_trip_offered });
+
+/** The select list and source of TripStates for proposal ? (of owner ?, or of anyone when null); a pruned tombstone is a trip gone too. */
+const TRIP_STATES_SQL = `
+         COALESCE(NOT pt.deleted, false) AS proposer_trip_live,
+         COALESCE(NOT ot.deleted, false) AS owner_trip_live,
+         COALESCE(ot.is_swappable AND NOT ot.deleted, false) AS owner_trip_offered
+    FROM proposals pr
+    LEFT JOIN trips pt ON pt.id = pr.proposer_trip_id
+    LEFT JOIN trips ot ON ot.id = pr.owner_trip_id
+   WHERE pr.id = ? AND pr.owner_id = COALESCE(CAST(? AS uuid), pr.owner_id)`;
 
 /** sidesOf: a live trip, its pilot, whether it is taken, the pilot's other trips and the setting. */
 const SIDES_SQL = `

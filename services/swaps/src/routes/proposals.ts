@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ProposalRepository } from '../data/proposals';
 import type { AcceptProposal, CounterProposal, DeclineProposal } from '../domain/proposals/answer-proposal';
-import type { CancelProposal, RecordCrewing } from '../domain/proposals/close-swap';
+import type { CancelAgreement, CancelProposal, RecordCrewing } from '../domain/proposals/close-swap';
 import type { ProposeSwap } from '../domain/proposals/propose-swap';
 
 const NoBody = z.strictObject({}).optional();
@@ -17,6 +17,7 @@ export interface ProposalUseCases {
   declineProposal: DeclineProposal;
   counterProposal: CounterProposal;
   cancelProposal: CancelProposal;
+  cancelAgreement: CancelAgreement;
   recordCrewing: RecordCrewing;
 }
 
@@ -40,6 +41,9 @@ export function registerProposalRoutes(app: FastifyInstance, deps: { guard: Sess
     useCases.cancelProposal.execute({ pilotId: session.pilotId, id: params.id }),
   );
   route.get('/api/swaps/agreements', { auth: pilot }, async ({ session }) => proposals.agreementsOf(session.pilotId));
+  route.post('/api/swaps/agreements/:id/cancel', { auth: pilot, params: IdParams, body: NoBody }, async ({ session, params }) =>
+    useCases.cancelAgreement.execute({ pilotId: session.pilotId, id: params.id }),
+  );
   route.post('/api/swaps/agreements/:id/crewing', { auth: pilot, params: IdParams, body: CrewingBody }, async ({ session, params, body }) =>
     useCases.recordCrewing.execute({ pilotId: session.pilotId, id: params.id, body }),
   );

@@ -4,7 +4,7 @@ import { pilotName } from '@crewswap/proto/browser';
 import type { Pilot, SwapAgreement, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
 import './proposals.css';
 import { errorMessage } from '../../api/client';
-import { useAgreements, useAnswerProposal, useProposals, useRecordCrewing } from '../../api/proposals';
+import { useAgreements, useAnswerProposal, useCancelSwap, useProposals, useRecordCrewing } from '../../api/proposals';
 import { useTrips } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
 import { NotKept, waitsForNetwork } from '../offline/NotKept';
@@ -133,14 +133,14 @@ function ProposalCard({ proposal, trips }: { proposal: SwapProposalView; trips: 
 }
 
 function AgreementCard({ agreement, me, onCrewing }: { agreement: SwapAgreement; me: Pilot; onCrewing: (agreement: SwapAgreement) => void }) {
-  const answer = useAnswerProposal();
+  const cancelSwap = useCancelSwap();
   const crewing = useRecordCrewing();
   const confirm = useConfirm();
   const mine = agreement.proposer.pilot.id === me.id ? agreement.proposer : agreement.owner;
   const other = mine === agreement.proposer ? agreement.owner : agreement.proposer;
   const cancel = async () => {
     const ok = await confirm({ title: 'Cancel Swap', content: `Cancel your agreed swap with ${pilotName(other)}? Your offer is not restored: offer the trip again if you wish.`, okText: 'Cancel Swap' });
-    if (ok) answer.mutate({ action: 'cancel', id: agreement.proposalId });
+    if (ok) cancelSwap.mutate(agreement.id);
   };
   return (
     <article className="proposal-card" aria-label={`Swap with ${pilotName(other)}`}>

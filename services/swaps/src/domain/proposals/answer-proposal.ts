@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, isUniqueViolation, notFound, type Clock, type Db, type Executor } from '@crewswap/kit';
 import {
+  EXPIRY_REASONS,
   PROPOSAL_MESSAGES,
   SUBJECTS,
   type CounterProposalBody,
@@ -18,11 +19,21 @@ type Deps = { db: Db; proposals: ProposalRepository; events: ProposalEvents; clo
 async function ownersOpenProposal(proposals: ProposalRepository, input: { pilotId: string; id: string }, trx: Executor) {
   const proposal = await proposals.find(input.id, trx, true);
   if (!proposal || proposal.ownerId !== input.pilotId) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
-  if (proposal.status !== 'open') {
-    // The loser of two accepts racing for one trip: its proposal was declined by the winner.
-    throw conflict(proposal.reason === PROPOSAL_MESSAGES.tripNoLongerAvailable ? PROPOSAL_MESSAGES.tripTaken : PROPOSAL_MESSAGES.notOpen);
-  }
+  if (proposal.status !== 'open') throw conflict(await whyClosed(proposals, proposal, trx));
   return proposal;
+}
+
+/** Why a proposal the owner answers is no longer open, in the words of what happened. */
+async function whyClosed(proposals: ProposalRepository, proposal: SwapProposal, trx: Executor): Promise<string> {
+  // The loser of two accepts racing for one trip: its proposal was declined by the winner.
+  if (proposal.status === 'declined' && proposal.reason === PROPOSAL_MESSAGES.tripNoLongerAvailable) return PROPOSAL_MESSAGES.tripTaken;
+  // Cancelled with an agreement: the swap was agreed, then cancelled; without one, the proposer withdrew it.
+  if (proposal.status === 'cancelled' && !proposal.agreementId) return PROPOSAL_MESSAGES.withdrawn;
+  if (proposal.status === 'expired' && proposal.reason === EXPIRY_REASONS.deleted) {
+    const states = await proposals.tripStates(proposal.id, trx);
+    return states?.proposerTripLive === false ? PROPOSAL_MESSAGES.proposerTripGone : PROPOSAL_MESSAGES.offerWithdrawn;
+  }
+  return PROPOSAL_MESSAGES.notOpen;
 }
 
 /**
@@ -39,8 +50,12 @@ export function createAcceptProposal(deps: Deps) {
     async execute(input: { pilotId: string; id: string }): Promise<{ proposal: SwapProposal; agreement: SwapAgreement }> {
       try {
         return await db.transaction(async (trx) => {
-          if (!(await proposals.lockTrips(input.id, input.pilotId, trx))) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
+          const trips = await proposals.lockTrips(input.id, input.pilotId, trx);
+          if (!trips) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
           const { proposerId: _proposer, ownerId: _owner, ...open } = await ownersOpenProposal(proposals, input, trx);
+          // Only an offered trip is proposed for; a counter's is the trip its proposer gives, never offered.
+          if (!trips.proposerTripLive) throw conflict(PROPOSAL_MESSAGES.proposerTripGone);
+          if (!trips.ownerTripLive || (!open.counterOf && !trips.ownerTripOffered)) throw conflict(PROPOSAL_MESSAGES.offerWithdrawn);
           const { proposal, agreement, declined } = await proposals.agree(
             { proposal: open, agreementId: randomUUID(), at: clock.now(), declineReason: PROPOSAL_MESSAGES.tripNoLongerAvailable },
             (agreed) => [...events.proposalRows(SUBJECTS.proposalAccepted, agreed.proposal, input.pilotId), ...events.agreementRows(SUBJECTS.agreementMade, agreed.agreement, input.pilotId)],

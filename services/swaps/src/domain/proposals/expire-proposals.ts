@@ -3,12 +3,14 @@ import { EXPIRY_REASONS, SUBJECTS } from '@crewswap/proto';
 import { tripKey, type ProposalRepository } from '../../data/proposals';
 import type { TripChange } from '../../data/read-model';
 import { tellOfferGone } from '../offer-withdrawn';
+import { cancelAgreedSwap } from './close-swap';
 import type { ProposalEvents } from './events';
 
 /**
  * Open proposals close by themselves when either trip starts, is deleted or changes (flights,
  * dates, route or aircraft, as a roster import does); a trip the cleanup removes takes its
- * proposals and agreements with it. Agreements outlive trip changes: crewing's swap changes them.
+ * proposals and agreements with it. Agreements outlive trip changes (crewing's swap changes them)
+ * and a crewing-approved swap outlives its trips' deletion; one still awaiting crewing does not.
  */
 export function createExpireProposals(deps: { proposals: ProposalRepository; events: ProposalEvents; outbox: Outbox; clock: Clock }) {
   const { proposals, events, outbox, clock } = deps;
@@ -31,7 +33,14 @@ export function createExpireProposals(deps: { proposals: ProposalRepository; eve
         return;
       }
       await tellProposers(trx, change.tripId, await expire(trx, await proposals.openOnChangedTrip(change.tripId, null, trx), EXPIRY_REASONS.deleted));
-      if (purged) await proposals.pruneTrip(change.tripId, trx);
+      if (purged) {
+        await proposals.pruneTrip(change.tripId, trx);
+        return;
+      }
+      // A swap awaiting crewing cannot stand on a trip that is gone (deleted in the app, or left
+      // out of an imported roster): it is cancelled by the trip's pilot, and the other pilot told.
+      const agreement = await proposals.agreedOnTrip(change.tripId, trx);
+      if (agreement) await cancelAgreedSwap({ proposals, events }, trx, { agreement, by: change.pilotId, at: clock.now() });
     },
 
     /** The periodic sweep: proposals one of whose trips has started. */

@@ -10,12 +10,28 @@ import type { SwapSides } from './sides';
  * Two round trips: both sides read, then the proposal and its event written in one statement if
  * the rule allows the swap (no transaction needed around it).
  */
-export function createProposeSwap(deps: { db: Db; proposals: ProposalRepository; sides: SwapSides; events: ProposalEvents; clock: Clock }) {
-  const { db, proposals, sides, events, clock } = deps;
+export function createProposeSwap(deps: {
+  db: Db;
+  proposals: ProposalRepository;
+  sides: SwapSides;
+  events: ProposalEvents;
+  clock: Clock;
+  /** Reads, and for a while reads again, until the answer is found: the read model learns of trips and pilots from events. */
+  awaitTrips: <T>(read: () => Promise<T>, found: (value: T) => boolean) => Promise<T>;
+}) {
+  const { db, proposals, sides, events, clock, awaitTrips } = deps;
   return {
     async execute(input: { pilotId: string; body: ProposeSwapBody }): Promise<SwapProposal> {
       const { offeredTripId, myTripId } = input.body;
-      const { byTrip, settingDays } = await sides.read([myTripId, offeredTripId], db);
+      // A trip offered (or added, or a pilot registered) a moment ago may still be on its way
+      // from trips (auth): waited for, rather than refused as not offered. Read once, as nearly always.
+      const { byTrip, settingDays } = await awaitTrips(
+        () => sides.read([myTripId, offeredTripId], db),
+        (read) => {
+          const [mine, offered] = [read.byTrip.get(myTripId), read.byTrip.get(offeredTripId)];
+          return mine?.record !== undefined && offered?.record !== undefined && offered.isSwappable;
+        },
+      );
       const mine = sides.check(byTrip.get(myTripId), { pilotId: input.pilotId, missing: PROPOSAL_MESSAGES.myTripNotFound });
       const offered = byTrip.get(offeredTripId);
       if (!offered || !offered.isSwappable) throw notFound(PROPOSAL_MESSAGES.offerNotFound);

@@ -30,6 +30,7 @@ import {
   TestPushResponse,
   UnsubscribeResponse,
   UpdateNotificationPreferencesBody,
+  VapidPublicKeyResponse,
 } from './notifications';
 import { ChangePasswordBody, MasterRosterCooldown, Pilot, PilotContact, UpdatePilotBody } from './pilot';
 import {
@@ -45,7 +46,7 @@ import {
   SwapProposal,
   SwapProposalView,
 } from './proposals';
-import { SSE_EVENTS_PATH } from './pwa';
+import { SSE_EVENTS_PATH, VAPID_PUBLIC_KEY_PATH } from './pwa';
 import { SseMessage } from './realtime';
 import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadAddress, RosterUploadResult } from './roster';
 import { AccessCodeQuery, AccessCodeResponse, PutSettingBody, Setting, SettingKeyParams, SettingsList, SettingValueResponse } from './settings';
@@ -202,6 +203,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/api/notifications/subscribe', "Register this browser's push subscription", 'pilot', { body: PushSubscriptionBody, response: SubscribeResponse, status: [201] }),
   route('DELETE', '/api/notifications/unsubscribe', "Remove my browsers' push subscriptions", 'pilot', { response: UnsubscribeResponse }),
   route('POST', '/api/notifications/test', 'Send me a test push', 'pilot', { response: TestPushResponse, status: [202] }),
+  route('GET', VAPID_PUBLIC_KEY_PATH, "The server's public key for a browser's push subscription (base64url)", 'none', { response: VapidPublicKeyResponse }),
   route('DELETE', '/api/notifications/clear-all', 'Remove every push subscription', 'admin', { response: ClearAllSubscriptionsResponse }),
   // Wishes (swaps: they are matched where offers are)
   route('GET', '/api/notifications/wishes', 'My wishes, each with how many current offers match it', 'pilot', { response: WishList }),

@@ -45,5 +45,9 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** What a call answers (503) while an administrator's emergency shutdown lasts, whichever service takes it. */
+export const SYSTEM_SHUTDOWN_MESSAGE = 'CrewSwap is temporarily unavailable: an administrator has paused the system. Please try again later.';
+export const SYSTEM_SHUTDOWN_TITLE = 'System Temporarily Unavailable';
+
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;

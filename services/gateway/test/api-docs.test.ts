@@ -2,17 +2,22 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '@crewswap/kit';
-import { API_ROUTES, routeKey, SSE_EVENTS_PATH } from '@crewswap/proto';
+import * as proto from '@crewswap/proto';
+import { API_ROUTES, routeKey } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import { apiDocument, apiDocumentText } from '../src/api-docs';
 import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
 import { ownerOf } from '../src/route-table';
 
-/** Every route the services register, read from their route files: 'PATCH /api/trips/{id}'. */
+/**
+ * Every route the services register, read from their route files: 'PATCH /api/trips/{id}'. A path
+ * given by a constant is read from proto's exports; one this cannot read fails the test rather
+ * than being passed over. (fuzz-every-route.test.ts checks the same against the running services.)
+ */
 function registeredRoutes(): string[] {
   const found: string[] = [];
-  const constants: Record<string, string> = { SSE_EVENTS_PATH };
+  const constants = proto as unknown as Record<string, unknown>;
   for (const service of readdirSync(repoPath('services'))) {
     const dir = repoPath('services', service, 'src', 'routes');
     let files: string[];
@@ -23,9 +28,13 @@ function registeredRoutes(): string[] {
     }
     for (const file of files) {
       const text = readFileSync(join(dir, file), 'utf8');
-      for (const match of text.matchAll(/\.(get|post|put|patch|delete)\(\s*(?:'(\/api[^']*)'|([A-Z_]+)\b)/g)) {
-        const path = match[2] ?? constants[match[3]!];
-        if (path) found.push(`${match[1]!.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      for (const match of text.matchAll(/\b(?:route|routes\(app\)|app)\.(get|post|put|patch|delete)\(\s*([^,]+),/g)) {
+        const [, method, first] = match as unknown as [string, string, string];
+        const literal = /^'(\/api[^']*)'$/.exec(first.trim())?.[1];
+        const constant = constants[first.trim()];
+        const path = literal ?? (typeof constant === 'string' ? constant : undefined);
+        if (!path) throw new Error(`${service}/src/routes/${file}: cannot read the path of route.${method}(${first})`);
+        found.push(`${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
       }
     }
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { answerClientError, EDGE_MAX_HEADER_BYTES, SERVICE_MAX_HEADER_BYTES } from './client-errors';
 import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
 import { createMetrics, trackDependencies, type Metrics } from './metrics';
 import { edgeTracingPlugin, requestTraceFields, traceFields, tracingPlugin } from './tracing';
@@ -88,6 +89,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? true,
     logController: new AccessLog(),
+    http: { maxHeaderSize: options.trustRequestContext === false ? EDGE_MAX_HEADER_BYTES : SERVICE_MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError,
   }) as unknown as FastifyInstance;
 
   // At the edge a client must not pick the trace its request joins (nor, forwarded, the trace a

@@ -31,3 +31,5 @@ export * from './tracing';
 export * from './url-secrets';
 export * from './rows';
 export * from './outage-guard';
+export * from './client-errors';
+export * from './system-state';

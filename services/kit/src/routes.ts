@@ -19,8 +19,13 @@ export interface RouteOptions<A extends RouteAuth<unknown>, P, Q, B, R> {
   /** Path parameters, e.g. proto's IdParams: a malformed id is a 400 before the handler runs. */
   params?: P;
   query?: Q;
-  /** The body's schema; a request without a body is checked as `{}` (a JSON `null` is not an object, and refused). */
+  /**
+   * The body's schema; a request without a body is checked as `{}` (a JSON `null` is not an object,
+   * and refused). A POST, PUT, PATCH or DELETE that names none takes no body: only none or `{}`.
+   */
   body?: B;
+  /** The handler reads the body itself (its schema depends on what is checked first, such as a setting's key). */
+  handlerReadsBody?: true;
   /**
    * The answer's proto schema, when it is not the catalogue's (API_ROUTES) for this method and
    * path, which is taken by default. Either way fastify serializes the answer with it.
@@ -87,7 +92,9 @@ export function routes(app: FastifyInstance): Routes {
           const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
           const params = options.params ? check(options.params, request.params) : undefined;
           const query = options.query ? check(options.query, request.query) : undefined;
-          const body = options.body ? check(options.body, request.body === undefined ? {} : request.body) : undefined;
+          const sent = request.body === undefined ? {} : request.body;
+          const body = options.body ? check(options.body, sent) : undefined;
+          if (!options.body && !options.handlerReadsBody && method !== 'GET') check(NoBody, sent);
           const result = await handler({ session, params, query, body, request, reply } as Parameters<typeof handler>[0]);
           if (options.status === 204) return reply.status(204).send();
           if (options.status) reply.status(options.status);
@@ -97,6 +104,9 @@ export function routes(app: FastifyInstance): Routes {
     };
   return { get: register('GET'), post: register('POST'), put: register('PUT'), patch: register('PATCH'), delete: register('DELETE') };
 }
+
+/** What a route that takes no body accepts: none, or an empty object (as many clients send). */
+const NoBody = z.strictObject({});
 
 const catalogue = new Map(API_ROUTES.map((route) => [routeKey(route), route]));
 

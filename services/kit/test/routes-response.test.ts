@@ -97,3 +97,29 @@ describe('a service started with the test config', () => {
     }
   });
 });
+
+describe('a route that declares no body', () => {
+  it.each([
+    ['broken JSON', '{"a":', 'application/json'],
+    ['a JSON null', 'null', 'application/json'],
+    ['a list', '[]', 'application/json'],
+    ['an object with a field', '{"rotate":true}', 'application/json'],
+  ])('refuses %s with 400 and runs nothing', async (_what, payload, contentType) => {
+    const { app } = appWith(false);
+    let ran = 0;
+    routes(app).post('/api/rotate', { auth: 'none' }, async () => ({ rotated: (ran += 1) }));
+    const response = await app.inject({ method: 'POST', url: '/api/rotate', payload, headers: { 'content-type': contentType } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual(expect.any(String));
+    expect(ran).toBe(0);
+  });
+
+  it('takes no body, an empty one or {}', async () => {
+    const { app } = appWith(false);
+    routes(app).post('/api/rotate', { auth: 'none' }, async () => ({ rotated: true }));
+    for (const payload of [undefined, '', '{}', ' {} ']) {
+      const response = await app.inject({ method: 'POST', url: '/api/rotate', ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }) });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

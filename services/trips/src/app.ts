@@ -1,4 +1,4 @@
-import { startService, type ServiceOptions } from '@crewswap/kit';
+import { followSystemState, startService, type ServiceOptions } from '@crewswap/kit';
 import type { Config } from './config';
 import { createAirportRepository } from './data/airports';
 import { createAnalyticsRepository } from './data/analytics';
@@ -119,13 +119,15 @@ export function createApp(config: Config, options: AppOptions = {}) {
     runtime.onClose(() => agreedSwaps.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });
     runtime.onClose(() => subscriptions.forEach((subscription) => subscription.unsubscribe()));
+    const system = await followSystemState({ bus, log });
+    runtime.onClose(() => system.stop());
 
     tripRoutes(app, { guard, trips: tripsRepo, useCases: tripUseCases });
     crewRoutes(app, { guard, useCases: crewUseCases });
     whatsappGroupRoutes(app, { guard, groups: groupUseCases });
     airportRoutes(app, { guard, airports: airportsRepo, iataList, useCases: airportUseCases });
     analyticsRoutes(app, { guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });
-    calendarFeedRoutes(app, { guard, feed });
+    calendarFeedRoutes(app, { guard, feed, system });
 
     return {
       /** The use cases, for tests and scripts that drive them without HTTP. */

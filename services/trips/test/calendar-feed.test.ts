@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_MESSAGES, SUBJECTS, type Trip } from '@crewswap/proto';
+import { CALENDAR_FEED_MESSAGES, SUBJECTS, SYSTEM_SHUTDOWN_MESSAGE, SYSTEM_SHUTDOWN_TITLE, type Trip } from '@crewswap/proto';
 import { eventually } from '@crewswap/kit/testing';
 import ical, { type VEvent } from 'node-ical';
 import { hashToken } from '../src/domain/calendar/feed';
@@ -161,6 +161,29 @@ describe('Calendar feed: a private address with the pilot’s upcoming trips', (
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: CALENDAR_FEED_MESSAGES.feedNotFound }]);
     const malformed = await service.app.inject({ method: 'GET', url: '/api/calendar/not-a-token.ics' });
     expect([malformed.statusCode, malformed.json().error]).toEqual([400, CALENDAR_FEED_MESSAGES.notAFeed]);
+  });
+
+  it('answers 503 with the shutdown sentence while an emergency shutdown lasts, and again after the resume', async () => {
+    const { turnOn, feedCall } = await newPilot();
+    const url = await turnOn();
+    const announce = (subject: typeof SUBJECTS.systemShutdown | typeof SUBJECTS.systemResumed) =>
+      service.runtime.db.transaction((trx) => service.runtime.outbox.write(trx, subject, { reason: subject === SUBJECTS.systemShutdown ? 'drill' : null }));
+    await announce(SUBJECTS.systemShutdown);
+    await eventually(async () => (await read(url)).statusCode === 503);
+    expect((await read(url)).json()).toEqual({ error: SYSTEM_SHUTDOWN_MESSAGE, title: SYSTEM_SHUTDOWN_TITLE, systemShutdown: true });
+    await announce(SUBJECTS.systemResumed);
+    await eventually(async () => (await read(url)).statusCode === 200);
+    expect((await feedCall('GET')).statusCode).toBe(200);
+  });
+
+  it('Rotate takes no body but {}: anything else is a 400 and the address keeps working', async () => {
+    const { cookies, turnOn } = await newPilot();
+    const url = await turnOn();
+    for (const payload of ['not json', 'null', '{"rotate":true}']) {
+      const response = await service.app.inject({ method: 'POST', url: '/api/calendar/feed', cookies, payload, headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode).toBe(400);
+    }
+    expect((await read(url)).statusCode).toBe(200);
   });
 
   it('a deleted pilot’s feed answers 404', async () => {

@@ -16,7 +16,7 @@ export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; 
 
   // The console posts {reason} only after the admin typed EMERGENCY; a bare POST (which a
   // declared body would read as {}) is refused, so the body is checked here.
-  route.post('/api/admin/emergency-shutdown', { auth }, async ({ session, request }): Promise<EmergencyShutdownResponse> => {
+  route.post('/api/admin/emergency-shutdown', { auth, handlerReadsBody: true }, async ({ session, request }): Promise<EmergencyShutdownResponse> => {
     const body: unknown = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(CONFIRM_MESSAGE);
     const { reason } = parse(EmergencyShutdownBody, body);

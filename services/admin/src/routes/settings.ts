@@ -25,7 +25,7 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
 
   // Which permission a setting needs depends on its key: the key is checked (404, then 403)
   // before the body, so the body is parsed here rather than declared.
-  route.put('/api/admin/settings/:key', { auth: runtime.guard.admin, params: SettingKeyParams }, async ({ session, params, request }): Promise<Setting> => {
+  route.put('/api/admin/settings/:key', { auth: runtime.guard.admin, params: SettingKeyParams, handlerReadsBody: true }, async ({ session, params, request }): Promise<Setting> => {
     const key = asSettingKey(params.key);
     requireSettingPermission(session, key);
     const { value } = parse(PutSettingBody, request.body ?? {});

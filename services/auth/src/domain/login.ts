@@ -1,5 +1,5 @@
 import { HttpError } from '@crewswap/kit';
-import { MAX_LOGIN_ATTEMPTS, type LoginBody, type LoginResponse } from '@crewswap/proto';
+import { MAX_LOGIN_ATTEMPTS, SYSTEM_SHUTDOWN_MESSAGE, SYSTEM_SHUTDOWN_TITLE, type LoginBody, type LoginResponse } from '@crewswap/proto';
 import { toPilot, type PilotRecord } from '../data/pilots';
 import type { SystemStateRepository } from '../data/system-state';
 import { normaliseEmail, type AuthDeps } from './deps';
@@ -12,8 +12,7 @@ export const LAST_ATTEMPT_WARNING =
   'Invalid email or password. You have 1 attempt left: one more failed attempt will reset your password and email you a temporary one.';
 export const PASSWORD_RESET_MESSAGE =
   'Too many failed login attempts. Your password has been reset and a temporary password has been sent to your registered email address.';
-export const SHUTDOWN_MESSAGE =
-  'CrewSwap is temporarily unavailable: an administrator has paused the system. Please try again later.';
+export const SHUTDOWN_MESSAGE = SYSTEM_SHUTDOWN_MESSAGE;
 /** A second round of 5 failures within this time of a reset locks the account instead of mailing again. */
 const RELOCK_WINDOW_MS = 3600_000;
 const LOCK_MS = 3600_000;
@@ -28,7 +27,7 @@ export const refuse = (status: number, message: string, flags: Record<string, un
 
 export async function assertNotShutdown(system: SystemStateRepository): Promise<void> {
   if (await system.isShutdown()) {
-    throw refuse(503, SHUTDOWN_MESSAGE, { systemShutdown: true }, 'System Temporarily Unavailable');
+    throw refuse(503, SHUTDOWN_MESSAGE, { systemShutdown: true }, SYSTEM_SHUTDOWN_TITLE);
   }
 }
 

@@ -15,8 +15,11 @@ export interface FollowOptions<S extends Subject> {
    */
   filter?: string;
   subjects: readonly S[];
-  /** Where to start: new events only (the default), or from a stream sequence or a time. */
-  from?: { sequence: number } | { time: Date };
+  /**
+   * Where to start: new events only (the default), from a stream sequence or a time, or the last
+   * event of each subject (a state the stream holds as its latest events, such as the system's).
+   */
+  from?: { sequence: number } | { time: Date } | 'last-per-subject';
   /** Called in stream order, one event at a time; a throw is logged and the next event follows. */
   handle(event: EventOf<S>): void | Promise<void>;
 }
@@ -38,7 +41,9 @@ export async function follow<S extends Subject>(options: FollowOptions<S>): Prom
   const from = options.from;
   const start: Partial<OrderedConsumerOptions> = !from
     ? { deliver_policy: DeliverPolicy.New }
-    : 'sequence' in from
+    : from === 'last-per-subject'
+      ? { deliver_policy: DeliverPolicy.LastPerSubject }
+      : 'sequence' in from
       ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from.sequence }
       : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: from.time.toISOString() };
   const filter = options.filter ?? (options.subjects.length === 1 ? options.subjects[0]! : undefined);

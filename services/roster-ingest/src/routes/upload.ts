@@ -12,7 +12,7 @@ export function uploadRoutes(app: FastifyInstance, deps: { guard: SessionGuard; 
   const { guard, pilots, importRoster } = deps;
 
   // The body is a multipart stream, read here part by part rather than parsed with a schema.
-  routes(app).post('/api/roster/upload', { auth: guard.pilot }, async ({ session, request }): Promise<RosterUploadResult> => {
+  routes(app).post('/api/roster/upload', { auth: guard.pilot, handlerReadsBody: true }, async ({ session, request }): Promise<RosterUploadResult> => {
     const { pilotId } = session;
     const startedAt = new Date();
     // Looked up while the file streams in rather than before. A request refused before it is

@@ -1,4 +1,4 @@
-import { routes, type SessionGuard } from '@crewswap/kit';
+import { routes, type SessionGuard, type SystemState } from '@crewswap/kit';
 import { CalendarFeedParams } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { CalendarFeed } from '../domain/calendar/feed';
@@ -6,9 +6,10 @@ import { matchesTag } from './shared-body';
 
 /**
  * A pilot's calendar feed: turned on, given a new address or off with the pilot's session; read
- * by calendar apps with no session at all, the private address being the key.
+ * by calendar apps with no session at all, the private address being the key (and so answered
+ * 503 while an emergency shutdown lasts, like every other call).
  */
-export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionGuard; feed: CalendarFeed }): void {
+export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionGuard; feed: CalendarFeed; system: Pick<SystemState, 'assertRunning'> }): void {
   const { feed } = deps;
   const route = routes(app);
   const pilot = deps.guard.pilot;
@@ -18,6 +19,8 @@ export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionG
   route.delete('/api/calendar/feed', { auth: pilot, status: 204 }, async ({ session }) => feed.turnOff(session.pilotId));
 
   route.get('/api/calendar/:token.ics', { auth: 'none', params: CalendarFeedParams }, async ({ params, request, reply }) => {
+    // With no session to end, the address would go on answering through a shutdown.
+    deps.system.assertRunning();
     const calendar = await feed.read(params.token);
     reply.header('cache-control', 'private, no-cache').type('text/calendar; charset=utf-8');
     // Calendar apps poll: one that holds this version is told so without the body.

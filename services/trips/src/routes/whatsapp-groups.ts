@@ -13,7 +13,7 @@ export function whatsappGroupRoutes(app: FastifyInstance, deps: { guard: Session
 
   // Created (201) or the group a crew member made first (200). The body is checked here rather
   // than with the `body` option, which reads a JSON null as no body: every field is optional.
-  route.post('/api/trips/:id/whatsapp-group', own, async ({ session, params, request, reply }) => {
+  route.post('/api/trips/:id/whatsapp-group', { ...own, handlerReadsBody: true }, async ({ session, params, request, reply }) => {
     // The spec's fields are accepted, but the server decides them (the creator is the caller).
     parse(CreateWhatsappGroupBody, request.body === undefined ? {} : request.body);
     const { created, response } = await groups.create.execute({ pilotId: session.pilotId, tripId: params.id });

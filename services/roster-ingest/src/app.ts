@@ -73,6 +73,7 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
         maxBytes: config.SMTP_MAX_MESSAGE_BYTES,
         uploadAddresses,
         isPrivateToken: async (token) => (await addresses.pilotOf(token)) !== undefined,
+        admit: processMail.admit,
         tls,
       });
       const receiver = smtp;

@@ -8,6 +8,8 @@ import { pilotCookie, privateUploadAddress, registerPilot, startTestStack, testD
 const COMPANY = 'fly.example-airline.test';
 const SPF_ONLY = 'spf-only.example-airline.test';
 const ATTACKER = 'attacker.test';
+/** A domain whose DNS server does not answer. */
+const DNS_DOWN = 'dns-down.example-airline.test';
 
 function dkimKey() {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
@@ -25,14 +27,18 @@ describe('emailed rosters are imported only from an authenticated sender or thro
   const attacker = dkimKey();
   let stack: TestStack;
   beforeAll(async () => {
+    const dns = testDns({
+      [COMPANY]: 'v=spf1 ip4:192.0.2.10 -all',
+      [`mail._domainkey.${COMPANY}`]: company.record,
+      [SPF_ONLY]: 'v=spf1 ip4:127.0.0.1 -all',
+      [ATTACKER]: 'v=spf1 ip4:127.0.0.1 -all',
+      [`mail._domainkey.${ATTACKER}`]: attacker.record,
+    });
     stack = await startTestStack({
-      dnsResolver: testDns({
-        [COMPANY]: 'v=spf1 ip4:192.0.2.10 -all',
-        [`mail._domainkey.${COMPANY}`]: company.record,
-        [SPF_ONLY]: 'v=spf1 ip4:127.0.0.1 -all',
-        [ATTACKER]: 'v=spf1 ip4:127.0.0.1 -all',
-        [`mail._domainkey.${ATTACKER}`]: attacker.record,
-      }),
+      dnsResolver: async (name, type) => {
+        if (name.toLowerCase().endsWith(DNS_DOWN)) throw Object.assign(new Error(`query${type} ETIMEOUT ${name}`), { code: 'ETIMEOUT' });
+        return dns(name, type);
+      },
     });
   });
   afterAll(async () => {
@@ -66,6 +72,9 @@ describe('emailed rosters are imported only from an authenticated sender or thro
   const repliesTo = async (to: string) =>
     ((await stack.roster.runtime.db('outbox').where({ subject: SUBJECTS.sendMail }).orderBy('seq')) as { envelope: { data: { to: string; text: string } } }[]).map((row) => row.envelope.data).filter((mail) => mail.to === to);
   const tripsOf = (pilotId: string) => stack.trips.repositories.trips.listByPilot(pilotId);
+  const storedMails = async () => Number((await stack.roster.runtime.db('inbound_mail').count<{ count: string }[]>('* as count'))[0]!.count);
+  /** Roster history as an admin searches it for an address. */
+  const historyNaming = async (email: string) => (await stack.roster.repositories.history.list({ search: email, limit: 50, offset: 0 }, '2026-11-01')).records;
 
   it("a mail signed by the company's domain (DKIM aligned with From) is imported for the pilot with that address", async () => {
     const email = `imogen@${COMPANY}`;
@@ -83,7 +92,7 @@ describe('emailed rosters are imported only from an authenticated sender or thro
     expect(await tripsOf(pilot.id)).toHaveLength(9);
   });
 
-  describe("anyone else cannot import a roster as another pilot: refused, recorded in roster history, no reply", () => {
+  describe("anyone else cannot import a roster as another pilot: refused in the SMTP transaction, recorded in roster history, no reply", () => {
     let victim: string;
     const email = `victim@${COMPANY}`;
     beforeAll(async () => {
@@ -96,14 +105,23 @@ describe('emailed rosters are imported only from an authenticated sender or thro
       ["a mail whose MAIL FROM passes SPF for the attacker's domain", { envelopeFrom: `bounce-2@${ATTACKER}`, from: email }],
       ["a mail signed with a key that is not the company's", { dkim: { domainName: COMPANY, privateKey: attacker.privateKey }, envelopeFrom: `bounce-3@${ATTACKER}`, from: email }],
     ])('%s', async (_, options) => {
-      await send(options);
-      expect(await historyOf(options.envelopeFrom)).toMatchObject({
+      const recorded = (await historyNaming(email)).length;
+      const stored = await storedMails();
+      const refused = await send(options).catch((error: unknown) => error);
+      // The sender's own server tells them, in words a person understands; nothing is taken.
+      expect(refused).toMatchObject({ responseCode: 550, response: expect.stringContaining("This address accepts rosters only from a pilot's registered address or their private upload address") });
+      expect(await storedMails()).toBe(stored);
+      // The refusal is in roster history under the address the mail named, tied to no pilot: anyone can write that From.
+      const [latest, ...earlier] = await historyNaming(email);
+      expect(earlier).toHaveLength(recorded);
+      expect(latest).toMatchObject({
         success: false,
-        pilot_id: null,
-        sender_email: email,
-        error_type: 'UNAUTHENTICATED_SENDER',
-        error_message: ROSTER_MESSAGES.UNAUTHENTICATED_SENDER,
-        confirmation_email_sent: false,
+        sourceType: 'email',
+        pilotId: null,
+        senderEmail: email,
+        errorType: 'UNAUTHENTICATED_SENDER',
+        errorMessage: ROSTER_MESSAGES.UNAUTHENTICATED_SENDER,
+        confirmationEmailSent: false,
       });
     });
 
@@ -112,6 +130,15 @@ describe('emailed rosters are imported only from an authenticated sender or thro
       expect(await repliesTo(email)).toEqual([]);
       expect((await repliesTo(`bounce-1@${ATTACKER}`)).length + (await repliesTo(`bounce-2@${ATTACKER}`)).length).toBe(0);
     });
+  });
+
+  it("a mail whose sender's DNS does not answer is deferred (451) for the sending server to try again: nothing is stored or recorded", async () => {
+    const email = `gwen@${DNS_DOWN}`;
+    await registerPilot(stack, { email });
+    const stored = await storedMails();
+    await expect(send({ envelopeFrom: email, from: email })).rejects.toMatchObject({ responseCode: 451 });
+    expect(await storedMails()).toBe(stored);
+    expect(await historyNaming(email)).toEqual([]);
   });
 
   describe("the pilot's private upload address", () => {
@@ -125,6 +152,18 @@ describe('emailed rosters are imported only from an authenticated sender or thro
       expect(rotated.statusCode).toBe(200);
       expect(RosterUploadAddress.parse(rotated.json()).address).not.toBe(first);
       expect((await stack.roster.app.inject({ method: 'GET', url: '/api/roster/upload-address' })).statusCode).toBe(401);
+    });
+
+    it('POST takes no body but {}: anything else is a 400 and the address stays as it was', async () => {
+      const pilot = await registerPilot(stack);
+      const address = await privateUploadAddress(stack, pilot.id);
+      for (const payload of ['not json', 'null', '{"address":"mine"}']) {
+        const response = await stack.roster.app.inject({ method: 'POST', url: '/api/roster/upload-address', cookies: pilotCookie(pilot.id), payload, headers: { 'content-type': 'application/json' } });
+        expect(response.statusCode).toBe(400);
+      }
+      expect(await privateUploadAddress(stack, pilot.id)).toBe(address);
+      const rotated = await stack.roster.app.inject({ method: 'POST', url: '/api/roster/upload-address', cookies: pilotCookie(pilot.id), payload: {} });
+      expect(rotated.statusCode).toBe(200);
     });
 
     it("imports mail sent to it for that pilot, whoever sent it, and replies to the pilot's registered address", async () => {

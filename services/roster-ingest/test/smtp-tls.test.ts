@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { startTestStack, UPLOAD_EMAIL, type TestStack } from './helpers';
+import { registerPilot, startTestStack, UPLOAD_EMAIL, type TestStack } from './helpers';
 
 /** A self-signed certificate for localhost and 127.0.0.1, made for this test only. */
 function selfSignedCertificate(dir: string): { keyFile: string; certFile: string } {
@@ -28,6 +28,7 @@ if (!HAS_OPENSSL) console.warn('Skipped: the openssl program is needed to make t
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // From a registered pilot's address, which the test DNS lets 127.0.0.1 send for: the receiver takes it.
   const mail = { from: 'pilot@example-airline.test', to: UPLOAD_EMAIL, subject: 'roster', text: 'attached', attachments: [{ filename: 'roster.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }] };
   const storedMails = (stack: TestStack) => stack.roster.runtime.db('inbound_mail').count<{ count: string }[]>('* as count').then((rows) => Number(rows[0]!.count));
 
@@ -35,6 +36,7 @@ if (!HAS_OPENSSL) console.warn('Skipped: the openssl program is needed to make t
     let stack: TestStack;
     beforeAll(async () => {
       stack = await startTestStack({ config: { MAIL_WORKER_ENABLED: false, SMTP_TLS_KEY_FILE: files.keyFile, SMTP_TLS_CERT_FILE: files.certFile, SMTP_REQUIRE_TLS: true } });
+      await registerPilot(stack, { email: mail.from });
     });
     afterAll(async () => {
       await stack.stop();
@@ -60,6 +62,7 @@ if (!HAS_OPENSSL) console.warn('Skipped: the openssl program is needed to make t
     let stack: TestStack;
     beforeAll(async () => {
       stack = await startTestStack({ config: { MAIL_WORKER_ENABLED: false, SMTP_TLS_KEY_FILE: files.keyFile, SMTP_TLS_CERT_FILE: files.certFile } });
+      await registerPilot(stack, { email: mail.from });
     });
     afterAll(async () => {
       await stack.stop();

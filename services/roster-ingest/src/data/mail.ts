@@ -9,6 +9,8 @@ export interface InboundMail {
   remoteAddress: string | null;
   sizeBytes: number;
   raw: Buffer;
+  /** The From address the receiver proved by DKIM or SPF; null for mail to a private address, or stored before the receiver checked. */
+  authenticatedFrom: string | null;
   receivedAt: Date;
 }
 
@@ -20,12 +22,13 @@ interface MailRow {
   remote_address: string | null;
   size_bytes: number;
   raw: Buffer;
+  authenticated_from: string | null;
   received_at: Date;
 }
 
 export function createMailRepository(db: Db) {
   return {
-    async insert(mail: Omit<InboundMail, 'receivedAt'>, trx: Executor = db): Promise<void> {
+    async insert(mail: Omit<InboundMail, 'receivedAt' | 'authenticatedFrom'> & { authenticatedFrom?: string | null }, trx: Executor = db): Promise<void> {
       await trx('inbound_mail').insert({
         id: mail.id,
         mail_from: mail.mailFrom,
@@ -34,12 +37,13 @@ export function createMailRepository(db: Db) {
         remote_address: mail.remoteAddress,
         size_bytes: mail.sizeBytes,
         raw: mail.raw,
+        authenticated_from: mail.authenticatedFrom ?? null,
       });
     },
 
     async find(id: string, trx: Executor = db): Promise<InboundMail | undefined> {
       const row: MailRow | undefined = await trx('inbound_mail').where({ id }).first();
-      return row && fromRow(row, ['id', 'mail_from', 'helo', 'rcpt_to', 'remote_address', 'size_bytes', 'raw', 'received_at']);
+      return row && fromRow(row, ['id', 'mail_from', 'helo', 'rcpt_to', 'remote_address', 'size_bytes', 'raw', 'authenticated_from', 'received_at']);
     },
 
     /** Set aside during an emergency shutdown; `release` hands it back after the resume. */

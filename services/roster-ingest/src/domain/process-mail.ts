@@ -27,19 +27,35 @@ export function isTemporary(error: unknown): boolean {
   return unreachableDependency(error) !== undefined;
 }
 
+/** What the SMTP receiver knows of a mail when it answers DATA. */
+export interface ReceivedMail {
+  raw: Buffer;
+  mailFrom: string | null;
+  helo: string | null;
+  rcptTo: string[];
+  remoteAddress: string | null;
+}
+
+/** The receiver's answer to DATA: take the mail (with the From address it proved, if it had to), or refuse it. */
+export type Admission = { admitted: true; authenticatedFrom: string | null } | { admitted: false };
+
+/** The sentence of a refused mail's 5xx, which the sender's own mail server passes on to them. */
+export const MAIL_REFUSED = "This address accepts rosters only from a pilot's registered address or their private upload address.";
+
+/** What `prepare` found: nothing to do (gone, or recorded already), a mail to hold, or a record to write. */
+export type MailPlan = { kind: 'done' } | { kind: 'hold' } | { kind: 'record'; recorded: Recorded; base: ImportInput };
+
 /**
- * Works through one stored mail. Mail to a pilot's private upload address is that pilot's,
- * whoever sent it. Mail to the shared address is taken only when its sender is authenticated
- * (DKIM or SPF aligned with the From domain), and then belongs to the pilot registered with the
- * From address (in the projection of auth's pilots, never auth's tables); an unauthenticated one
- * is recorded as refused and gets no reply, since its From may be anyone's (backscatter).
+ * Who may mail a roster, and the work on each mail taken. Mail to a pilot's private upload
+ * address is that pilot's, whoever sent it. Mail to the shared address is taken only when its
+ * sender is authenticated (DKIM or SPF aligned with the From domain) and that From is a
+ * registered pilot's (in the projection of auth's pilots, never auth's tables); `admit` decides
+ * this before the receiver answers DATA, so anyone else is refused in the SMTP transaction and
+ * we never write to a From that may be anyone's (backscatter).
  * The slow part (`prepare`) runs before the worker's transaction opens; `apply` records the
  * result in it. A mail that can never be imported is recorded as failed and answered at once,
  * not retried as if the fault were passing.
  */
-/** What `prepare` found: nothing to do (gone, or recorded already), a mail to hold, or a record to write. */
-export type MailPlan = { kind: 'done' } | { kind: 'hold' } | { kind: 'record'; recorded: Recorded; base: ImportInput };
-
 export function createProcessMail(deps: {
   db: Db;
   mails: MailRepository;
@@ -79,6 +95,25 @@ export function createProcessMail(deps: {
 
   return {
     /**
+     * Decided while the sender waits for the answer to DATA: a refused one learns why from their
+     * own mail server's bounce, which goes to the envelope sender that server vouches for. The
+     * refusal is recorded in roster history first (by the From it names, with no pilot, since
+     * anyone may write a pilot's address there). A DNS failure throws (503): the answer is then
+     * a temporary 451 and the sending server tries again later.
+     */
+    async admit(mail: ReceivedMail): Promise<Admission> {
+      if (await ownerByAddress(mail.rcptTo)) return { admitted: true, authenticatedFrom: null };
+      const startedAt = new Date();
+      const check = await checkSender(mail.raw, { ip: mail.remoteAddress, helo: mail.helo, mailFrom: mail.mailFrom }, deps.resolver);
+      if (check.method && check.from && (await pilots.findByEmail(check.from, db))) return { admitted: true, authenticatedFrom: check.from };
+      const errorType = check.method ? 'UNKNOWN_SENDER' : 'UNAUTHENTICATED_SENDER';
+      const refused: ImportInput = { source: 'email', pilotId: '', pilot: undefined, files: [], startedAt, ipAddress: mail.remoteAddress, senderEmail: check.from ?? mail.mailFrom, attachmentCount: 0, replyTo: null };
+      await importRoster.fail(refused, undefined, 'sender', errorType, ROSTER_MESSAGES[errorType]);
+      log.info({ errorType, remoteAddress: mail.remoteAddress }, 'roster mail refused in the SMTP transaction');
+      return { admitted: false };
+    },
+
+    /**
      * Everything slow, with no transaction open: authenticating the sender, parsing the mail
      * and its calendars, and the import at trips. Reads are plain reads; `apply` checks again
      * what may have changed meanwhile.
@@ -93,7 +128,9 @@ export function createProcessMail(deps: {
 
       const owner = await ownerByAddress(mail.rcptTo);
       let sender: string | null = null;
-      if (!owner) {
+      if (!owner && mail.authenticatedFrom) sender = mail.authenticatedFrom;
+      else if (!owner) {
+        // Proved by the receiver for mail it took; checked here only for mail stored before it did, or whose private address was replaced since.
         const check = await checkSender(mail.raw, { ip: mail.remoteAddress, helo: mail.helo, mailFrom: mail.mailFrom }, deps.resolver);
         if (!check.method) {
           const refused = importRoster.failure({ ...base, senderEmail: check.from ?? mail.mailFrom }, 'sender', 'UNAUTHENTICATED_SENDER', ROSTER_MESSAGES.UNAUTHENTICATED_SENDER);

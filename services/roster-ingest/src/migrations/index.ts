@@ -100,4 +100,12 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0006_mail_authenticated_from': {
+    async up(knex: Knex) {
+      // The From address the SMTP receiver proved (DKIM or SPF) before it answered DATA (issue 51), so the worker decides nothing twice.
+      await knex.schema.alterTable('inbound_mail', (table) => {
+        table.string('authenticated_from', 300);
+      });
+    },
+  },
 };

@@ -5,6 +5,7 @@ import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import type { MailRepository } from '../data/mail';
+import { MAIL_REFUSED, type Admission, type ReceivedMail } from '../domain/process-mail';
 import { tokenOf } from '../domain/upload-address';
 
 export interface SmtpReceiver {
@@ -13,9 +14,11 @@ export interface SmtpReceiver {
 }
 
 /**
- * The SMTP receiver only accepts, stores and enqueues: the raw message goes to `inbound_mail` and
- * its id onto the ROSTER_MAIL stream (through the outbox, in the same transaction), so a burst of
- * mail never waits for parsing and nothing is lost if a process stops half-way.
+ * The SMTP receiver decides, before it answers DATA, whether the sender may mail a roster at all
+ * (a refusal after 250 would reach nobody); the rest waits for the worker. A mail it takes is
+ * stored and enqueued: the raw message goes to `inbound_mail` and its id onto the ROSTER_MAIL
+ * stream (through the outbox, in the same transaction), so a burst of mail never waits for
+ * parsing and nothing is lost if a process stops half-way.
  */
 export async function startSmtpReceiver(deps: {
   db: Db;
@@ -29,6 +32,8 @@ export async function startSmtpReceiver(deps: {
   uploadAddresses: () => Promise<string[]>;
   /** Whether a private upload address's token belongs to a pilot (`roster+<token>@...`). */
   isPrivateToken: (token: string) => Promise<boolean>;
+  /** Whether the sender may mail a roster (`processMail.admit`); a refusal is recorded by it. */
+  admit: (mail: ReceivedMail) => Promise<Admission>;
   /** PEM key and certificate: STARTTLS is offered only with them. */
   tls?: { key: Buffer; cert: Buffer; required: boolean };
 }): Promise<SmtpReceiver> {
@@ -73,27 +78,28 @@ export async function startSmtpReceiver(deps: {
           return callback(Object.assign(new Error('Message exceeds the maximum size of a roster email'), { responseCode: 552 }));
         }
         const id = randomUUID();
-        const raw = Buffer.concat(chunks);
+        const received: ReceivedMail = {
+          raw: Buffer.concat(chunks),
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+          helo: session.hostNameAppearsAs ?? null,
+          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          remoteAddress: session.remoteAddress ?? null,
+        };
         // A mail starts a trace of its own, which the outbox row carries on to the worker and beyond.
-        void inSpan('smtp receive', () => db.transaction(async (trx) => {
-          await mails.insert(
-            {
-              id,
-              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
-              helo: session.hostNameAppearsAs ?? null,
-              rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              remoteAddress: session.remoteAddress ?? null,
-              sizeBytes: raw.length,
-              raw,
-            },
-            trx,
-          );
-          await outbox.write(trx, SUBJECTS.rosterMailReceived, { mailId: id });
-          log.info({ mailId: id, sizeBytes: raw.length }, 'roster mail queued');
-        }), { kind: SpanKind.SERVER, root: true, attributes: { 'crewswap.mail_id': id } }).then(
-          () => callback(null, `Queued as ${id}`),
+        void inSpan('smtp receive', async () => {
+          const admission = await deps.admit(received);
+          if (!admission.admitted) return admission;
+          await db.transaction(async (trx) => {
+            await mails.insert({ id, ...received, sizeBytes: received.raw.length, authenticatedFrom: admission.authenticatedFrom }, trx);
+            await outbox.write(trx, SUBJECTS.rosterMailReceived, { mailId: id });
+          });
+          log.info({ mailId: id, sizeBytes: received.raw.length }, 'roster mail queued');
+          return admission;
+        }, { kind: SpanKind.SERVER, root: true, attributes: { 'crewswap.mail_id': id } }).then(
+          // 550 ends the transaction for good: the sender's own server bounces it to them with this sentence.
+          (admission) => (admission.admitted ? callback(null, `Queued as ${id}`) : callback(Object.assign(new Error(MAIL_REFUSED), { responseCode: 550 }))),
           (error: unknown) => {
-            log.error({ err: error }, 'could not store an incoming roster mail');
+            log.error({ err: error }, 'could not decide on or store an incoming roster mail; answered 451, the sender tries again');
             callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }));
           },
         );

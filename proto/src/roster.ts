@@ -6,6 +6,8 @@ export * from './roster-files';
 
 /** A real roster has a few hundred events; a calendar past this is refused before it is read. */
 export const ROSTER_MAX_EVENTS = 2000;
+/** Dates added to or left out of repeating events (RDATE, EXDATE): a roster has none or a few. */
+export const ROSTER_MAX_RECURRENCE_DATES = 2000;
 /** A roster email carries one or two calendars; past this the mail is refused unread. */
 export const ROSTER_MAX_ATTACHMENTS = 20;
 
@@ -24,6 +26,7 @@ export const ROSTER_ERROR_TYPES = [
   'UNREADABLE_EMAIL',
   'UNAUTHENTICATED_SENDER',
   'CALENDAR_TOO_COMPLEX',
+  'TOO_MANY_RECURRENCE_DATES',
 ] as const;
 export const RosterErrorType = z.enum(ROSTER_ERROR_TYPES);
 export type RosterErrorType = z.infer<typeof RosterErrorType>;
@@ -42,6 +45,7 @@ export const ROSTER_MESSAGES: Record<RosterErrorType, string> = {
   TOO_MANY_ATTACHMENTS: `This email has more than ${ROSTER_MAX_ATTACHMENTS} attachments, so nothing was imported. Please send your roster calendar file on its own.`,
   UNREADABLE_EMAIL: 'This email could not be read, so nothing was imported. Please send the roster calendar file again as an attachment.',
   CALENDAR_TOO_COMPLEX: 'This calendar file takes too long to read, so nothing was imported. Please send the calendar file exported from your roster.',
+  TOO_MANY_RECURRENCE_DATES: `This calendar has more than ${ROSTER_MAX_RECURRENCE_DATES} dates added to or left out of repeating events, far more than a roster holds, so nothing was imported. Please send the calendar file exported from your roster.`,
   UNAUTHENTICATED_SENDER:
     'This email could not be verified as sent by the company mail system (no SPF or DKIM pass for its sender), so nothing was imported and no reply was sent.',
 };

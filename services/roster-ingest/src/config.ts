@@ -32,8 +32,11 @@ export const configSchema = baseConfigSchema.extend({
   SMTP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(15 * 1024 * 1024),
   /** Worker threads that parse calendars, so a huge file never holds up the service's event loop. */
   PARSE_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
-  /** A calendar still being parsed after this is refused (a real roster takes milliseconds). */
-  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /**
+   * A calendar still being parsed after this is refused (a real roster takes milliseconds, the
+   * slowest file within the limits on events under a second).
+   */
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** PEM files of the receiver's TLS key and certificate: with both, STARTTLS is offered. */
   SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
   SMTP_TLS_CERT_FILE: z.string().min(1).optional(),

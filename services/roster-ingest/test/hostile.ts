@@ -24,3 +24,32 @@ export function hostileCalendar(options: { bytes?: number; events?: number; padd
   parts.push('END:VCALENDAR\r\n');
   return parts.join('');
 }
+
+const CALENDAR_HEAD = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Airline//Crew Duty Feed 2.1//EN\r\n';
+
+/**
+ * A small calendar (well under 512 KB) of `events` flights, each repeating daily (RRULE); `zoned`
+ * times them in named zones, which node-ical resolves event by event: the slowest small file known.
+ */
+export function repeatingCalendar(options: { events: number; zoned?: boolean }): string {
+  const times = options.zoned ? 'DTSTART;TZID=Europe/London:20261102T110500\r\nDTEND;TZID=America/New_York:20261102T135500' : 'DTSTART:20261102T110500Z\r\nDTEND:20261102T185500Z';
+  const parts = [CALENDAR_HEAD];
+  for (let i = 0; i < options.events; i += 1) {
+    parts.push(
+      `BEGIN:VEVENT\r\nUID:${i}-VS3@duty-feed.example-airline.test\r\nDTSTAMP:20261028T061500Z\r\n${times}\r\n` +
+        'RRULE:FREQ=DAILY;COUNT=1000\r\nSUMMARY:VS3 LHR 1105 JFK 1355 351 [CP]\r\nEND:VEVENT\r\n',
+    );
+  }
+  parts.push('END:VCALENDAR\r\n');
+  return parts.join('');
+}
+
+/** One flight repeating daily with `exceptions` dates left out of it (EXDATE), on one folded line. */
+export function manyExceptionsCalendar(exceptions: number): string {
+  const dates = Array.from({ length: exceptions }, (_, i) => new Date(Date.UTC(2026, 10, 3, 11, 5) + i * 86_400_000).toISOString().replace(/[-:]|\.\d+/g, ''));
+  const exdate = `EXDATE:${dates.join(',')}`.replace(/(.{74})/g, '$1\r\n ');
+  return (
+    `${CALENDAR_HEAD}BEGIN:VEVENT\r\nUID:1-VS3@duty-feed.example-airline.test\r\nDTSTAMP:20261028T061500Z\r\n` +
+    `DTSTART:20261102T110500Z\r\nDTEND:20261102T185500Z\r\nRRULE:FREQ=DAILY\r\n${exdate}\r\nSUMMARY:VS3 LHR 1105 JFK 1355 351 [CP]\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`
+  );
+}

@@ -1,5 +1,8 @@
+import { ROSTER_MESSAGES } from '@crewswap/proto';
 import { parseRoster } from '../src/domain/parse-roster';
+import { readRosterFile } from '../src/domain/read-roster-file';
 import { conflictsOf, readFixture, repoFixtures, sharedFixtures, tripKey, tripKeyNoAircraft, type FixtureSet } from './fixtures';
+import { manyExceptionsCalendar } from './hostile';
 
 const parse = (text: string, base: 'LHR' | 'MAN' = 'LHR') => parseRoster(text, { base });
 const keys = (text: string, base: 'LHR' | 'MAN' = 'LHR') => parse(text, base).trips.map(({ trip }) => tripKey(trip));
@@ -156,6 +159,27 @@ describe('roster parsing: each fixture gives exactly the records its README list
     it('accepts a byte order mark before BEGIN:VCALENDAR', () => {
       const text = `\uFEFF${readFixture('roster-c-lhr-b787-fo.ics_').toString('utf8')}`;
       expect(keys(text)).toHaveLength(9);
+    });
+  });
+
+  describe('repeating events', () => {
+    it('a repeating duty is read as its first occurrence: its rule and its added and left-out dates are not read', () => {
+      const text = calendar([vevent(['UID:1', 'DTSTART:20261201T080000Z', 'DTEND:20261201T200000Z', 'RRULE:FREQ=DAILY;COUNT=5', 'EXDATE:20261202T080000Z', 'RDATE:20261210T080000Z', 'SUMMARY:SBY'])]);
+      expect(parse(text).trips.map(({ trip }) => [trip.route, trip.startDate, trip.endDate])).toEqual([['SBY', '2026-12-01', '2026-12-01']]);
+    });
+
+    it('a calendar with 2000 dates left out of repeating events is read; one with more is refused before it is parsed', () => {
+      expect(readRosterFile(manyExceptionsCalendar(2000), 'LHR').totalEvents).toBe(1);
+      expect(() => readRosterFile(manyExceptionsCalendar(2001), 'LHR')).toThrow(expect.objectContaining({ type: 'TOO_MANY_RECURRENCE_DATES', message: ROSTER_MESSAGES.TOO_MANY_RECURRENCE_DATES }));
+    });
+
+    it('added dates (RDATE) count too, over every line and event', () => {
+      const dates = (from: number) => Array.from({ length: 1000 }, (_, i) => `2027${String(1 + ((from + i) % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}`).join(',');
+      const event = (uid: string) => vevent([`UID:${uid}`, 'DTSTART;VALUE=DATE:20261201', 'SUMMARY:SBY', `RDATE;VALUE=DATE:${dates(0)}`]);
+      expect(() => readRosterFile(calendar([event('1'), event('2')]), 'LHR')).not.toThrow();
+      expect(() => readRosterFile(calendar([event('1'), event('2'), vevent(['UID:3', 'DTSTART;VALUE=DATE:20261202', 'SUMMARY:SBY', 'EXDATE;VALUE=DATE:20261203'])]), 'LHR')).toThrow(
+        expect.objectContaining({ type: 'TOO_MANY_RECURRENCE_DATES' }),
+      );
     });
   });
 });

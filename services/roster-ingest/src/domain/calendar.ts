@@ -33,6 +33,8 @@ export interface Calendar {
   totalEvents: number;
 }
 
+const RECURRENCE = /^(RRULE|RDATE|EXDATE|EXRULE)[;:]/i;
+
 /**
  * Reads a calendar file. The structure is checked here, not by node-ical: a lenient parser
  * returns the complete events of a truncated file, and a partial roster must never be imported.
@@ -113,6 +115,9 @@ export function readCalendar(raw: string, baseZone: string): Calendar {
     }
     if (upper.startsWith('END:VEVENT')) inEvent = false;
     if (inEvent && /^UID[;:]/i.test(line)) continue;
+    // A repeating event is read as its first occurrence only, so its rule and the dates it adds or
+    // leaves out are not handed on: node-ical would spend most of a hostile file's time on them.
+    if (inEvent && RECURRENCE.test(line)) continue;
     rewritten.push(line);
   }
 

@@ -54,8 +54,12 @@ export function createImportRoster(deps: {
   history: HistoryRepository;
   metrics: RosterMetrics;
   productName: string;
-  /** Reads one file (`readRosterFile`), off the event loop in the service. */
-  parse: (text: string, base: string | null | undefined) => Promise<ParsedRoster>;
+  /**
+   * Reads one file (`readRosterFile`), off the event loop in the service, sharing the workers
+   * fairly between pilots (`owner`). A mail does not wait behind its pilot's earlier file
+   * (`waitForOwner: false`): it is refused with a 503 and tried again later.
+   */
+  parse: (text: string, options: { base: string | null | undefined; owner: string; waitForOwner: boolean }) => Promise<ParsedRoster>;
 }) {
   const { db, bus, outbox, history } = deps;
 
@@ -91,7 +95,7 @@ export function createImportRoster(deps: {
     let duplicateEvents = 0;
     for (const file of input.files) {
       try {
-        const roster = await deps.parse(file.text, input.pilot?.base);
+        const roster = await deps.parse(file.text, { base: input.pilot?.base, owner: input.pilotId, waitForOwner: input.source !== 'email' });
         parsed.push(...roster.trips);
         totalEvents += roster.totalEvents;
         skippedEvents += roster.skipped.length;

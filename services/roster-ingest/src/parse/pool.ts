@@ -21,15 +21,29 @@ export type ParseReply =
 
 // The service is stopping: the caller answers 503 and a mail is tried again by another worker.
 const closedError = () => unavailable('The roster-ingest service is not available right now. Please try again shortly.');
+// A 503: a mail refused this way is tried again later, and its worker slot goes to other pilots' mail.
+export const OWNER_BUSY_MESSAGE = 'Your earlier roster is still being read. Please try again shortly.';
+
+export interface ParseOptions {
+  base: string | null | undefined;
+  /** Whose file it is (the pilot): workers are shared out between owners, never all held by one. */
+  owner: string;
+  /**
+   * false: refuse at once with OWNER_BUSY_MESSAGE while the owner's earlier file is waiting or
+   * being read. A mail waiting here would hold one of the mail worker's few slots.
+   */
+  waitForOwner: boolean;
+}
 
 export interface ParsePool {
   /** Reads a roster file on a worker thread; refusals come back as the RosterError the parser threw. */
-  parse(text: string, base: string | null | undefined): Promise<ParsedRoster>;
+  parse(text: string, options: ParseOptions): Promise<ParsedRoster>;
   close(): Promise<void>;
 }
 
 interface Task {
   request: ParseRequest;
+  owner: string;
   resolve(roster: ParsedRoster): void;
   reject(error: unknown): void;
 }
@@ -65,13 +79,18 @@ function workerSource(): { code: string; eval: boolean } {
  * A few worker threads that parse roster files, so a huge or hostile calendar never holds up
  * `/healthz`, other pilots' uploads or the SMTP receiver. A parse that takes longer than
  * `timeoutMs` is refused and its worker replaced; each worker has its own heap limit, so a file
- * built to exhaust memory ends that worker, not the service.
+ * built to exhaust memory ends that worker, not the service. No owner holds more than all workers
+ * but one, and a free worker takes the file of the owner it served longest ago, so however many
+ * slow files one pilot sends, another pilot's roster finds a worker at once.
  */
 export function startParsePool(options: { size: number; timeoutMs: number; log: Logger }): ParsePool {
   const source = workerSource();
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let nextId = 1;
+  // When each owner was last given a worker (a count, not a time): the longest unserved goes first.
+  const lastServed = new Map<string, number>();
+  let served = 0;
   let closed = false;
 
   const spawn = (): Slot => {
@@ -82,7 +101,7 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
     worker.on('message', (reply: ParseReply | { ready: true }) => {
       if ('ready' in reply) {
         slot.ready = true;
-        return next(slot);
+        return dispatch();
       }
       const task = slot.task;
       if (!task || task.request.id !== reply.id) return;
@@ -90,7 +109,7 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
       if (reply.ok) task.resolve(reply.roster);
       else if ('refusal' in reply) task.reject(new RosterError(reply.refusal.type, reply.refusal.message));
       else task.reject(new Error(`roster parse failed: ${reply.crash}`));
-      next(slot);
+      dispatch();
     });
     worker.on('error', (error) => {
       options.log.error({ err: error }, 'a roster parse worker failed; starting another');
@@ -103,10 +122,13 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
   };
 
   const finish = (slot: Slot) => {
+    const owner = slot.task?.owner;
     clearTimeout(slot.timer);
     slot.task = undefined;
     slot.timer = undefined;
     slot.worker.unref();
+    // An owner with nothing left is forgotten: the map stays small, and its next file counts as long unserved.
+    if (owner !== undefined && parsingFor(owner) === 0 && !queue.some((task) => task.owner === owner)) lastServed.delete(owner);
   };
 
   const replace = (slot: Slot, error: unknown) => {
@@ -116,21 +138,35 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
     if (index !== -1) slots.splice(index, 1);
     void slot.worker.terminate();
     task?.reject(error);
-    if (!closed) slots.push(spawn());
+    if (closed) return;
+    slots.push(spawn());
+    // The owner's place this file held may let an idle worker take one of its other files.
+    dispatch();
   };
 
-  // Files far larger than any real roster share all workers but one: however many arrive at once,
-  // a pilot's ordinary roster always finds a worker and is read in its usual time.
-  const largeAllowed = Math.max(1, options.size - 1);
+  // Files far larger than any real roster share all workers but one, and so does each owner's
+  // files: however many arrive at once, a pilot's ordinary roster finds a worker at once.
+  const allButOne = Math.max(1, options.size - 1);
   const parsingLarge = () => slots.filter((slot) => slot.task && isLarge(slot.task)).length;
+  const parsingFor = (owner: string) => slots.filter((slot) => slot.task?.owner === owner).length;
+
+  const pick = (): Task | undefined => {
+    const canTakeLarge = parsingLarge() < allButOne;
+    let best: Task | undefined;
+    for (const task of queue) {
+      if ((!canTakeLarge && isLarge(task)) || parsingFor(task.owner) >= allButOne) continue;
+      // The queue is in arrival order, so among one owner's files the first waiting wins.
+      if (!best || (lastServed.get(task.owner) ?? 0) < (lastServed.get(best.owner) ?? 0)) best = task;
+    }
+    return best;
+  };
 
   const next = (slot: Slot) => {
     if (!slot.ready || slot.task) return;
-    const canTakeLarge = parsingLarge() < largeAllowed;
-    const index = queue.findIndex((task) => canTakeLarge || !isLarge(task));
-    if (index === -1) return;
-    const [task] = queue.splice(index, 1);
+    const task = pick();
     if (!task) return;
+    queue.splice(queue.indexOf(task), 1);
+    lastServed.set(task.owner, ++served);
     slot.task = task;
     // Busy: keep the process alive until the answer comes.
     slot.worker.ref();
@@ -140,15 +176,19 @@ export function startParsePool(options: { size: number; timeoutMs: number; log: 
     }, options.timeoutMs);
     slot.worker.postMessage(task.request);
   };
+  const dispatch = () => {
+    for (const slot of slots) next(slot);
+  };
 
   for (let i = 0; i < options.size; i += 1) slots.push(spawn());
 
   return {
-    parse(text, base) {
+    parse(text, { base, owner, waitForOwner }) {
       if (closed) return Promise.reject(closedError());
+      if (!waitForOwner && (parsingFor(owner) > 0 || queue.some((task) => task.owner === owner))) return Promise.reject(unavailable(OWNER_BUSY_MESSAGE));
       return new Promise<ParsedRoster>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, text, base: base ?? null }, resolve, reject });
-        for (const slot of slots) if (slot.ready && !slot.task) next(slot);
+        queue.push({ request: { id: nextId++, text, base: base ?? null }, owner, resolve, reject });
+        dispatch();
       });
     },
     async close() {

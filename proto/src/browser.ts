@@ -3,6 +3,7 @@
  * Types still come from `@crewswap/proto` (type imports cost nothing at run time).
  */
 export * from './constants';
+export * from './swap-facts';
 export * from './admin-constants';
 export * from './shaping';
 export * from './dates';

@@ -7,23 +7,6 @@ export const FLEETS = ['A330', 'A350', 'SFF', 'B787'] as const;
 export const BASES = ['LHR', 'MAN'] as const;
 export const AIRCRAFT = ['A330', 'A350', 'B787', 'SFF'] as const;
 
-/**
- * The aircraft a fleet's pilots fly (decisions.md): B787, A330 and A350 pilots their own type,
- * SFF pilots A330, A350 or SFF; an unknown fleet may choose any.
- */
-export function aircraftFlownBy(fleet: string | undefined): readonly (typeof AIRCRAFT)[number][] {
-  switch (fleet) {
-    case 'B787':
-    case 'A330':
-    case 'A350':
-      return [fleet];
-    case 'SFF':
-      return ['A330', 'A350', 'SFF'];
-    default:
-      return AIRCRAFT;
-  }
-}
-
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_LOGIN_ATTEMPTS = 5;
 export const MAX_SWAP_DESCRIPTION = 100;

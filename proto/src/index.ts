@@ -12,6 +12,7 @@ export * from './dates';
 export * from './shaping';
 export * from './admin-pilots';
 export * from './constants';
+export * from './swap-facts';
 export * from './roster';
 export * from './crew-links';
 export * from './analytics';

@@ -12,12 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit/testing';
-import { addDays, type Aircraft, type Fleet, type Pilot, type Trip } from '@crewswap/proto';
+import { benchBaseConfig, createTestDatabase, databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit-testing';
+import { addDays, tripWindow, type Aircraft, type Fleet, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import { offersQuery, recipientsQuery, type PilotChange, type TripChange } from '../src/data/read-model';
-import { tripWindow } from '../src/domain/compatibility';
-import { urgentDates } from '../src/domain/swap-rule';
+import { urgentDates } from '../src/rules/swap-rule';
 
 const { values: flags } = parseArgs({
   options: {

@@ -1,9 +1,12 @@
-import { addDays, AIRCRAFT, FLEETS, type Pilot, type Trip } from '@crewswap/proto';
-import { decodeCursor, shownTripIds } from '../src/domain/match-page';
-import { tripWindow } from '../src/domain/compatibility';
+import { addDays, AIRCRAFT, aircraftFlownBy, FLEETS, SUBJECTS, tripWindow, type Pilot, type Trip } from '@crewswap/proto';
+import { decodeCursor, shownTripIds } from '../src/rules/match-page';
+import { fixedClock } from '@crewswap/kit';
 import { createDigestRepository } from '../src/data/digest';
+import { createProposalRepository } from '../src/data/proposals';
+import { createProposalEvents } from '../src/domain/proposals/events';
+import { createSwapSides } from '../src/domain/proposals/sides';
 import type { PilotChange, PilotRecord, TripChange } from '../src/data/read-model';
-import { isMutual, type DayRange, type SwapSide } from '../src/domain/swap-rule';
+import { isMutual, type DayRange, type SwapSide } from '../src/rules/swap-rule';
 import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
 
 /** A seeded generator (mulberry32): the same seed builds the same airline, ids included. */
@@ -50,7 +53,7 @@ function airline(seed: number, base: string) {
           id: g.uuid(),
           startDate,
           endDate: addDays(startDate, g.below(4)),
-          aircraft: standby ? null : g.chance(0.8) ? g.pick(fleet === 'SFF' ? (['A330', 'A350', 'SFF'] as const) : [fleet]) : g.pick(AIRCRAFT),
+          aircraft: standby ? null : g.chance(0.8) ? g.pick(aircraftFlownBy(fleet)) : g.pick(AIRCRAFT),
           isStandby: standby,
           isSwappable: g.chance(0.5),
           training: g.chance(pilot.ltc ? 0.4 : 0.05),
@@ -99,7 +102,7 @@ describe('who can swap with whom, written once', () => {
   // SWAP_RULE_SEED=n runs one more airline, to try other seeds.
   const seeds = [36, 37, 38, ...(process.env.SWAP_RULE_SEED ? [Number(process.env.SWAP_RULE_SEED)] : [])];
 
-  it(`Find swaps answers the same from memory and from Postgres (Mutual, Urgent and every page included, Mutual as isMutual says), and a swap alert or the daily digest goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
+  it(`Find swaps answers the same from memory and from Postgres (Mutual, Urgent and every page included, Mutual as isMutual says), and a swap alert, the daily digest or a proposal goes to exactly the pilots whose trips would find the offer in Find swaps (seeds ${seeds.join(', ')})`, async () => {
     for (const [n, seed] of seeds.entries()) {
       // Each airline 200 days after the last: no window reaches another's trips.
       const base = addDays(TODAY, 10 + 200 * n);
@@ -212,6 +215,51 @@ describe('who can swap with whom, written once', () => {
       }
       const actualItems = new Map(digestItems.map((item) => [`${item.offerId} ${item.pilotId}`, item.tripId]));
       expect({ seed, digest: Object.fromEntries([...actualItems].sort()) }).toEqual({ seed, digest: Object.fromEntries([...digested].sort()) });
+
+      // Proposing (and countering) asks the rule of the owner's trip in a statement of its own
+      // (insertIfFits, the proposer's trip in its own window): it takes exactly the offers Find swaps
+      // lists. Asked of every other trip with one offer it finds and two near misses (same rank,
+      // starting inside the window: refused by fleet, aircraft, training, LTC or owner), rolled back each time.
+      const { db } = h.service.runtime;
+      const proposals = createProposalRepository(db);
+      const sides = createSwapSides({ proposals, clock: fixedClock(`${TODAY}T12:00:00Z`) });
+      const events = createProposalEvents(h.service.runtime.outbox);
+      const g = generator(seed + 1000);
+      const rolledBack = new Error('rolled back');
+      const side = (trip: Trip) => ({ pilot: askers.get(trip.pilotId)!.contact, trip, record: askers.get(trip.pilotId)!, otherTrips: [...sideOf(trip).otherTrips] });
+      const proposed = { taken: 0, refused: 0 };
+      const proposers = world.trips.filter((_, n) => n % 2 === 0);
+      for (const trip of proposers) {
+        const found = finds.get(trip.id)!;
+        const window = tripWindow(trip, askers.get(trip.pilotId)!.searchDayRange, world.settingDays);
+        const fitting = offered.filter((offer) => found.has(offer.id));
+        const nearMisses = offered.filter(
+          (offer) => !found.has(offer.id) && askers.get(offer.pilotId)!.rank === askers.get(trip.pilotId)!.rank && offer.startDate >= window.from && offer.startDate <= window.to,
+        );
+        const sample = [fitting, nearMisses, nearMisses].filter((offers) => offers.length > 0).map((offers) => g.pick(offers));
+        for (const offer of sample) {
+          const [mine, theirs] = [side(trip), side(offer)];
+          let taken = false;
+          await db
+            .transaction(async (trx) => {
+              const made = await proposals.insertIfFits(
+                { id: g.uuid(), proposer: { pilot: mine.pilot, trip }, owner: { pilot: theirs.pilot, trip: offer }, note: null, counterOf: null, mutual: false, at: new Date() },
+                sides.fitting(mine, world.settingDays),
+                (made) => events.proposalRows(SUBJECTS.proposalMade, made, trip.pilotId),
+                trx,
+              );
+              taken = made !== undefined;
+              throw rolledBack;
+            })
+            .catch((error: unknown) => {
+              if (error !== rolledBack) throw error;
+            });
+          expect({ seed, trip: trip.id, offer: offer.id, taken }).toEqual({ seed, trip: trip.id, offer: offer.id, taken: found.has(offer.id) });
+          proposed[taken ? 'taken' : 'refused'] += 1;
+        }
+      }
+      expect(proposed.taken).toBeGreaterThan(0.5 * proposers.length);
+      expect(proposed.refused).toBeGreaterThan(0.5 * proposers.length);
 
       // The agreement means something only if most trips find offers and most offers reach someone.
       const finding = [...finds.values()].filter((found) => found.size > 0).length;

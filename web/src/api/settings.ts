@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { addDays } from '@crewswap/proto/browser';
+import { tripWindow } from '@crewswap/proto/browser';
 import type { PublicSettingKey, SettingValueResponse, Trip } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
@@ -15,17 +15,11 @@ export function useSetting(key: PublicSettingKey) {
   });
 }
 
-/** The swap window in days: the pilot's own range, else the setting, else the spec's 4. */
-export function swapWindowDays(pilotRange: number | null | undefined, setting: string | undefined): number {
-  if (pilotRange !== null && pilotRange !== undefined) return pilotRange;
-  const parsed = Number.parseInt(setting ?? '', 10);
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : 4;
-}
+/** The swap window in days (the pilot's own range, else the setting), as the servers read it. */
+export { swapWindowDays } from '@crewswap/proto/browser';
 
-/** The default search window for a trip: its own range, else start +- the window days. */
+/** A trip's default search dates: its swap window exactly as swaps works it out (proto's tripWindow). */
 export function searchRange(trip: Pick<Trip, 'startDate' | 'searchStartDate' | 'searchEndDate'>, windowDays: number) {
-  return {
-    startDate: trip.searchStartDate ?? addDays(trip.startDate, -windowDays),
-    endDate: trip.searchEndDate ?? addDays(trip.startDate, windowDays),
-  };
+  const { from, to } = tripWindow(trip, windowDays, windowDays);
+  return { startDate: from, endDate: to };
 }

@@ -1,9 +1,10 @@
 import type { Db, Executor } from '@crewswap/kit';
 import type { DigestPreference, PilotContact, Trip } from '@crewswap/proto';
-import { SWAP_RULE } from '../domain/swap-rule';
+import { SWAP_RULE } from '../rules/swap-rule';
+import { airportsOf } from '../rules/wish-match';
 import { ASKER_SIDE } from './read-model';
-import { ruleJoinSql, type SideColumns } from './swap-rule-sql';
-import { airportsOf, wishAcceptsSql } from './wishes';
+import { ltcCaptainSql, ruleJoinSql, type SideColumns } from './swap-rule-sql';
+import { wishAcceptsSql } from './wishes';
 
 export interface DigestReader {
   pilotId: string;
@@ -118,7 +119,7 @@ const NEW_OFFER_SIDE: SideColumns = {
 const FOUND_SQL = `
   WITH o AS MATERIALIZED (
     SELECT n.ord, n.at, n.airports, x.id, x.pilot_id, x.aircraft, x.training, x.is_standby, x.start_date, x.end_date,
-           op.rank, op.fleet, (op.rank = 'CP' AND op.ltc) AS ltc_captain
+           op.rank, op.fleet, ${ltcCaptainSql('op')} AS ltc_captain
       FROM jsonb_to_recordset(CAST(:offers AS jsonb)) AS n(ord int, id uuid, at timestamptz, airports text[])
       JOIN trips x ON x.id = n.id
       -- As findPilot: an owner known with a profile, deleted or not.

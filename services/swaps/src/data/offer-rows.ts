@@ -1,5 +1,6 @@
 import type { Executor } from '@crewswap/kit';
 import { PilotContact, SwapMatchPilot, SwapMatchTrip, Trip } from '@crewswap/proto';
+import { ltcCaptainSql } from './swap-rule-sql';
 
 /** A text[] literal of the keys of `all` that `shown` leaves out. */
 function keysLeftOut(all: readonly string[], shown: readonly string[]): string {
@@ -23,7 +24,7 @@ const OTHER_TRIP_DAYS_SQL = `(SELECT COALESCE(array_agg(d.day ORDER BY x.id, d.n
  * as they do on the trips table. Callers append `AND ...` to narrow it.
  */
 export const OFFER_ROWS_SQL = `
-  SELECT t.id, t.pilot_id, p.rank, p.fleet, (p.rank = 'CP' AND p.ltc), t.aircraft, t.start_date, t.end_date, t.training,
+  SELECT t.id, t.pilot_id, p.rank, p.fleet, ${ltcCaptainSql('p')}, t.aircraft, t.start_date, t.end_date, t.training,
          (t.data - ${TRIP_FIELDS_NOT_SHOWN})::text, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text,
          t.search_start_date, t.search_end_date, p.search_day_range, ${OTHER_TRIP_DAYS_SQL}
     FROM trips t

@@ -1,13 +1,9 @@
 import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
 import type { AgreementStatus, ProposalStats, ProposalStatus, SwapAgreement, SwapProposal, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
-import type { Constraint, DayRange } from '../domain/swap-rule';
+import type { Constraint, DayRange } from '../rules/swap-rule';
+import { tripKey } from '../rules/trip-key';
 import { toPilotRecord, type PilotRecord, type PilotRowOut } from './read-model';
-import { constraintSql, type SideColumns } from './swap-rule-sql';
-
-/** What must stay the same for a proposal on a trip to stay open: its flights, dates, route and aircraft. */
-export function tripKey(trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate' | 'route' | 'aircraft'>): string {
-  return [trip.flightNoStart, trip.flightNoEnd, trip.startDate, trip.endDate, trip.route, trip.aircraft ?? ''].join('|');
-}
+import { constraintSql, ltcCaptainSql, type SideColumns } from './swap-rule-sql';
 
 interface ProposalRow {
   id: string;
@@ -69,7 +65,7 @@ const TRIP_SIDE: SideColumns = {
   fleet: 'p.fleet',
   aircraft: 't.aircraft',
   training: 't.training',
-  ltcCaptain: "(p.rank = 'CP' AND p.ltc)",
+  ltcCaptain: ltcCaptainSql('p'),
   standby: 't.is_standby',
   startDate: 't.start_date',
   endDate: 't.end_date',

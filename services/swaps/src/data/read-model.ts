@@ -1,10 +1,9 @@
 import { fromRow, type Db, type Executor } from '@crewswap/kit';
-import { PilotContact, Trip, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { parseSwapSearchDays, PilotContact, Trip, type SwapWindow as Window, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
-import { parseSwapSearchDays, type Window } from '../domain/compatibility';
-import { askersOf, mutualOffersFor, offersFor, type DayRange } from '../domain/swap-rule';
-import { answerWrapping, type MatchKey, type MatchPage } from '../domain/match-page';
-import { constraintSql, type SideColumns } from './swap-rule-sql';
+import { askersOf, mutualOffersFor, offersFor, type DayRange } from '../rules/swap-rule';
+import { answerWrapping, type MatchKey, type MatchPage } from '../rules/match-page';
+import { constraintSql, ltcCaptainSql, type SideColumns } from './swap-rule-sql';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
 export interface Stamp {
@@ -339,9 +338,6 @@ const ASK_CONTEXT_SQL = `
     LEFT JOIN trips t ON t.id = ? AND NOT t.deleted
     LEFT JOIN pilots p ON p.id = ?`;
 
-/** Days either side of an offer's start, where its own range is not set: its owner's, else the setting. */
-const OFFER_DAYS = 'COALESCE(o.day_range, CAST(:days AS int))';
-
 /** The offers table, as the swap rule reads an offer. */
 const OFFER_SIDE: SideColumns = {
   pilotId: 'o.pilot_id',
@@ -354,11 +350,8 @@ const OFFER_SIDE: SideColumns = {
   standby: 'false',
   startDate: 'o.start_date',
   endDate: 'o.end_date',
-  // tripWindow of the offer, for Mutual (test/swap-rule.test.ts holds it to the offer index's).
-  window: (max) => ({
-    from: `GREATEST(COALESCE(o.search_start_date, o.start_date - ${OFFER_DAYS}), o.start_date - ${max})`,
-    to: `LEAST(COALESCE(o.search_end_date, o.start_date + ${OFFER_DAYS}), o.start_date + ${max})`,
-  }),
+  // The offer's own window, for Mutual: its range, else its owner's day range, else the setting.
+  window: { searchFrom: 'o.search_start_date', searchTo: 'o.search_end_date', pilotDays: 'o.day_range', settingDays: 'CAST(:days AS int)' },
   // The owner's other trips, from trips itself (the offer index holds a copy in each row).
   otherTripOn: (from, to) =>
     `EXISTS (SELECT 1 FROM trips x WHERE x.pilot_id = o.pilot_id AND NOT x.deleted AND x.id <> o.trip_id AND x.start_date <= ${to} AND x.end_date >= ${from})`,
@@ -423,9 +416,6 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
   };
 }
 
-/** Days either side of a trip's start, where its own range is not set: the pilot's, else the setting. */
-const ASKER_DAYS = 'COALESCE(r.search_day_range, CAST(:days AS int))';
-
 /** A live trip and its pilot, as the swap rule reads an asker. */
 export const ASKER_SIDE: SideColumns = {
   pilotId: 't.pilot_id',
@@ -433,15 +423,12 @@ export const ASKER_SIDE: SideColumns = {
   fleet: 'r.fleet',
   aircraft: 't.aircraft',
   training: 't.training',
-  ltcCaptain: "(r.rank = 'CP' AND r.ltc)",
+  ltcCaptain: ltcCaptainSql('r'),
   standby: 't.is_standby',
   startDate: 't.start_date',
   endDate: 't.end_date',
-  // tripWindow, row by row (test/swap-rule.test.ts holds the two together).
-  window: (max) => ({
-    from: `GREATEST(COALESCE(t.search_start_date, t.start_date - ${ASKER_DAYS}), t.start_date - ${max})`,
-    to: `LEAST(COALESCE(t.search_end_date, t.start_date + ${ASKER_DAYS}), t.start_date + ${max})`,
-  }),
+  // The trip's own window: its range, else the pilot's day range, else the setting.
+  window: { searchFrom: 't.search_start_date', searchTo: 't.search_end_date', pilotDays: 'r.search_day_range', settingDays: 'CAST(:days AS int)' },
 };
 
 /** The SQL of findRecipients, apart so that the bench can EXPLAIN exactly what runs. */

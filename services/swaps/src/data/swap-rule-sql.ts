@@ -1,6 +1,5 @@
-import { FLEETS } from '@crewswap/proto';
-import { aircraftFlownBy, MAX_WINDOW_DAYS } from '../domain/compatibility';
-import type { Clause, Constraint, Flag, Role } from '../domain/swap-rule';
+import { aircraftFlownBy, FLEETS, LTC_CAPTAIN, MAX_WINDOW_DAYS, windowOf, type WindowArithmetic } from '@crewswap/proto';
+import type { Clause, Constraint, Flag, Role } from '../rules/swap-rule';
 
 /** Where a query finds the side of a swap it is looking for (SQL expressions). */
 export interface SideColumns {
@@ -13,10 +12,32 @@ export interface SideColumns {
   standby: string;
   startDate: string;
   endDate: string;
-  /** The trip's own window (tripWindow), where the query looks for askers or Mutual offers, given the SQL of the furthest reach in days. */
-  window?: (maxDays: string) => { from: string; to: string };
+  /** What the trip's own window (windowOf) is made of, where the query looks for askers or Mutual offers; its start is startDate. */
+  window?: { searchFrom: string; searchTo: string; pilotDays: string; settingDays: string };
   /** Whether the side's pilot has another trip on the days from..to (two SQL date expressions). */
   otherTripOn?: (from: string, to: string) => string;
+}
+
+/** An LTC captain (proto's isLtcCaptain, the same fields and values) over a pilots row known as `pilot`. */
+export function ltcCaptainSql(pilot: string): string {
+  const literal = (value: string | boolean) => (typeof value === 'string' ? `'${value}'` : String(value));
+  return `(${Object.entries(LTC_CAPTAIN).map(([field, value]) => `${pilot}.${field} = ${literal(value)}`).join(' AND ')})`;
+}
+
+/** Dates and day counts as SQL expressions (each one term: a column, a call or a cast), NULL not set: windowOf in SQL. */
+const SQL_DATES: WindowArithmetic<string, string> = {
+  firstDate: (date, fallback) => `COALESCE(${date}, ${fallback})`,
+  firstDays: (days, fallback) => `COALESCE(${days}, ${fallback})`,
+  plus: (date, days) => `${date} + ${days}`,
+  minus: (date, days) => `${date} - ${days}`,
+  later: (a, b) => `GREATEST(${a}, ${b})`,
+  earlier: (a, b) => `LEAST(${a}, ${b})`,
+};
+
+/** A side's own window (proto's windowOf, row by row), given the SQL of the furthest reach in days. */
+function windowSql(columns: SideColumns, maxDays: string, missing: string): { from: string; to: string } {
+  if (!columns.window) throw new Error(missing);
+  return windowOf(SQL_DATES, { start: columns.startDate, ...columns.window, maxDays });
 }
 
 /**
@@ -53,9 +74,8 @@ export function constraintSql(columns: SideColumns, constraint: Constraint, pref
     Object.assign(values, { from: constraint.startsWithin.from, to: constraint.startsWithin.to });
   }
   if (constraint.windowCovers !== null) {
-    if (!columns.window) throw new Error('this query has no window to look for askers in');
     const date = `CAST(${p('date')} AS date)`;
-    const window = columns.window(`CAST(${p('max')} AS int)`);
+    const window = windowSql(columns, `CAST(${p('max')} AS int)`, 'this query has no window to look for askers in');
     where.push(
       // No window reaches further than :max days from its trip's start: the plain range lets
       // an index on the start date narrow the rows before each window is worked out.
@@ -109,9 +129,8 @@ export function ruleJoinSql(rule: readonly Clause[], sides: Record<Role, SideCol
         return `(NOT ${flag(...clause.when)} OR ${flag(...clause.then)})`;
       case 'startsWithin': {
         if (clause.trip === clause.windowOf) throw new Error('a trip inside its own window is no swap rule');
-        const { startDate, window } = sides[clause.windowOf];
-        if (!window) throw new Error('this query has no window to look for swaps in');
-        const { from, to } = window(String(MAX_WINDOW_DAYS));
+        const { startDate } = sides[clause.windowOf];
+        const { from, to } = windowSql(sides[clause.windowOf], String(MAX_WINDOW_DAYS), 'this query has no window to look for swaps in');
         const start = sides[clause.trip].startDate;
         // The plain range first, as in constraintSql: an index on either start date can narrow the rows.
         return `${start} BETWEEN ${startDate} - ${MAX_WINDOW_DAYS} AND ${startDate} + ${MAX_WINDOW_DAYS} AND ${start} BETWEEN ${from} AND ${to}`;

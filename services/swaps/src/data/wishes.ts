@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fromRow, type Db, type Executor } from '@crewswap/kit';
 import type { Trip, WishBody } from '@crewswap/proto';
-import { askersOf } from '../domain/swap-rule';
+import { askersOf } from '../rules/swap-rule';
+import { airportsOf } from '../rules/wish-match';
 import { ASKER_SIDE, type RecipientQuery } from './read-model';
 import { constraintSql } from './swap-rule-sql';
 
@@ -31,21 +32,6 @@ const toWish = (row: WishRow): StoredWish => ({
   endDate: row.end_date,
   createdAt: row.created_at.toISOString(),
 });
-
-/** The airports of a trip's route ('SEA-LAX' is SEA and LAX): what a wish's destinations are checked against. */
-export function airportsOf(route: string): string[] {
-  return route
-    .split('-')
-    .map((code) => code.trim().toUpperCase())
-    .filter((code) => code.length > 0);
-}
-
-/** A wish's own conditions on an offer, beside the swap rule: one of its airports, a start inside its dates. */
-export function wishAccepts(wish: Pick<StoredWish, 'destinations' | 'startDate' | 'endDate'>, offer: { route: string; startDate: string }): boolean {
-  const airports = airportsOf(offer.route);
-  if (!wish.destinations.some((code) => airports.includes(code))) return false;
-  return !(wish.startDate && offer.startDate < wish.startDate) && !(wish.endDate && offer.startDate > wish.endDate);
-}
 
 /** wishAccepts in SQL, over a wish row and the offer's airports (airportsOf) and start date (SQL expressions). */
 export function wishAcceptsSql(wish: string, airports: string, offerStart: string): string {
@@ -116,6 +102,16 @@ export function createWishRepository(db: Db) {
       );
       return result.rows.map(toWish);
     },
+
+    /** A pilot's live trips from a date on, the trips a wish can be answered for. */
+    async liveTripsOf(pilotId: string, from: string, ex: Executor = db): Promise<Trip[]> {
+      const rows: { data: Trip }[] = await ex('trips')
+        .where({ pilot_id: pilotId, deleted: false, is_standby: false })
+        .andWhere('start_date', '>=', from)
+        .orderBy(['start_date', 'id'])
+        .select('data');
+      return rows.map((row) => row.data);
+    },
   };
 }
 export type WishRepository = ReturnType<typeof createWishRepository>;
@@ -127,14 +123,4 @@ function wishColumns(wish: WishBody) {
     end_date: wish.endDate ?? null,
     for_trip_id: wish.forTripId ?? null,
   };
-}
-
-/** A pilot's live trips from a date on, the trips a wish can be answered for. */
-export async function liveTripsOf(ex: Executor, pilotId: string, from: string): Promise<Trip[]> {
-  const rows: { data: Trip }[] = await ex('trips')
-    .where({ pilot_id: pilotId, deleted: false, is_standby: false })
-    .andWhere('start_date', '>=', from)
-    .orderBy(['start_date', 'id'])
-    .select('data');
-  return rows.map((row) => row.data);
 }

@@ -4,7 +4,7 @@ import { SUBJECTS, type PilotContact, type Trip } from '@crewswap/proto';
 import type { AlertsRepository } from '../data/alerts';
 import type { ReadModelRepository } from '../data/read-model';
 import type { StoredWish, WishRepository } from '../data/wishes';
-import { isUrgent } from './swap-rule';
+import { isUrgent } from '../rules/swap-rule';
 
 export interface AlertOfferResult {
   /** Pilots asked to be alerted now. */
@@ -40,7 +40,7 @@ export function createAlertOffer(deps: { readModel: ReadModelRepository; wishes:
         return none;
       }
       const settingDays = await readModel.swapSearchDays(trx);
-      // Who matches is the swap rule's (domain/swap-rule.ts), standby duties included.
+      // Who matches is the swap rule's (rules/swap-rule.ts), standby duties included.
       const found = await readModel.findRecipients({ owner, offer, settingDays }, trx);
       // The same rule again, from the wishes' side: a pilot may want this offer by a wish alone.
       const wished = new Map((await wishes.findAnswered({ owner, offer, settingDays }, trx)).map((wish) => [wish.pilotId, wish]));

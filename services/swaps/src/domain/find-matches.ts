@@ -1,10 +1,9 @@
 import { notFound, badRequest, type Clock } from '@crewswap/kit';
-import { outOfRangeDate, type MatchesQuery } from '@crewswap/proto';
+import { isWithinMaxWindow, MAX_WINDOW_DAYS, outOfRangeDate, tripWindow, type MatchesQuery } from '@crewswap/proto';
 import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
-import { isWithinMaxWindow, MAX_WINDOW_DAYS, tripWindow } from './compatibility';
-import { decodeCursor, PAGE_MESSAGES, shownTripIds, type MatchPage } from './match-page';
-import { urgentDates } from './swap-rule';
+import { decodeCursor, PAGE_MESSAGES, shownTripIds, type MatchPage } from '../rules/match-page';
+import { urgentDates } from '../rules/swap-rule';
 
 export const TRIP_NOT_FOUND = 'Trip not found';
 
@@ -65,7 +64,7 @@ export function createFindMatches(deps: {
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
       if (window.to < window.from) return none;
       const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page };
-      // Who matches is the swap rule's (domain/swap-rule.ts) either way. From memory when the
+      // Who matches is the swap rule's (rules/swap-rule.ts) either way. From memory when the
       // index is in step with the table; from Postgres while it is not.
       const found = offers.find(query);
       if (found) {

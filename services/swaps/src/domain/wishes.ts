@@ -1,10 +1,10 @@
 import { badRequest, notFound, type Clock, type Db } from '@crewswap/kit';
-import { MAX_WISHES, outOfRangeDate, WISH_MESSAGES, type SwapMatch, type Trip, type Wish, type WishBody } from '@crewswap/proto';
+import { MAX_WISHES, outOfRangeDate, tripWindow, WISH_MESSAGES, type SwapMatch, type Trip, type Wish, type WishBody } from '@crewswap/proto';
 import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
-import { liveTripsOf, wishAccepts, type StoredWish, type WishRepository } from '../data/wishes';
-import { tripWindow } from './compatibility';
-import { urgentDates } from './swap-rule';
+import type { StoredWish, WishRepository } from '../data/wishes';
+import { urgentDates } from '../rules/swap-rule';
+import { wishAccepts } from '../rules/wish-match';
 
 /**
  * The pilot's wishes: saved, changed, deleted, and listed with how many current offers match
@@ -19,7 +19,7 @@ export function createWishes(deps: { db: Db; wishes: WishRepository; readModel: 
   function matcher(pilotId: string) {
     const today = clock.today();
     const context = (async () => {
-      const [asker, settingDays, trips] = await Promise.all([readModel.findPilot(pilotId), readModel.swapSearchDays(), liveTripsOf(db, pilotId, today)]);
+      const [asker, settingDays, trips] = await Promise.all([readModel.findPilot(pilotId), readModel.swapSearchDays(), wishes.liveTripsOf(pilotId, today)]);
       return { asker, settingDays, trips };
     })();
     const found = new Map<string, Promise<SwapMatch[]>>();

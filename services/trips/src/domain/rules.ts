@@ -1,6 +1,7 @@
 import { badRequest, conflict, forbidden } from '@crewswap/kit';
 import {
   aircraftFlownBy,
+  isLtcCaptain,
   STANDBY_FLIGHT_NUMBER,
   STANDBY_ROUTES,
   TRIP_MESSAGES,
@@ -94,7 +95,7 @@ export function chooseAircraft(fleet: Fleet, asked: Aircraft | null | undefined)
 }
 
 export function checkTraining(pilot: DirectoryPilot): void {
-  if (!(pilot.rank === 'CP' && pilot.ltc)) throw forbidden(M.trainingNotAllowed);
+  if (!isLtcCaptain(pilot)) throw forbidden(M.trainingNotAllowed);
 }
 
 /** 0 or null is none; the schema has already held it to 0-10. */

@@ -1,5 +1,5 @@
 import { badRequest, notFound, unavailable, type Clock, type Db, type SettingsClient, type Trx } from '@crewswap/kit';
-import { HOME_BASES_ONLY_MESSAGE, isHomeBasesOnly, TRIP_MESSAGES, withoutHomeBases, type Trip, type TripChangeOrigin, type TripWithWarnings } from '@crewswap/proto';
+import { HOME_BASES_ONLY_MESSAGE, isHomeBasesOnly, swapWindowDays, TRIP_MESSAGES, withoutHomeBases, type Trip, type TripChangeOrigin, type TripWithWarnings } from '@crewswap/proto';
 import type { DirectoryPilot, PilotRepository } from '../data/pilots';
 import type { TripFields, TripRepository } from '../data/trips';
 import type { TripEvents } from './events';
@@ -56,9 +56,8 @@ export function createTripWork(deps: TripDeps) {
     },
 
     async searchWindow(pilot: DirectoryPilot): Promise<number> {
-      if (pilot.searchDayRange !== null) return pilot.searchDayRange;
-      const setting = Number(await deps.settings.get('swap_search_days'));
-      return Number.isInteger(setting) && setting >= 0 ? setting : 4;
+      // The setting is asked for only when the pilot has no day range of their own.
+      return swapWindowDays(pilot.searchDayRange, pilot.searchDayRange === null ? await deps.settings.get('swap_search_days') : undefined);
     },
 
     withWarnings(trip: Trip): TripWithWarnings {

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Input, Select } from 'antd';
 import { useState } from 'react';
-import { MAX_SWAP_DESCRIPTION } from '@crewswap/proto/browser';
+import { isLtcCaptain, MAX_SWAP_DESCRIPTION } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { swapWindowDays, useSetting } from '../../api/settings';
 import { useOfferSwap, usePushAlert, useSetKeep, useSetSearchRange, useUpdateTrip, useWithdrawSwap } from '../../api/trips';
@@ -165,7 +165,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
               : 'Press Swap to offer this trip, or Keep to mark it as one you want to keep.'}
         </p>
 
-        <div className={pilot.ltc ? 'form-grid' : undefined}>
+        <div className={isLtcCaptain(pilot) ? 'form-grid' : undefined}>
           <div>
             <label className="field-label small" htmlFor="manage-companions">
               Companions
@@ -180,7 +180,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
               onChange={changeCompanions}
             />
           </div>
-          {pilot.ltc && (
+          {isLtcCaptain(pilot) && (
             <Checkbox
               className="manage-training"
               checked={trip.training}

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { flightNumber, londonToday, padFlightDigits, shapeFlightDigits, withoutHomeBases } from '@crewswap/proto/browser';
+import { flightNumber, isLtcCaptain, londonToday, padFlightDigits, shapeFlightDigits, withoutHomeBases } from '@crewswap/proto/browser';
 import type { Pilot, Trip } from '@crewswap/proto';
 import { ApiError } from '../../api/client';
 import { useIataCodes } from '../../api/iata';
@@ -113,7 +113,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
         route: values.route,
         startDate: values.startDate,
         endDate: values.endDate,
-        training: pilot.ltc ? values.training : false,
+        training: isLtcCaptain(pilot) ? values.training : false,
         requested: values.companions !== null && values.companions > 0,
         companions: values.companions,
         isSwappable: false,
@@ -284,7 +284,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
               />
             </Form.Item>
           </div>
-          {pilot.ltc && (
+          {isLtcCaptain(pilot) && (
             <Checkbox checked={values.training} onChange={(event) => set({ training: event.target.checked })}>
               Training trip
             </Checkbox>

@@ -1,4 +1,4 @@
-import { answerWrapping, type FoundRows, type MatchKey, type MatchPage } from '../../domain/match-page';
+import { answerWrapping, type FoundRows, type MatchKey, type MatchPage } from '../../rules/match-page';
 import { dayNumber, type Bucket, type Offer } from './buckets';
 
 /** A Find swaps answer and the offers it shows (for who saw what), in its order. */

@@ -1,5 +1,5 @@
-import { MAX_WINDOW_DAYS } from '../../domain/compatibility';
-import type { Constraint } from '../../domain/swap-rule';
+import { MAX_WINDOW_DAYS, windowOf, type WindowArithmetic } from '@crewswap/proto';
+import type { Constraint } from '../../rules/swap-rule';
 
 /** An offers table row, as the index reads it. */
 export interface OfferRow {
@@ -184,6 +184,16 @@ function compile(constraint: Constraint, pilotNumberOf: (id: string) => number):
   };
 }
 
+/** Dates and day counts as numbers, NaN not set: windowOf in the index. */
+const DAY_NUMBERS: WindowArithmetic<number, number> = {
+  firstDate: (date, fallback) => (Number.isNaN(date) ? fallback : date),
+  firstDays: (days, fallback) => (Number.isNaN(days) ? fallback : days),
+  plus: (date, days) => date + days,
+  minus: (date, days) => date - days,
+  later: Math.max,
+  earlier: Math.min,
+};
+
 /**
  * A constraint as a test of one row: the scan's parts, the bucket's rank, fleet and aircraft, and
  * the parts only rows can answer (the offer's own window covering a date, the days it must miss,
@@ -209,10 +219,15 @@ function rowTest(constraint: Constraint, scan: Scan, settingDays: number): (buck
     if (start < scan.from || start > scan.to || bucket.pilots[row] === scan.notPilot || (bucket.flags[row]! & scan.care) !== scan.want) return false;
     const offer = bucket.offers[row]!;
     if (!Number.isNaN(covers)) {
-      // tripWindow in day numbers: the offer's range, else its owner's day range, else the setting; cut at the furthest reach.
-      const days = Number.isNaN(offer.dayRange) ? settingDays : offer.dayRange;
-      const from = Math.max(Number.isNaN(offer.searchFrom) ? start - days : offer.searchFrom, start - MAX_WINDOW_DAYS);
-      const to = Math.min(Number.isNaN(offer.searchTo) ? start + days : offer.searchTo, start + MAX_WINDOW_DAYS);
+      // The offer's own window: its range, else its owner's day range, else the setting.
+      const { from, to } = windowOf(DAY_NUMBERS, {
+        start,
+        searchFrom: offer.searchFrom,
+        searchTo: offer.searchTo,
+        pilotDays: offer.dayRange,
+        settingDays,
+        maxDays: MAX_WINDOW_DAYS,
+      });
       if (covers < from || covers > to) return false;
     }
     if (overlapsAny(misses, start, end)) return false;

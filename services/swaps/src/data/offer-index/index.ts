@@ -1,6 +1,6 @@
 import type { Db } from '@crewswap/kit';
 import type { Logger } from 'pino';
-import { mutualOffersFor, offersFor } from '../../domain/swap-rule';
+import { mutualOffersFor, offersFor } from '../../rules/swap-rule';
 import type { OfferQuery } from '../read-model';
 import { writeAnswer, type FoundAnswer } from './answer';
 import { createBuckets, dayNumber, type OfferRow } from './buckets';

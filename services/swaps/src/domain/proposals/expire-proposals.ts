@@ -1,6 +1,7 @@
 import type { Clock, Executor, Outbox } from '@crewswap/kit';
 import { EXPIRY_REASONS, SUBJECTS } from '@crewswap/proto';
-import { tripKey, type ProposalRepository } from '../../data/proposals';
+import type { ProposalRepository } from '../../data/proposals';
+import { tripKey } from '../../rules/trip-key';
 import type { TripChange } from '../../data/read-model';
 import { tellOfferGone } from '../offer-withdrawn';
 import { cancelAgreedSwap } from './close-swap';

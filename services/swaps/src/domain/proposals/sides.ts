@@ -1,16 +1,15 @@
 import { badRequest, conflict, notFound, type Clock, type Executor } from '@crewswap/kit';
-import { PROPOSAL_MESSAGES, type SwapSide } from '@crewswap/proto';
+import { parseSwapSearchDays, PROPOSAL_MESSAGES, tripWindow, type SwapSide } from '@crewswap/proto';
 import type { ProposalRepository, SideRow } from '../../data/proposals';
 import type { PilotRecord } from '../../data/read-model';
-import { parseSwapSearchDays, tripWindow } from '../compatibility';
-import { isMutual, offersFor, type Constraint, type DayRange } from '../swap-rule';
+import { isMutual, offersFor, type Constraint, type DayRange } from '../../rules/swap-rule';
 
 /** One side of a swap, checked: a pilot and one of their trips, as proposing and the rule read them. */
 export type CheckedSide = SwapSide & { record: PilotRecord; otherTrips: DayRange[] };
 
 /**
  * What proposing and countering share: reading both sides of a swap from the read model in one
- * round trip, and the one swap rule (domain/swap-rule.ts): what it asks of the other trip, and Mutual.
+ * round trip, and the one swap rule (rules/swap-rule.ts): what it asks of the other trip, and Mutual.
  */
 export function createSwapSides(deps: { proposals: ProposalRepository; clock: Clock }) {
   const { proposals, clock } = deps;

@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AdminPilot, AdminPilotsQuery } from '@crewswap/proto';
+import { isLtcCaptain } from '@crewswap/proto/browser';
 import { FLEET_OPTIONS, RANK_OPTIONS } from '../../../../shared/options';
 import { useDebounced } from '../../../../shared/useDebounced';
 import { useAdminPilots } from '../../api/pilots';
@@ -113,7 +114,7 @@ export default function PilotsPanel() {
           {
             title: 'Rank',
             key: 'rank',
-            render: (_, pilot) => `${pilot.rank}${pilot.rank === 'FO' && pilot.apic ? ' APIC' : ''}${pilot.rank === 'CP' && pilot.ltc ? ' LTC' : ''}`,
+            render: (_, pilot) => `${pilot.rank}${pilot.rank === 'FO' && pilot.apic ? ' APIC' : ''}${isLtcCaptain(pilot) ? ' LTC' : ''}`,
           },
           { title: 'Fleet', dataIndex: 'fleet' },
           { title: 'Base', dataIndex: 'base' },

@@ -1,5 +1,18 @@
-import { AIRCRAFT, FLEETS, londonToday, RANKS, URGENT_HOURS, type Aircraft, type Fleet, type Rank } from '@crewswap/proto';
-import { aircraftFlownBy, fleetsThatFly, tripWindow, type Window } from './compatibility';
+import {
+  AIRCRAFT,
+  aircraftFlownBy,
+  FLEETS,
+  fleetsThatFly,
+  isLtcCaptain,
+  londonToday,
+  RANKS,
+  tripWindow,
+  URGENT_HOURS,
+  type Aircraft,
+  type Fleet,
+  type Rank,
+  type SwapWindow as Window,
+} from '@crewswap/proto';
 
 /**
  * The two trips of a swap: the asker's (the trip Find swaps is pressed on, or a swap alert's
@@ -272,11 +285,6 @@ function constrain(rule: readonly Clause[], known: Role, side: Side, window: Win
   }
   c.possible &&= c.rank.length > 0 && c.fleet.length > 0 && c.aircraft.length > 0;
   return c;
-}
-
-/** LTC captains alone may fly, and see, training trips offered for swap. */
-function isLtcCaptain(pilot: { rank: Rank; ltc: boolean }): boolean {
-  return pilot.rank === 'CP' && pilot.ltc;
 }
 
 /** A pilot and one of their trips, as the rule reads them. */

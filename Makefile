@@ -62,7 +62,7 @@ bench: install infra
 	@npm run bench -w @crewswap/swaps
 	@npm run bench -w @crewswap/roster-ingest
 	@npm run bench -w @crewswap/realtime
-	@npm run bench -w @crewswap/notifications
+	@npm run bench -w @crewswap/push-sender
 
 # The whole system at airline scale on this machine (scripts/load.ts): LOAD_SECONDS, LOAD_CLIENTS,
 # LOAD_STREAMS and LOAD_PILOTS change the run.

@@ -11,9 +11,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { repoRoot } from '../services/kit/src/paths';
+import { repoRoot } from '@crewswap/kit';
 
-const ENTRIES = ['main', 'migrate', 'rebuild', 'reset-directory', 'push-sender', 'parse-worker'];
+const ENTRIES = ['main', 'migrate', 'rebuild', 'reset-directory', 'parse-worker'];
 const root = repoRoot();
 
 /** Every folder under services/ with a src/main.ts is a deployable service. */

@@ -24,10 +24,11 @@ const SERVICES = [
 ] as const;
 
 /**
- * Workers: second processes of a service, started with it but not waited for (nothing routes to
- * them). Their health and metrics port is 8090 locally and any free one in the test stacks.
+ * Workers: services nothing routes to, started with the others but not waited for. Their health
+ * and metrics port is 8090 locally and any free one in the test stacks. push-sender waits by
+ * itself for notifications to migrate the schema it works in.
  */
-const WORKERS = [{ name: 'push-sender', service: 'notifications', entry: 'push-sender.ts', port: 8090 }] as const;
+const WORKERS = [{ name: 'push-sender', port: 8090 }] as const;
 
 /** The variable the gateway reads a service's address from: `roster-ingest` -> `ROSTER_INGEST_URL`. */
 const urlVariable = (name: string) => `${name.toUpperCase().replace(/-/g, '_')}_URL`;
@@ -99,9 +100,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(supervise(root, service.name, { ...commonEnv, ...sessionOwners, ...own, OTEL_SERVICE_NAME: service.name, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
   });
   for (const worker of WORKERS) {
-    if (!existsSync(join(root, 'services', worker.service, 'src', worker.entry))) continue;
+    if (!existsSync(join(root, 'services', worker.name, 'src', 'main.ts'))) continue;
     const port = options.basePort === 8080 ? worker.port : 0;
-    children.push(supervise(root, worker.name, { ...commonEnv, ...sessionOwners, OTEL_SERVICE_NAME: worker.name, PORT: String(port) }, options.logs, 90, join('services', worker.service, 'src', worker.entry)));
+    children.push(supervise(root, worker.name, { ...commonEnv, ...sessionOwners, OTEL_SERVICE_NAME: worker.name, PORT: String(port) }, options.logs, 90));
   }
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
@@ -168,8 +169,8 @@ function supervise(
   env: Record<string, string>,
   logs: StackOptions['logs'],
   colour: number,
-  entry = join('services', name, 'src', 'main.ts'),
 ): Supervised {
+  const entry = join('services', name, 'src', 'main.ts');
   let child: ChildProcess | undefined;
   let stopping = false;
   let restarts = 0;

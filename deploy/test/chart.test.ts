@@ -60,22 +60,18 @@ describe('every service folder is deployed', () => {
     for (const artifact of skaffold.build.artifacts) expect(folders).toContain(artifact.image.replace('crewswap/', ''));
     for (const name of Object.keys(values.services)) {
       const settings = serviceSettings(values, name);
-      if (settings.enabled) expect(folders).toContain(settings.imageOf ?? name);
+      if (settings.enabled) expect(folders).toContain(name);
     }
   });
 
-  test("a second process runs its service's image with an entry that service's bundle has (push-sender)", async () => {
-    const workers = Object.keys(values.services).filter((name) => serviceSettings(values, name).imageOf);
-    expect(workers).toEqual(['push-sender']);
-    for (const name of workers) {
-      const { imageOf, entry, port } = serviceSettings(values, name);
-      expect(await buildService(imageOf!)).toContain(`services/${imageOf}/dist/${entry}.mjs`);
-      const { pushSenderConfigSchema } = (await import(`@crewswap/${imageOf}`)) as { pushSenderConfigSchema: { parse(env: object): { PORT: number } } };
-      expect(pushSenderConfigSchema.parse({}).PORT).toBe(port);
+  test("each Deployment runs its own service's image and bundle: push-sender is a service of its own, not a second entry of notifications'", () => {
+    for (const deployment of ofKind(rendered, 'Deployment')) {
+      const name = deployment.metadata.labels?.['app.kubernetes.io/name'];
+      const [container] = deployment.spec.template.spec.containers;
+      expect([name, container.command]).toEqual([name, ['node', '--enable-source-maps', 'dist/main.mjs']]);
+      expect(container.image).toMatch(new RegExp(`/${name}[:@]`));
     }
-    const deployment = read('deploy/helm/crewswap/templates/deployments.yaml');
-    expect(deployment).toContain('$svc.imageOf | default $name');
-    expect(deployment).toContain('printf "dist/%s.mjs" ($svc.entry | default "main")');
+    expect(folders).toContain('push-sender');
   });
 
   test('the image builds JavaScript, installs production dependencies only, runs as node, and the gateway adds the web app', () => {

@@ -66,7 +66,7 @@ describe('the chart sets every variable a service requires in production', () =>
   });
 
   test('push-sender starts on what the chart gives it, with CREWSWAP_ENV=production, and refuses to without its VAPID keys', async () => {
-    const { pushSenderConfigSchema } = await import('@crewswap/notifications');
+    const { configSchema: pushSenderConfigSchema } = await import('@crewswap/push-sender');
     const env = chartEnvironment('push-sender');
     expect(() => loadConfig(pushSenderConfigSchema, env)).not.toThrow();
     for (const key of productionRequiredKeys(pushSenderConfigSchema)) expect(Object.keys(env)).toContain(key);

@@ -27,10 +27,6 @@ export interface ServiceValues {
   env: Record<string, string>;
   secretEnv: string[];
   optionalSecretEnv: string[];
-  /** A second process of another service (push-sender): runs that service's image... */
-  imageOf?: string;
-  /** ...with its own entry, dist/<entry>.mjs (default main). */
-  entry?: string;
   publicPorts: { name: string; port: number }[];
   [key: string]: unknown;
 }

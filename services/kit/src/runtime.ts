@@ -1,15 +1,15 @@
-import type { ReadinessCheck } from './app';
+import type { ReadinessCheck } from './http/app';
 import type { Logger } from 'pino';
 import type { BaseConfig } from './config';
-import { createDb, isDatabaseReachable, migrate, type Db, type Migration } from './db';
-import { loadSigningKeys, type SigningKeys } from './keys';
-import { createLogger } from './logger';
-import { connectBus, ensureStreams, isBusReachable, streamLimits, type Bus } from './nats';
-import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './outbox';
-import { startKitPruner } from './prune';
-import { startRestartListener } from './restart';
-import { serveOutboxPending } from './outbox-pending';
-import { startSessionGuard, type SessionGuard } from './sessions';
+import { createDb, isDatabaseReachable, isOwnedElsewhere, migrate, waitForSchema, type Db, type Migration, type OwnedElsewhere } from './data/db';
+import { loadSigningKeys, type SigningKeys } from './sessions/keys';
+import { createLogger } from './observability/logger';
+import { connectBus, ensureStreams, isBusReachable, streamLimits, type Bus } from './events/nats';
+import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './events/outbox';
+import { startKitPruner } from './data/prune';
+import { startRestartListener } from './events/restart';
+import { serveOutboxPending } from './events/outbox-pending';
+import { startSessionGuard, type SessionGuard } from './sessions/sessions';
 
 /** What a service runs on: its database schema, the bus, its outbox and the session guard. */
 export interface Runtime {
@@ -39,9 +39,10 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   name: string;
-  /** The Postgres schema the service owns. */
+  /** The Postgres schema the service owns (or works in, when another owns it). */
   schema: string;
-  migrations: Record<string, Migration>;
+  /** The schema's migrations; or, in a schema another service migrates, what this process waits for there. */
+  migrations: Record<string, Migration> | OwnedElsewhere;
   config: BaseConfig;
   log?: Logger;
   keys?: SigningKeys;
@@ -55,7 +56,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const db = createDb(config.DATABASE_URL, options.schema, undefined, log);
   closers.push(() => db.destroy());
   try {
-    await migrate(db, options.schema, { ...kitMigrations, ...options.migrations });
+    const { migrations } = options;
+    if (isOwnedElsewhere(migrations)) await waitForSchema(db, options.schema, { ...migrations, migrations: Object.keys(kitMigrations) }, log);
+    else await migrate(db, options.schema, { ...kitMigrations, ...migrations });
     const bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name, log }).catch((error: Error) => {
       throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
     });

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { createServiceApp } from './app';
+import { createServiceApp } from './http/app';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
 import { systemClock, type Clock } from './clock';
-import type { Migration } from './db';
-import type { SigningKeys } from './keys';
+import type { Migration, OwnedElsewhere } from './data/db';
+import type { SigningKeys } from './sessions/keys';
 import { startRuntime, type Runtime } from './runtime';
-import { registerRuntimeMetrics } from './runtime-metrics';
-import { startTracing, stopTracing, type TracingOptions } from './tracing';
+import { registerRuntimeMetrics } from './observability/runtime-metrics';
+import { startTracing, stopTracing, type TracingOptions } from './observability/tracing';
 import { serveThroughOutages } from './outage-guard';
-import { createSettingsClient, type SettingsClient } from './settings-client';
+import { createSettingsClient, type SettingsClient } from './events/settings-client';
 
 /** What tests (and scripts) may hand a service instead of its defaults. */
 export interface ServiceOptions {
@@ -23,9 +23,10 @@ export interface ServiceOptions {
 
 export interface ServiceDefinition<C extends BaseConfig> {
   name: string;
-  /** The Postgres schema the service owns. */
+  /** The Postgres schema the service owns (or works in, when another owns it). */
   schema: string;
-  migrations: Record<string, Migration>;
+  /** The schema's migrations; or, in a schema another service migrates, what the process waits for there. */
+  migrations: Record<string, Migration> | OwnedElsewhere;
   config: C;
   options?: ServiceOptions;
 }

@@ -1,4 +1,4 @@
-import { startService, type ServiceOptions } from '@crewswap/kit';
+import { loadVapidKeys, startService, type ServiceOptions } from '@crewswap/kit';
 import type { NotificationsConfig } from './config';
 import { createBell } from './data/bell';
 import { createMailLog } from './data/mail-log';
@@ -14,15 +14,15 @@ import { createSwapNotices } from './domain/swap-notices';
 import { startSwapConsumer } from './events/swap-consumer';
 import { startLogPurgeRpc } from './events/purge-log';
 import { migrations } from './migrations';
-import { loadVapidKeys } from './push/vapid';
 import { bellRoutes } from './routes/bell';
 import { digestRoutes } from './routes/digest';
 import { preferenceRoutes } from './routes/preferences';
 import { subscriptionRoutes } from './routes/subscriptions';
 
 /**
- * Mail (sent here), and the pilot's side of push: preferences, subscriptions, test pushes. The
- * pushes themselves are sent by the second process, push-sender (src/push-sender.ts).
+ * Mail (sent here), and the pilot's side of push: preferences, subscriptions, test pushes, the
+ * bell. The pushes themselves are sent by push-sender (services/push-sender), which works in this
+ * service's schema: the migrations here make the tables it uses.
  */
 export function createApp(config: NotificationsConfig, options: ServiceOptions = {}) {
   return startService({ name: 'notifications', schema: 'notifications', migrations, config, options }, async ({ app, runtime, clock, settings }) => {

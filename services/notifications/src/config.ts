@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { baseConfigSchema, repoPath, requiredInProduction } from '@crewswap/kit';
+import { baseConfigSchema, repoPath, requiredInProduction, vapidConfig } from '@crewswap/kit';
 import { z } from 'zod';
 
 export const configSchema = baseConfigSchema.extend({
@@ -25,18 +25,7 @@ export const configSchema = baseConfigSchema.extend({
   PRODUCT_NAME: z.string().trim().min(1).default('CrewSwap'),
   /** The app's origin, for the digest's unsubscribe link. */
   APP_ORIGIN: z.url().default('http://localhost:8080'),
-  /**
-   * The VAPID key pair web push is signed with (base64url, as web-push generates them). Unset,
-   * a pair is generated into SIGNING_KEYS_DIR for local use; every replica of notifications and
-   * push-sender must share one pair, so production sets both.
-   */
-  VAPID_PUBLIC_KEY: requiredInProduction(z.string().optional()),
-  VAPID_PRIVATE_KEY: requiredInProduction(z.string().optional()),
-  /** Who runs this application server, for push services to contact (RFC 8292): mailto: or https:. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
-    .default('mailto:noreply@crewswap.local'),
+  ...vapidConfig,
   /**
    * Push endpoints are addresses a browser gives us; push-sender POSTs to them. Only hosts of the
    * browsers' push services are accepted (comma-separated suffixes), so a forged subscription
@@ -51,15 +40,6 @@ export const configSchema = baseConfigSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  /** Push commands older than this (by their envelope's occurredAt) are dropped: stale alerts help nobody. */
-  PUSH_MAX_AGE_MS: z.coerce.number().int().min(1000).default(5 * 60_000),
-  /** Pushes push-sender has in flight at once. */
-  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
 });
 export type NotificationsConfig = z.infer<typeof configSchema>;
 
-/** push-sender: the same settings but mail's; its port serves only health and metrics. */
-export const pushSenderConfigSchema = configSchema.omit({ SMTP_URL: true, MAIL_FROM: true, MAIL_OUTBOX_DIR: true }).extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8090),
-});
-export type PushSenderConfig = z.infer<typeof pushSenderConfigSchema>;

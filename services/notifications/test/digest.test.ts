@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
+import { eventually, TEST_KEYS } from '@crewswap/kit-testing';
 import { DEFAULT_NOTIFICATION_PREFERENCES, DIGEST_MESSAGES } from '@crewswap/proto';
 import { headersOf, startNotifications, type TestNotifications } from './helpers';
 

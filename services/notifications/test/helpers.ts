@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteStreams, fixedClock, startRuntime, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit-testing';
 import { SETTING_DEFAULTS, SUBJECTS, type EventDataMap, type SettingKey } from '@crewswap/proto';
 import { createApp, type NotificationsService } from '../src/app';
 import { configSchema } from '../src/config';

@@ -1,5 +1,5 @@
 import { SETTING_DEFAULTS, SUBJECTS } from '@crewswap/proto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { createMailLog } from '../src/data/mail-log';
 import { emlFileName } from '../src/domain/mailer';
 import { headersOf, startNotifications, type TestNotifications } from './helpers';

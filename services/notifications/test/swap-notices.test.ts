@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, testPilot, testTrip } from '@crewswap/kit/testing';
-import { DEFAULT_NOTIFICATION_PREFERENCES, PilotContact, SUBJECTS, type SwapAgreement, type SwapProposal } from '@crewswap/proto';
-import { wantsPush } from '../src/push/deliver-push';
+import { eventually, testPilot, testTrip } from '@crewswap/kit-testing';
+import { PilotContact, SUBJECTS, type SwapAgreement, type SwapProposal } from '@crewswap/proto';
 import { headersOf, startNotifications, type TestNotifications } from './helpers';
 
 function side(firstName: string, employeeId: string, flight: string) {
@@ -53,12 +52,5 @@ describe('swap proposals and agreements, told to the pilots and to crewing', () 
       expect(crewing).toContain(line);
     }
     for (const pilot of [proposer, owner]) expect((await pushes(pilot.pilot.id)).map((push) => push.title)).toEqual(['Swap agreed']);
-  });
-
-  it("'Swap proposals' is on by default and turns off proposal pushes alone", () => {
-    expect(DEFAULT_NOTIFICATION_PREFERENCES.swapProposals).toBe(true);
-    expect(wantsPush('swap_proposal', DEFAULT_NOTIFICATION_PREFERENCES)).toBe(true);
-    expect(wantsPush('swap_proposal', { ...DEFAULT_NOTIFICATION_PREFERENCES, swapProposals: false })).toBe(false);
-    expect(wantsPush('swap_offer', { ...DEFAULT_NOTIFICATION_PREFERENCES, swapProposals: false })).toBe(true);
   });
 });

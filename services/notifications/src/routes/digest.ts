@@ -1,5 +1,5 @@
 import { badRequest, routes } from '@crewswap/kit';
-import { DIGEST_MESSAGES, DigestUnsubscribeQuery } from '@crewswap/proto';
+import { API, DIGEST_MESSAGES } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { DigestLinks } from '../domain/digest-links';
 import type { createUpdatePreferences } from '../domain/preferences';
@@ -21,7 +21,7 @@ export function digestRoutes(app: FastifyInstance, deps: { links: DigestLinks; u
   // RFC 8058's body is a form ('List-Unsubscribe=One-Click'); the signed token says everything.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
-  route.get('/api/notifications/digest/unsubscribe', { auth: 'none', query: DigestUnsubscribeQuery }, async ({ query, reply }) => {
+  route(API.digestUnsubscribePage, { auth: 'none' }, async ({ query, reply }) => {
     pilotOf(query.token);
     const product = escapeHtml(deps.product);
     return reply.type('text/html; charset=utf-8').send(
@@ -31,7 +31,7 @@ export function digestRoutes(app: FastifyInstance, deps: { links: DigestLinks; u
     );
   });
 
-  route.post('/api/notifications/digest/unsubscribe', { auth: 'none', query: DigestUnsubscribeQuery }, async ({ query }) => {
+  route(API.digestUnsubscribe, { auth: 'none' }, async ({ query }) => {
     await deps.updatePreferences.execute(pilotOf(query.token), { digest: null });
     return { message: DIGEST_MESSAGES.unsubscribed };
   });

@@ -1,5 +1,5 @@
 import { routes, type SessionGuard } from '@crewswap/kit';
-import { NotificationPreferences, UpdateNotificationPreferencesBody } from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { createGetPreferences, createUpdatePreferences } from '../domain/preferences';
 
@@ -10,9 +10,9 @@ export function preferenceRoutes(
   const route = routes(app);
   const pilot = deps.guard.pilot;
 
-  route.get('/api/notifications/preferences', { auth: pilot, response: NotificationPreferences }, async ({ session }) => deps.getPreferences.execute(session.pilotId));
+  route(API.notificationPreferences, { auth: pilot }, async ({ session }) => deps.getPreferences.execute(session.pilotId));
 
-  route.put('/api/notifications/preferences', { auth: pilot, body: UpdateNotificationPreferencesBody, response: NotificationPreferences }, async ({ session, body }) =>
+  route(API.updateNotificationPreferences, { auth: pilot }, async ({ session, body }) =>
     deps.updatePreferences.execute(session.pilotId, body),
   );
 }

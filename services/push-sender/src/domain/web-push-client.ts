@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import webpush from 'web-push';
 import type { StoredSubscription } from '../data/subscriptions';
-import type { VapidKeys } from './vapid';
+import type { VapidKeys } from '@crewswap/kit';
 
 export interface PushResult {
   status: number;

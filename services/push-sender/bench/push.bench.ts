@@ -1,6 +1,6 @@
 /**
- * push-sender throughput: `npm run bench -w @crewswap/notifications [-- --pilots 1000] [--pushes 5000]`.
- * A temporary database with one push subscription per pilot, a local push service on loopback
+ * push-sender throughput: `npm run bench -w @crewswap/push-sender [-- --pilots 1000] [--pushes 5000]`.
+ * A temporary database (migrated by notifications, which owns it) with one push subscription per pilot, a local push service on loopback
  * (answers 201 at once) and `pushes` commands waiting on the work queue; then push-sender starts
  * and the clock runs until every command is logged as sent. Each push is encrypted (RFC 8291)
  * and VAPID-signed (RFC 8292) as for a real push service. Target: over 500 notifications/s.
@@ -9,12 +9,11 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { connectBus, createLogger, deleteStreams, systemClock } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { connectBus, createLogger, deleteStreams, generateVapidKeys, systemClock } from '@crewswap/kit';
+import { benchBaseConfig, createTestDatabase, startService, uniqueName } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
-import webpush from 'web-push';
-import { pushSenderConfigSchema } from '../src/config';
-import { createPushSender } from '../src/push/push-sender-app';
+import { createApp } from '../src/app';
+import { configSchema } from '../src/config';
 
 const { values: flags } = parseArgs({
   options: {
@@ -47,13 +46,13 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
 
   const database = await createTestDatabase();
-  const vapid = webpush.generateVAPIDKeys();
-  const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', PUSH_CONCURRENCY: flags.concurrency };
-  const config = { ...pushSenderConfigSchema.parse(env), ...benchBaseConfig(database.url, uniqueName('bench')), PORT: 0 };
+  const vapid = generateVapidKeys();
+  const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_CONCURRENCY: flags.concurrency };
+  const config = { ...configSchema.parse(env), ...benchBaseConfig(database.url, uniqueName('bench')), PORT: 0 };
 
-  // Migrate and seed through a first start, then stop it so the queue fills with nobody reading.
-  const seeding = await createPushSender(config, { clock: systemClock });
-  const { db } = seeding.runtime;
+  // notifications migrates its schema; the subscriptions are seeded straight into it.
+  const notifications = await startService('notifications', config);
+  const { db } = notifications.runtime;
   const pilots = Array.from({ length: PILOTS }, () => randomUUID());
   const key = createECDH('prime256v1');
   key.generateKeys();
@@ -62,7 +61,6 @@ async function main(): Promise<void> {
       pilots.slice(i, i + 500).map((pilotId) => ({ id: randomUUID(), pilot_id: pilotId, endpoint: `${origin}/push/${pilotId}`, p256dh: key.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') })),
     );
   }
-  await seeding.close();
 
   const publisher = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name: 'push-bench', log: createLogger('bench', config) });
   const publishes: Promise<unknown>[] = [];
@@ -75,7 +73,7 @@ async function main(): Promise<void> {
 
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const sender = await createPushSender(config, { clock: systemClock });
+  const sender = await createApp(config, { clock: systemClock });
   let sent = 0;
   while (sent < PUSHES) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -95,6 +93,7 @@ async function main(): Promise<void> {
   console.log(`  ${((cpu.user + cpu.system) / 1000 / sent).toFixed(2)} ms of CPU per notification in push-sender (the stand-in push service and Postgres apart)`);
 
   await sender.close();
+  await notifications.close();
   await deleteStreams(publisher);
   await publisher.close();
   endpoint.kill();

@@ -2,8 +2,8 @@ import type { Clock, Logger } from '@crewswap/kit';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type AlertReason, type EventDataMap, type NotificationPreferences, type PushKind, type PushPayload } from '@crewswap/proto';
 import type { HeldPushes } from '../data/held-pushes';
 import type { NotificationLog } from '../data/notification-log';
-import { inQuietHours } from '../domain/quiet-hours';
-import type { SubscriptionRepository } from '../data/subscriptions';
+import { inQuietHours } from './quiet-hours';
+import type { SubscriptionReader } from '../data/subscriptions';
 import type { WebPushClient } from './web-push-client';
 
 export type PushOutcome = { result: 'done'; status: string } | { result: 'retry'; reason: string };
@@ -25,7 +25,7 @@ export function holdsPush(command: { urgent?: boolean }, preferences: Notificati
 }
 
 export interface DeliverPushDeps {
-  subscriptions: SubscriptionRepository;
+  subscriptions: SubscriptionReader;
   notificationLog: NotificationLog;
   held: HeldPushes;
   client: WebPushClient;

@@ -1,17 +1,16 @@
 /**
- * Quiet-hour releases: `npx tsx services/notifications/bench/release.bench.ts [--pilots 10000] [--held 5]`
- * (part of `npm run bench -w @crewswap/notifications`). Every pilot has quiet hours ending at the
+ * Quiet-hour releases: `npx tsx services/push-sender/bench/release.bench.ts [--pilots 10000] [--held 5]`
+ * (part of `npm run bench -w @crewswap/push-sender`). Every pilot has quiet hours ending at the
  * same minute and `held` pushes waiting; one release run folds each pilot's into one push and
  * queues it through the outbox. Target: 10,000 pilots within 30 s. It prints figures; it asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { deleteStreams, fixedClock } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase } from '@crewswap/kit/testing';
-import webpush from 'web-push';
-import { pushSenderConfigSchema } from '../src/config';
-import { createPushSender } from '../src/push/push-sender-app';
+import { deleteStreams, fixedClock, generateVapidKeys } from '@crewswap/kit';
+import { benchBaseConfig, createTestDatabase, startService } from '@crewswap/kit-testing';
+import { createApp } from '../src/app';
+import { configSchema } from '../src/config';
 
 const { values: flags } = parseArgs({ options: { pilots: { type: 'string', default: '10000' }, held: { type: 'string', default: '5' } } });
 const PILOTS = Number(flags.pilots);
@@ -19,11 +18,14 @@ const HELD = Number(flags.held);
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  const vapid = webpush.generateVAPIDKeys();
+  const vapid = generateVapidKeys();
   const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
   // Before the held pushes' quiet hours end (22:00-07:00 London) until the clock moves.
   const clock = fixedClock('2026-11-20T23:00:00Z');
-  const sender = await createPushSender({ ...pushSenderConfigSchema.parse(env), ...benchBaseConfig(database.url), PORT: 0 }, { clock });
+  const config = { ...configSchema.parse(env), ...benchBaseConfig(database.url), PORT: 0 };
+  // notifications migrates the schema push-sender works in.
+  const notifications = await startService('notifications', config, { options: { clock } });
+  const sender = await createApp(config, { clock });
   const { db } = sender.runtime;
   try {
     const quiet = JSON.stringify({ start: '22:00', end: '07:00', timeZone: 'Europe/London' });
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   } finally {
     await deleteStreams(sender.runtime.bus);
     await sender.close();
+    await notifications.close();
     await database.drop();
   }
 }

@@ -1,6 +1,6 @@
 import { startWorkQueue, type Bus, type Db, type Logger, type RunningConsumer } from '@crewswap/kit';
 import { SUBJECTS } from '@crewswap/proto';
-import type { DeliverPush } from '../push/deliver-push';
+import type { DeliverPush } from '../domain/deliver-push';
 
 export const PUSH_DURABLE = 'notifications_push';
 /** Push services answer within seconds; a stale push is dropped after PUSH_MAX_AGE_MS anyway. */

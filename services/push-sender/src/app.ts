@@ -1,23 +1,27 @@
-import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
+import { loadVapidKeys, startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import { Counter } from 'prom-client';
-import type { PushSenderConfig } from '../config';
-import { createHeldPushes } from '../data/held-pushes';
-import { createNotificationLog } from '../data/notification-log';
-import { createSubscriptionRepository } from '../data/subscriptions';
-import { tellBellUpdated } from '../events/bell-updated';
-import { startPushConsumer } from '../events/push-consumer';
-import { migrations } from '../migrations';
-import { createDeliverPush } from './deliver-push';
-import { createReleaseHeld } from './release-held';
-import { loadVapidKeys } from './vapid';
-import { createWebPushClient } from './web-push-client';
+import type { Config } from './config';
+import { createHeldPushes } from './data/held-pushes';
+import { createNotificationLog } from './data/notification-log';
+import { createSubscriptionReader } from './data/subscriptions';
+import { createDeliverPush } from './domain/deliver-push';
+import { createReleaseHeld } from './domain/release-held';
+import { createWebPushClient } from './domain/web-push-client';
+import { tellAlertWritten } from './events/bell-updated';
+import { startPushConsumer } from './events/push-consumer';
 
 /**
- * notifications' second process: sends web push from the push work queue. It shares the
- * notifications schema (subscriptions, preferences, the log) and scales apart from the API; its
- * app serves only health, readiness and metrics.
+ * The notifications schema's tables push-sender reads and writes. notifications owns and
+ * migrates them (docs/DECISIONS.md): push-sender waits for them and migrates nothing.
  */
-export function createPushSender(config: PushSenderConfig, options: ServiceOptions = {}) {
+export const NOTIFICATIONS_TABLES = ['push_subscriptions', 'notification_preferences', 'notification_log', 'held_pushes'] as const;
+
+/**
+ * Sends web push from the push work queue, and releases what quiet hours held. It scales apart
+ * from notifications' API; its app serves only health, readiness and metrics.
+ */
+export function createApp(config: Config, options: ServiceOptions = {}) {
+  const migrations = { ownedBy: 'notifications', tables: NOTIFICATIONS_TABLES, waitMs: config.SCHEMA_WAIT_MS };
   return startService({ name: 'push-sender', schema: 'notifications', migrations, config, options }, async ({ app, runtime, clock }) => {
     const { db, bus, log } = runtime;
     const sent = new Counter({ name: 'notifications_push_sent_total', help: 'Web push notifications accepted by the push service', registers: [app.metrics.registry] });
@@ -31,7 +35,7 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
     runtime.onClose(() => client.close());
     const held = createHeldPushes(db);
     const deliver = createDeliverPush({
-      subscriptions: createSubscriptionRepository(db),
+      subscriptions: createSubscriptionReader(db),
       notificationLog: createNotificationLog(db),
       held,
       client,
@@ -39,7 +43,7 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
       log,
       maxAgeMs: config.PUSH_MAX_AGE_MS,
       counters: { sent: () => sent.inc(), failed: (reason) => failed.inc({ reason }) },
-      bellWritten: (pilotId, reason, at) => tellBellUpdated({ bus, log }, pilotId, at, reason),
+      bellWritten: (pilotId, reason, at) => tellAlertWritten({ bus, log }, pilotId, reason, at),
     });
     const consumer = await startPushConsumer({ db, bus, log, deliver, concurrency: config.PUSH_CONCURRENCY });
     runtime.onClose(() => consumer.stop());
@@ -49,4 +53,4 @@ export function createPushSender(config: PushSenderConfig, options: ServiceOptio
     return { releaseHeld };
   });
 }
-export type PushSender = Awaited<ReturnType<typeof createPushSender>>;
+export type PushSender = Awaited<ReturnType<typeof createApp>>;

@@ -1,7 +1,7 @@
 import type { Clock, Db, Outbox } from '@crewswap/kit';
 import { PushKind, SUBJECTS } from '@crewswap/proto';
 import type { HeldPush, HeldPushes } from '../data/held-pushes';
-import { foldedPush, inQuietHours } from '../domain/quiet-hours';
+import { foldedPush, inQuietHours } from './quiet-hours';
 
 /** Pilots released in one transaction: one statement takes their pushes, one insert queues the folded ones. */
 const PILOTS_PER_BATCH = 500;

@@ -1,0 +1,2 @@
+export { createApp, type PushSender } from './app';
+export { configSchema, type Config } from './config';

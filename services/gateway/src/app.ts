@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
-import { registerProxy } from './proxy';
+import { registerForwarding } from './forwarding';
 import { answeredByGateway, API_DOCS_PATH, ownerOf, type ServiceName } from './route-table';
 import { apiSecurityHeaders, securityHeaders } from './security-headers';
 
@@ -72,12 +72,7 @@ export function upstreams(config: Config): Record<ServiceName, string> {
   };
 }
 
-export interface GatewayOptions {
-  /** Passes `/api/*` on to the services: the gateway's own proxy unless another is measured (the bench). */
-  proxy?: (app: FastifyInstance, services: Record<ServiceName, string>, pageHeaders: Record<string, string>) => void | Promise<void>;
-}
-
-export async function createApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const log = createLogger('gateway', config);
   const indexHtml = join(config.WEB_DIST, 'index.html');
   const webBuilt = existsSync(indexHtml);
@@ -109,7 +104,7 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
   // First of the hooks: a body too large is refused before anything else looks at the request.
   limitBodies(app);
 
-  // API answers get the API set; the proxy swaps in the page set for a service's HTML answer.
+  // API answers get the API set; forwarding swaps in the page set for a service's HTML answer.
   const pageHeaders = securityHeaders();
   const apiHeaders = apiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
@@ -170,7 +165,7 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
   });
 
   registerApiDocs(app);
-  await (options.proxy ?? registerProxy)(app, services, pageHeaders);
+  await registerForwarding(app, services, pageHeaders);
 
   if (webBuilt) {
     // Built assets carry a content hash in their names, so browsers may keep them for good.
@@ -211,8 +206,8 @@ export async function createApp(config: Config, options: GatewayOptions = {}): P
  * The gateway as `main.ts` runs it: its port is public, so its metrics are served on a port of
  * their own (METRICS_PORT), closed with it.
  */
-export async function createPublicApp(config: Config, options: GatewayOptions = {}): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const { app } = await createApp(config, options);
+export async function createPublicApp(config: Config): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const { app } = await createApp(config);
   const metrics = await startMetricsServer(app.metrics.registry, { port: config.METRICS_PORT, host: config.HOST }).catch(async (error: unknown) => {
     await app.close();
     throw error;

@@ -40,12 +40,8 @@ export function ownerOf(url: string): ServiceName | undefined {
   return ROUTES.find(([pattern]) => pattern.test(path))?.[1];
 }
 
-/** Paths whose answer is an open-ended event stream, held open for as long as the client stays. */
-const STREAMS = /^\/api\/sse(\/|$|\?)/;
-
-export function isStream(url: string): boolean {
-  return STREAMS.test(url);
-}
+/** Under this path every answer is an open-ended event stream, held open for as long as the client stays. */
+export const STREAMS_PREFIX = '/api/sse';
 
 /** Request bodies above this are refused at the gateway (413), unless the route says otherwise. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -8,7 +8,7 @@ import { startMetricsServer } from '@crewswap/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
-import { WHOLE_BODY_MAX } from '../src/proxy';
+import { WHOLE_BODY_MAX } from '../src/forwarding';
 import { ownerOf } from '../src/route-table';
 
 const ORIGIN = 'http://localhost:8080';
@@ -290,6 +290,7 @@ describe('gateway proxying', () => {
   /** The gateway's side of each connection an api request came in on. */
   const sockets = new Set<number>();
   const big = 'x'.repeat(WHOLE_BODY_MAX + 10_000);
+  let unavailableAsked = 0;
 
   beforeAll(async () => {
     upstream = Fastify();
@@ -308,6 +309,11 @@ describe('gateway proxying', () => {
     upstream.get('/api/iata-codes', async (_request, reply) =>
       reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(JSON.stringify(['AAA', 'BBB']))),
     );
+    // A service whose database is down.
+    upstream.get('/api/usual-requests', async (_request, reply) => {
+      unavailableAsked += 1;
+      return reply.status(503).header('retry-after', '5').send({ error: 'The trips service is not available right now. Please try again shortly.' });
+    });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const port = (upstream.server.address() as { port: number }).port;
     gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', TRIPS_URL: `http://127.0.0.1:${port}` }))).app;
@@ -352,6 +358,35 @@ describe('gateway proxying', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ encoding: 'gzip', bytes: zipped.toString('base64') });
+  });
+
+  it("passes a service's own 503 on as it is, having asked the service once", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/usual-requests' });
+    expect([response.statusCode, response.headers['retry-after'], response.json()]).toEqual([
+      503,
+      '5',
+      { error: 'The trips service is not available right now. Please try again shortly.' },
+    ]);
+    // Asking again would only add load to a service that is struggling already.
+    expect(unavailableAsked).toBe(1);
+  });
+
+  it('passes on the body of a client that asks first (Expect: 100-continue), the expectation being answered by the gateway', async () => {
+    const { port } = gateway.server.address() as { port: number };
+    const body = JSON.stringify({ route: 'JFK' });
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const outgoing = request(
+        { host: '127.0.0.1', port, path: '/api/trips', method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json', 'content-length': body.length, expect: '100-continue' } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      outgoing.on('continue', () => outgoing.end(body));
+      outgoing.on('error', reject);
+    });
+    expect([answer.status, JSON.parse(answer.text)]).toEqual([200, { encoding: null, bytes: Buffer.from(body).toString('base64') }]);
   });
 
   it('streams an answer too large to hold whole, complete', async () => {

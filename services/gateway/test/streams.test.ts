@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
-import { eventually, openStream, TEST_KEYS, testBaseConfig, type SseStream } from '@crewswap/kit/testing';
+import { eventually, openStream, TEST_KEYS, testBaseConfig, type SseStream } from '@crewswap/kit-testing';
 import { realtimePilotSubject } from '@crewswap/proto';
 import { createApp as createRealtime, configSchema as realtimeConfigSchema, type RealtimeService } from '@crewswap/realtime';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -162,6 +162,39 @@ describe('an event stream to a client that stops reading', () => {
     } finally {
       client.destroy();
       await gateway.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('closing the gateway while pilots have streams open', () => {
+  it('ends their streams at once (each reconnects to another replica) instead of waiting for them to end', async () => {
+    const upstream = Fastify({ forceCloseConnections: true });
+    upstream.get('/healthz', async () => ({ status: 'ok' }));
+    // A stream that never ends on its own, as realtime's.
+    upstream.get('/api/sse/events', (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+      reply.raw.write(': open\n\n');
+    });
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const gateway = (await createApp(configSchema.parse({ LOG_LEVEL: 'silent', REALTIME_URL: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}` }))).app;
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(`http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/api/sse/events`);
+    try {
+      expect(stream.status).toBe(200);
+      const within = (promise: Promise<unknown>) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, 5_000, 'still waiting');
+          void promise.then(() => {
+            clearTimeout(timer);
+            resolve('done');
+          });
+        });
+      expect(await within(gateway.close())).toBe('done');
+      expect(await within(stream.ended)).toBe('done');
+    } finally {
+      stream.close();
       await upstream.close();
     }
   });

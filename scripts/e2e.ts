@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, uniqueName } from '@crewswap/kit-testing';
 import { startStack } from './stack';
 
 const dir = new URL('../web/e2e/', import.meta.url).pathname;

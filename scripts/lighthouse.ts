@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PILOT_COOKIE } from '@crewswap/kit';
-import { createTestDatabase, machineBusyPercent, machineCpuTicks, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, machineBusyPercent, machineCpuTicks, uniqueName } from '@crewswap/kit-testing';
 import { addDays, londonToday } from '@crewswap/proto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

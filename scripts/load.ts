@@ -2,8 +2,8 @@
  * The whole system at airline scale on this machine: `make load`.
  * Starts every service and the gateway with scripts/stack.ts on a database, NATS prefix, ports
  * and mail folder of its own; seeds LOAD_PILOTS pilots (5,000) with two months of trips each
- * straight into the services' tables through their own repositories (auth's pilots, trips' pilot
- * directory and trips, swaps' read model), as their events would have left them; opens
+ * straight into the services' tables through the seeds their packages export (auth's pilots,
+ * trips' pilot directory and trips, swaps' read model), as their events would have left them; opens
  * LOAD_STREAMS event streams (2,000) through the gateway; then LOAD_CLIENTS clients (50) run the
  * main journeys for LOAD_SECONDS (60): log in (at the start and every tenth journey), list trips,
  * find swaps, offer and withdraw a trip, upload a roster. Each client has an address of its own behind a trusted proxy (TRUST_PROXY), as
@@ -17,15 +17,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connectBus, createDb, createLogger, deleteStreams, generateSigningKeys, PILOT_COOKIE, signPilotToken, type Db } from '@crewswap/kit';
-import { createTestDatabase, testPilot, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, testPilot, uniqueName } from '@crewswap/kit-testing';
+import { seedLoadPilots } from '@crewswap/auth';
 import { addDays, BASES, FLEETS, londonToday, type Pilot, type Trip } from '@crewswap/proto';
+import { seedLoadReadModel } from '@crewswap/swaps';
+import { seedLoadRosters } from '@crewswap/trips';
 import { Agent, request } from 'undici';
-import { createPilotRepository as createAuthPilots } from '../services/auth/src/data/pilots';
-import { createPasswords } from '../services/auth/src/domain/passwords';
-import { createReadModelRepository } from '../services/swaps/src/data/read-model';
-import { createPilotRepository as createDirectory } from '../services/trips/src/data/pilots';
-import { createTripRepository } from '../services/trips/src/data/trips';
-import { demoTripsFor } from '../services/trips/src/seed/demo-trips';
 import { startStack, type Stack } from './stack';
 
 const PILOTS = Number(process.env.LOAD_PILOTS ?? 5000);
@@ -41,16 +38,6 @@ const STEPS = ['log in', 'list trips', 'find swaps', 'offer', 'withdraw', 'uploa
 type Step = (typeof STEPS)[number];
 
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-
-/** Runs `work` over `items`, `concurrency` at a time (the database pool's size, roughly). */
-async function eachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
 
 function makePilot(index: number, createdAt: string): Pilot {
   const rank = index % 2 === 0 ? 'CP' : 'FO';
@@ -83,31 +70,11 @@ async function seed(databaseUrl: string): Promise<Pilot[]> {
   try {
     const createdAt = new Date().toISOString();
     const pilots = Array.from({ length: PILOTS }, (_, index) => makePilot(index, createdAt));
-    const passwordHash = await createPasswords(PASSWORD_HASH_COST).hash(PASSWORD);
-    const authPilots = createAuthPilots(authDb);
-    await eachLimited(pilots, 8, async (pilot) => {
-      await authPilots.insert({ ...pilot, passwordHash, createdAt: new Date(createdAt) });
-    });
+    await seedLoadPilots(authDb, pilots, { password: PASSWORD, hashCost: PASSWORD_HASH_COST });
     const authDone = performance.now();
-    const directory = createDirectory(tripsDb);
-    const tripRepository = createTripRepository(tripsDb);
-    const epoch = new Date(0).toISOString();
-    const trips: Trip[] = [];
-    const today = londonToday();
-    await eachLimited(pilots, 8, async (pilot) => {
-      await directory.applyProfile(pilot, epoch);
-      trips.push(...(await tripRepository.insertMany(pilot.id, demoTripsFor(pilot, today))));
-    });
-    await tripsDb.raw('ANALYZE trips');
+    const trips = await seedLoadRosters(tripsDb, pilots, londonToday());
     const tripsDone = performance.now();
-    const readModel = createReadModelRepository(swapsDb);
-    const stamp = { version: 0, at: new Date(0) };
-    for (let i = 0; i < pilots.length; i += 500) {
-      await readModel.applyPilotChanges(swapsDb, pilots.slice(i, i + 500).map((pilot) => ({ kind: 'profile' as const, pilot, stamp })));
-    }
-    for (let i = 0; i < trips.length; i += 1000) {
-      await readModel.applyTripChanges(swapsDb, trips.slice(i, i + 1000).map((trip) => ({ kind: 'trip' as const, trip, stamp })));
-    }
+    await seedLoadReadModel(swapsDb, pilots, trips);
     console.log(
       `seeded ${pilots.length} pilots and ${trips.length} trips (${trips.filter((trip) => trip.isSwappable).length} offered) in ${seconds(started)} ` +
         `(auth ${((authDone - started) / 1000).toFixed(1)} s, trips ${((tripsDone - authDone) / 1000).toFixed(1)} s, swaps ${seconds(tripsDone)})`,

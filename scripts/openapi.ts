@@ -4,8 +4,8 @@
  * Run: npm run openapi   (services/gateway/test/api-docs.test.ts fails while the file is stale)
  */
 import { writeFileSync } from 'node:fs';
+import { apiDocumentText } from '@crewswap/gateway';
 import { repoPath } from '@crewswap/kit';
-import { apiDocumentText } from '../services/gateway/src/api-docs';
 
 const file = repoPath('docs', 'openapi.json');
 writeFileSync(file, apiDocumentText());

@@ -18,6 +18,7 @@ export * from './crew-links';
 export * from './analytics';
 export * from './cleanup';
 export * from './realtime';
+export * from './direct';
 export * from './notifications';
 export * from './alerts';
 export * from './pwa';

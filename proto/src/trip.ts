@@ -258,14 +258,18 @@ const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MATCHES_PAGE_MAX
  * Find swaps: the window (each bound optional), and a page. With `limit` the answer is a
  * SwapMatchPage of at most that many offers in relevance order (Mutual, then Urgent, then same
  * dates, then start date); `cursor` is the `nextCursor` of the page before. Without `limit`, the
- * whole list as SwapMatch[] (the spec's answer).
+ * whole list as SwapMatch[] (the spec's answer). The app sends `?startDate=&endDate=` when no
+ * range is chosen: an empty value means not given.
  */
-export const MatchesQuery = z.strictObject({
-  startDate: IsoDate.optional(),
-  endDate: IsoDate.optional(),
-  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MATCHES_PAGE_MAX, LIMIT_MESSAGE).optional(),
-  cursor: z.string().min(1).max(500, 'This list has changed or the link is not valid. Please search again.').optional(),
-});
+export const MatchesQuery = z.preprocess(
+  (query: unknown) => (query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query),
+  z.strictObject({
+    startDate: IsoDate.optional(),
+    endDate: IsoDate.optional(),
+    limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MATCHES_PAGE_MAX, LIMIT_MESSAGE).optional(),
+    cursor: z.string().min(1).max(500, 'This list has changed or the link is not valid. Please search again.').optional(),
+  }),
+);
 export type MatchesQuery = z.infer<typeof MatchesQuery>;
 
 /** One page of Find swaps (`?limit=`): the offers, how many the whole list holds, and the cursor of the next page (null: none). */

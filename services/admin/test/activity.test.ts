@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, eventually, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, TEST_KEYS } from '@crewswap/kit-testing';
 import { AdminActivityEntry, PERMISSIONS } from '@crewswap/proto';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, connectBus, PILOT_COOKIE, signPilotToken, startSessionGuard, type Bus, type SessionGuard } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit-testing';
 import { Admin, PERMISSIONS, type Permission } from '@crewswap/proto';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, eventually, startService, TEST_KEYS, testBaseConfig, testPilot, type StartedService } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, startService, TEST_KEYS, testBaseConfig, testPilot, type StartedService } from '@crewswap/kit-testing';
 import { CleanupRun, PERMISSIONS, SUBJECTS } from '@crewswap/proto';
 import { lastSlot, nextRun } from '../src/domain/cleanup';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';

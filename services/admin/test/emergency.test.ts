@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, startService, TEST_KEYS, testBaseConfig, type StartedService } from '@crewswap/kit/testing';
+import { createTestDatabase, startService, TEST_KEYS, testBaseConfig, type StartedService } from '@crewswap/kit-testing';
 import { EMERGENCY_SHUTDOWN_MESSAGE, OPERATIONS_RESUMED_MESSAGE, PERMISSIONS, SUBJECTS } from '@crewswap/proto';
 import { adminWith, cookieOf, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, deleteStreams, fixedClock } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, testBaseConfig, uniqueName } from '@crewswap/kit-testing';
 import type { Permission } from '@crewswap/proto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type AdminService } from '../src/app';

@@ -11,7 +11,7 @@ import {
   startRuntime,
   type Runtime,
 } from '@crewswap/kit';
-import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '@crewswap/kit-testing';
 import { CurrentAdmin, PERMISSIONS, SessionIssuedReply, sessionIssuedSubject, SUBJECTS } from '@crewswap/proto';
 import type { InjectOptions } from 'fastify';
 import { createAdminRepository } from '../src/data/admin-repository';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, connectBus, createSettingsClient, PILOT_COOKIE, requestRpc, signPilotToken, type Bus } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS } from '@crewswap/kit-testing';
 import { GetSettingsReply, PUBLIC_SETTING_KEYS, RPC, Setting, SETTING_DEFAULTS, SETTING_KEYS, SUBJECTS, type Permission, type SettingKey } from '@crewswap/proto';
 import { adminWith, FUZZ_BODIES, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 

@@ -1,5 +1,5 @@
 import { requestRpc } from '@crewswap/kit';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { EventEnvelope, Pilot, PilotDeletedEvent, RPC, SeedDemoPilotsReply, SUBJECTS } from '@crewswap/proto';
 import { startAuth, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, serveRpc, signAdminToken } from '@crewswap/kit';
-import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, testBaseConfig, TEST_KEYS } from '@crewswap/kit-testing';
 import { RPC, SETTING_DEFAULTS, SUBJECTS, type Permission, type Pilot, type RegisterBody } from '@crewswap/proto';
 import { z } from 'zod';
 import { createApp, type AuthApp } from '../src/app';

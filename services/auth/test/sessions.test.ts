@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PILOT_COOKIE, requestRpc, startSessionGuard } from '@crewswap/kit';
-import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
+import { eventually, TEST_KEYS } from '@crewswap/kit-testing';
 import { SessionIssuedReply, sessionIssuedSubject, SUBJECTS } from '@crewswap/proto';
 import { startAuth, type Harness } from './harness';
 

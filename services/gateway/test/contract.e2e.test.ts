@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, systemClock } from '@crewswap/kit';
-import { createTestDatabase, eventually, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, uniqueName } from '@crewswap/kit-testing';
 import { addDays, API_ROUTES, routeKey, type ApiRoute } from '@crewswap/proto';
 import { startStack, type Stack } from '../../../scripts/stack';
 import { hasSpec, readApiRows, type ApiRow } from './spec-api';
@@ -350,6 +350,7 @@ describe('the API reference, route by route, through the gateway', () => {
       values: { endpoint: `https://fcm.googleapis.com/fcm/send/contract-${randomUUID()}`, keys: { p256dh: browserKey.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') } },
     });
     await exercise('POST /api/notifications/test', { jar: pilot });
+    await exercise('GET /api/notifications/vapid-public-key', {});
     await exercise('DELETE /api/notifications/unsubscribe', { jar: pilot });
     await exercise('GET /api/notifications/bell', { jar: pilot });
     await exercise('POST /api/notifications/bell/read', { jar: pilot, values: {} });

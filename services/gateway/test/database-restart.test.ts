@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, deleteStreams, PILOT_COOKIE, signPilotToken, type Runtime } from '@crewswap/kit';
-import { eventually, findPostgresBinaries, startService, startServices, startThrowawayPostgres, testBaseConfig, TEST_KEYS, testPilot, testTrip, uniqueName } from '@crewswap/kit/testing';
-import { createPushSender, pushSenderConfigSchema } from '@crewswap/notifications';
+import { eventually, findPostgresBinaries, startService, startServices, startThrowawayPostgres, testBaseConfig, TEST_KEYS, testPilot, testTrip, uniqueName } from '@crewswap/kit-testing';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
 jest.setTimeout(90_000);
@@ -52,7 +51,7 @@ describe('a Postgres restart under load', () => {
         env: { 'roster-ingest': { SMTP_INGEST_ENABLED: 'false' } },
       });
       for (const service of others) closers.push(() => service.close());
-      const pushSender = await createPushSender({ ...pushSenderConfigSchema.parse({}), ...base, PORT: 0 });
+      const pushSender = await startService('push-sender', base);
       closers.push(() => pushSender.close());
       const byName = Object.fromEntries(others.map((service) => [service.name, service.app])) as Record<(typeof others)[number]['name'], FastifyInstance>;
 

@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, eventually, signedElsewhere, startServices, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, signedElsewhere, startServices, testBaseConfig, uniqueName } from '@crewswap/kit-testing';
 import * as proto from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import { createApp as createGateway } from '../src/app';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, startService, startServices, testBaseConfig, TEST_KEYS, uniqueName, type StartedService } from '@crewswap/kit/testing';
+import { createTestDatabase, startService, startServices, testBaseConfig, TEST_KEYS, uniqueName, type StartedService } from '@crewswap/kit-testing';
 import { ADMIN_ROUTE_PERMISSIONS, PERMISSIONS, SETTING_PERMISSIONS, type AdminRouteRule, type Permission } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 

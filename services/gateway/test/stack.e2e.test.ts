@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, eventually, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, uniqueName } from '@crewswap/kit-testing';
 import { startStack, type Stack } from '../../../scripts/stack';
 
 jest.setTimeout(120_000);

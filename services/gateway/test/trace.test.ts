@@ -1,5 +1,5 @@
 import { createLogger, createServiceApp, startTracing, stopTracing, traceFields } from '@crewswap/kit';
-import { logLines } from '@crewswap/kit/testing';
+import { logLines } from '@crewswap/kit-testing';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/app';

@@ -1,35 +1,42 @@
-export * from './app';
+// The service kit: shared server plumbing, by concern. It imports no service; test support is
+// the separate package @crewswap/kit-testing.
 export * from './config';
-export * from './events';
-export * from './db';
-export * from './errors';
-export * from './keys';
-export * from './logger';
-export * from './metrics';
-export * from './nats';
-export * from './outbox';
-export * from './outbox-pending';
-export * from './push';
-export * from './rows';
-export * from './rpc';
-export * from './runtime';
-export * from './sessions';
-export * from './validate';
 export * from './clock';
-export * from './settings-client';
 export * from './paths';
-export * from './migrate-only';
-export * from './runtime-metrics';
-export * from './prune';
-export * from './restart';
-export * from './mail';
+export * from './runtime';
 export * from './service';
-export * from './routes';
-export * from './follow-pilots';
-export * from './session-activity';
-export * from './tracing';
-export * from './url-secrets';
-export * from './rows';
 export * from './outage-guard';
-export * from './client-errors';
-export * from './system-state';
+export * from './mail';
+export * from './vapid';
+
+export * from './http/app';
+export * from './http/routes';
+export * from './http/errors';
+export * from './http/validate';
+export * from './http/client-errors';
+export * from './http/url-secrets';
+
+export * from './sessions/sessions';
+export * from './sessions/keys';
+export * from './sessions/session-activity';
+export * from './sessions/system-state';
+
+export * from './events';
+export * from './events/nats';
+export * from './events/outbox';
+export * from './events/outbox-pending';
+export * from './events/rpc';
+export * from './events/push';
+export * from './events/settings-client';
+export * from './events/follow-pilots';
+export * from './events/restart';
+
+export * from './data/db';
+export * from './data/rows';
+export * from './data/migrate-only';
+export * from './data/prune';
+
+export * from './observability/logger';
+export * from './observability/metrics';
+export * from './observability/runtime-metrics';
+export * from './observability/tracing';

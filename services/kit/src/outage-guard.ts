@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { unreachableDependency } from './errors';
+import { unreachableDependency } from './http/errors';
 
 /**
  * Node ends the process on an unhandled rejection or an uncaught exception. One that a dependency

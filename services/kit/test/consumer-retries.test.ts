@@ -1,6 +1,6 @@
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
 import { backoffDelay, deleteStreams, startDurableConsumer, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, testPilot } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot } from '@crewswap/kit-testing';
 
 describe('consumer retries', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,7 +1,7 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { z } from 'zod';
 import { baseConfigSchema, createServiceApp, deleteStreams, loadConfig, registerRuntimeMetrics, requiredInProduction, runMigrations, startDurableConsumer, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, testBaseConfig, testPilot } from '../src/testing';
+import { createTestDatabase, testBaseConfig, testPilot } from '@crewswap/kit-testing';
 
 describe('production mode', () => {
   const schema = baseConfigSchema.extend({ JWT_PRIVATE_KEY: requiredInProduction(z.string().optional()) });

@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { deleteStreams, follow, startDurableConsumer, startRuntime, startWorkQueue, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, testPilot } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot } from '@crewswap/kit-testing';
 
 describe('the events toolkit', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -2,8 +2,8 @@ import { createSign, createVerify } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSigningKeys } from '../src/keys';
-import { callInProcessesAtOnce } from '../src/testing';
+import { loadSigningKeys } from '../src/sessions/keys';
+import { callInProcessesAtOnce } from '@crewswap/kit-testing';
 
 const signs = (privateKey: string, publicKey: string) => {
   const signature = createSign('SHA256').update('crewswap').sign(privateKey);
@@ -25,7 +25,7 @@ describe('local signing keys', () => {
 
   it('six processes starting together on a new folder all read one pair, and leave no other file', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'crewswap-keys-')), 'keys');
-    const loaded = await callInProcessesAtOnce<{ publicKey: string; privateKey: string }>(join(__dirname, '..', 'src', 'keys.ts'), 'loadSigningKeys', { SIGNING_KEYS_DIR: dir }, 6);
+    const loaded = await callInProcessesAtOnce<{ publicKey: string; privateKey: string }>(join(__dirname, '..', 'src', 'sessions', 'keys.ts'), 'loadSigningKeys', { SIGNING_KEYS_DIR: dir }, 6);
     for (const keys of loaded) expect(keys).toEqual(loaded[0]);
     expect(signs(loaded[0]!.privateKey, loaded[0]!.publicKey)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(['session-private.pem', 'session-public.pem']);

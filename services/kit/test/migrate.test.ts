@@ -1,5 +1,5 @@
-import { createDb, migrate, type Db, type Migration } from '../src/db';
-import { createTestDatabase } from '../src/testing';
+import { createDb, migrate, type Db, type Migration } from '../src/data/db';
+import { createTestDatabase } from '@crewswap/kit-testing';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_notes': { up: (knex, schema) => knex.schema.withSchema(schema).createTable('notes', (table) => table.increments('id')) },

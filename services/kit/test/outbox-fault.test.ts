@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, startThrowawayNats, testBaseConfig } from '../src/testing';
+import { createTestDatabase, eventually, startThrowawayNats, testBaseConfig } from '@crewswap/kit-testing';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
 import { askOutboxPending, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, testBaseConfig, testTrip } from '../src/testing';
+import { createTestDatabase, testBaseConfig, testTrip } from '@crewswap/kit-testing';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { deleteStreams, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig } from '@crewswap/kit-testing';
 
 jest.setTimeout(60_000);
 

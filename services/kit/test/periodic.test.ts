@@ -1,5 +1,5 @@
 import { createLogger, startPeriodic } from '../src';
-import { eventually, logLines } from '../src/testing';
+import { eventually, logLines } from '@crewswap/kit-testing';
 
 describe('periodic work', () => {
   it('a task that throws before it awaits anything (the database away) is logged and run again, never thrown out of the timer', async () => {

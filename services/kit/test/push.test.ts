@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import type { Executor, Outbox } from '../src';
-import { pushToEach } from '../src/push';
+import { pushToEach } from '../src/events/push';
 
 describe('pushToEach', () => {
   const recording = () => {

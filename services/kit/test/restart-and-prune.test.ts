@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SUBJECTS } from '@crewswap/proto';
 import { deleteStreams, KIT_RETENTION_DAYS, pruneKitTables, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS, uniqueName } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS, uniqueName } from '@crewswap/kit-testing';
 
 const ROOT = join(__dirname, '../../..');
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
 import { createServiceApp, PILOT_COOKIE, SESSIONS_UNCHECKABLE_MESSAGE, signPilotToken, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, signedElsewhere, startThrowawayNats, testBaseConfig, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, signedElsewhere, startThrowawayNats, testBaseConfig, TEST_KEYS } from '@crewswap/kit-testing';
 
 jest.setTimeout(90_000);
 

@@ -1,7 +1,7 @@
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
 import type { Knex } from 'knex';
 import { createServiceApp, deleteStreams, signPilotToken, startDurableConsumer, startRuntime, PILOT_COOKIE, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit-testing';
 
 const pilot: Pilot = testPilot({ id: '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f' });
 

@@ -15,7 +15,7 @@ import {
   signPilotToken,
   startService,
 } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit-testing';
 
 const migrations = {
   '0001_pilots': {
@@ -53,15 +53,15 @@ describe('startService and routes', () => {
   async function start() {
     return startService({ name: 'kit-service', schema: 'kit_service', migrations, config: config(), options: { clock: fixedClock('2026-11-01T12:00:00Z') } }, ({ app, runtime, clock }) => {
       const route = routes(app);
-      route.get('/api/things/:id', { auth: runtime.guard.pilot, params: IdParams, query: z.strictObject({ q: z.string().optional() }) }, async ({ session, params, query }) => ({
+      route({ method: 'GET', path: '/api/things/{id}', params: IdParams, query: z.strictObject({ q: z.string().optional() }) }, { auth: runtime.guard.pilot }, async ({ session, params, query }) => ({
         pilotId: session.pilotId,
         id: params.id,
         q: query.q ?? null,
         today: clock.today(),
       }));
-      route.post('/api/things', { auth: 'none', body: z.strictObject({ name: z.string('Name is required') }), status: 201 }, async ({ body }) => ({ name: body.name }));
-      route.delete('/api/things/:id', { auth: adminWith(runtime.guard, 'manage_pilots', 'view_analytics'), params: IdParams, status: 204 }, async () => undefined);
-      route.get('/api/whoami', { auth: optional(runtime.guard.pilot) }, async ({ session }) => ({ pilotId: session?.pilotId ?? null }));
+      route({ method: 'POST', path: '/api/things', body: z.strictObject({ name: z.string('Name is required') }), status: [201] }, { auth: 'none', status: 201 }, async ({ body }) => ({ name: body.name }));
+      route({ method: 'DELETE', path: '/api/things/{id}', params: IdParams, status: [204] }, { auth: adminWith(runtime.guard, 'manage_pilots', 'view_analytics'), status: 204 }, async () => undefined);
+      route({ method: 'GET', path: '/api/whoami' }, { auth: optional(runtime.guard.pilot) }, async ({ session }) => ({ pilotId: session?.pilotId ?? null }));
       return { extra: 'kept' };
     });
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@crewswap/proto';
 import { ADMIN_COOKIE, createServiceApp, PILOT_COOKIE, serveSessionIssued, serveSessionState, startRuntime, startSessionGuard, type Runtime } from '../src';
-import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '../src/testing';
+import { createTestDatabase, eventually, signedElsewhere, testBaseConfig, TEST_KEYS } from '@crewswap/kit-testing';
 
 jest.setTimeout(60_000);
 

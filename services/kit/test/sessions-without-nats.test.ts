@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SETTING_DEFAULTS } from '@crewswap/proto';
 import { ADMIN_COOKIE, PILOT_COOKIE, SESSION_RECHECK_MS, SESSIONS_UNCHECKABLE_MESSAGE } from '../src';
-import { createTestDatabase, eventually, signedElsewhere, startService, startThrowawayNats, testBaseConfig, type StartedService } from '../src/testing';
+import { createTestDatabase, eventually, signedElsewhere, startService, startThrowawayNats, testBaseConfig, type StartedService } from '@crewswap/kit-testing';
 
 jest.setTimeout(90_000);
 

@@ -7,8 +7,8 @@
 import { STREAMS, type StreamName } from '@crewswap/proto';
 import pino from 'pino';
 import { baseConfigSchema } from '../src/config';
-import { connectBus, deleteStreams, ensureStreams, streamLimits, type Bus } from '../src/nats';
-import { uniqueName } from '../src/testing';
+import { connectBus, deleteStreams, ensureStreams, streamLimits, type Bus } from '../src/events/nats';
+import { uniqueName } from '@crewswap/kit-testing';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const NANOS_PER_SECOND = 1_000_000_000;

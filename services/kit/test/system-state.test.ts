@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import { deleteStreams, followSystemState, HttpError, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig } from '../src/testing';
+import { createTestDatabase, eventually, testBaseConfig } from '@crewswap/kit-testing';
 
 describe("following admin's emergency shutdown", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -3,8 +3,9 @@
  * or kit testing's startService): a relative path into another service's folder (its src, or test
  * helpers that import its src) ties a test to that service's layout, so a refactor there breaks
  * tests here. Proto and kit are packages too. Relative paths within the service, and to the
- * repository's scripts, are fine. The deployment's tests, which belong to no service, reach every
- * service through its package.
+ * repository's scripts, are fine. The deployment's tests and the repository's scripts, which
+ * belong to no service, reach every service through its package (what a script needs is exported
+ * from the service's src/index.ts on purpose).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -39,8 +40,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('tests and benches reach other services only through packages', () => {
-  it('sees a reach into another service, a test helper of another service and proto, and lets the own service and scripts be', () => {
+describe('tests, benches and scripts reach services only through packages', () => {
+  it('sees a reach into another service, a test helper of another service and proto, from a service or a script, and lets the own service and scripts be', () => {
     const file = join(root, 'services', 'roster-ingest', 'test', 'helpers.ts');
     const source = [
       "import { createApp } from '../../trips/src/app';",
@@ -65,9 +66,16 @@ describe('tests and benches reach other services only through packages', () => {
       undefined,
       undefined,
     ]);
+    const script = join(root, 'scripts', 'load.ts');
+    expect(['../services/trips/src/data/trips', '../services/kit/src/paths', '../proto/src/trip', './stack'].map((specifier) => crossing(undefined, script, specifier))).toEqual([
+      'services/trips',
+      'services/kit',
+      'proto',
+      undefined,
+    ]);
   });
 
-  it('finds no such reach in any service', () => {
+  it('finds no such reach in any service, in the deployment tests or in the scripts', () => {
     const services = readdirSync(join(root, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     const reaches = services.flatMap(({ name: service }) =>
       ['test', 'bench'].flatMap((folder) =>
@@ -79,12 +87,49 @@ describe('tests and benches reach other services only through packages', () => {
         ),
       ),
     );
-    const fromDeploy = filesUnder(join(root, 'deploy', 'test')).flatMap((file) =>
-      relativeImports(readFileSync(file, 'utf8'))
-        .filter((specifier) => crossing(undefined, file, specifier))
-        .map((specifier) => `${relative(root, file)} imports ${specifier}`),
+    // The deployment's tests and the scripts belong to no service: every service is another one.
+    const fromOutside = [join(root, 'deploy', 'test'), join(root, 'scripts')].flatMap((dir) =>
+      filesUnder(dir).flatMap((file) =>
+        relativeImports(readFileSync(file, 'utf8'))
+          .filter((specifier) => crossing(undefined, file, specifier))
+          .map((specifier) => `${relative(root, file)} imports ${specifier}`),
+      ),
     );
     expect(services.length).toBeGreaterThan(5);
-    expect([...reaches, ...fromDeploy]).toEqual([]);
+    expect(filesUnder(join(root, 'scripts')).length).toBeGreaterThan(5);
+    expect([...reaches, ...fromOutside]).toEqual([]);
+  });
+});
+
+/** Package names a file imports (static, dynamic, type-only), e.g. '@crewswap/trips'. */
+function packageImports(source: string): string[] {
+  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)(['"`])(@crewswap\/[^'"`/]+)/g)].map((match) => match[2]!);
+}
+
+describe('the kit and its test support', () => {
+  const serviceNames = readdirSync(join(root, 'services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !['kit', 'kit-testing'].includes(entry.name))
+    .map((entry) => `@crewswap/${entry.name}`);
+
+  it('the kit imports no service and no test support', () => {
+    const found = filesUnder(join(root, 'services', 'kit', 'src')).flatMap((file) =>
+      packageImports(readFileSync(file, 'utf8'))
+        .filter((name) => serviceNames.includes(name) || name === '@crewswap/kit-testing')
+        .map((name) => `${relative(root, file)} imports ${name}`),
+    );
+    expect(serviceNames.length).toBeGreaterThan(5);
+    expect(found).toEqual([]);
+  });
+
+  it('no production code imports test support', () => {
+    const services = readdirSync(join(root, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'kit-testing');
+    const found = services.flatMap(({ name }) =>
+      filesUnder(join(root, 'services', name, 'src')).flatMap((file) =>
+        packageImports(readFileSync(file, 'utf8'))
+          .filter((imported) => imported === '@crewswap/kit-testing')
+          .map(() => `${relative(root, file)} imports @crewswap/kit-testing`),
+      ),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createServiceApp, startTracing, stopTracing, urlWithoutSecrets } from '../src';
-import { logLines } from '../src/testing';
+import { logLines } from '@crewswap/kit-testing';
 
 const FEED_TOKEN = 'Zx9_Kq2-Lm4Np6Rt8Vw0Yb';
 const LINK_TOKEN = 'eyJwaWxvdCI6IjEyMyJ9.c2lnbmF0dXJl';

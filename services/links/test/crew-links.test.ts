@@ -1,5 +1,5 @@
 import { SUBJECTS, type CrewLink } from '@crewswap/proto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { linkBody, pilotCookie, registerPilot, startTestService, type TestService } from './helpers';
 
 describe('crew links: add, edit, delete, list and the helper calls', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteStreams, fixedClock, PILOT_COOKIE, serveRpc, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit-testing';
 import { KnownAirportsRequest, RPC, SUBJECTS, type Pilot } from '@crewswap/proto';
 import type { Subscription } from 'nats';
 import { createApp, type LinksApp } from '../src/app';

@@ -18,7 +18,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectBus, createLogger, deleteStreams, ensureStreams, generateSigningKeys, PILOT_COOKIE, repoRoot, serveSessionIssued, signPilotToken } from '@crewswap/kit';
-import { uniqueName } from '@crewswap/kit/testing';
+import { uniqueName } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
 
 const { values: flags } = parseArgs({

@@ -2,7 +2,7 @@
  * Realtime reports a NATS outage as every other service does: degraded, still ready, so the pods
  * stay in service (every replica is in the same state, and streams resume when NATS is back).
  */
-import { eventually, startThrowawayNats, TEST_KEYS, testBaseConfig } from '@crewswap/kit/testing';
+import { eventually, startThrowawayNats, TEST_KEYS, testBaseConfig } from '@crewswap/kit-testing';
 import { createApp } from '../src/app';
 import { configSchema } from '../src/config';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createConnection, createServer, type Socket } from 'node:net';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { createHub } from '../src/domain/hub';
 
 const LIMIT = 16 * 1024;

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '@crewswap/kit';
-import { createTestDatabase, eventually, openStream, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, openStream, uniqueName } from '@crewswap/kit-testing';
 import { addDays } from '@crewswap/proto';
 import { startStack, type Stack } from '../../../scripts/stack';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connectBus, createLogger, deleteStreams, ensureStreams, PILOT_COOKIE, signPilotToken, type Bus } from '@crewswap/kit';
-import { eventually, openStream, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit/testing';
+import { eventually, openStream, TEST_KEYS, testBaseConfig, testPilot, testTrip } from '@crewswap/kit-testing';
 import { PilotContact, REALTIME_BROADCAST, realtimePilotSubject, SUBJECTS, type TripChangeOrigin } from '@crewswap/proto';
 import { createApp, type RealtimeService } from '../src/app';
 import { configSchema } from '../src/config';

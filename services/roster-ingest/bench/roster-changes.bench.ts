@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PILOT_COOKIE, deleteStreams, fixedClock, signPilotToken } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase, processCpuMs, startService, TEST_KEYS, testPilot } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, processCpuMs, startService, TEST_KEYS, testPilot } from '@crewswap/kit-testing';
 import { addDays, SUBJECTS, type RosterUploadResult } from '@crewswap/proto';
 import { createApp } from '../src/app';
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PILOT_COOKIE, deleteStreams, fixedClock, signPilotToken } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase, startService, TEST_KEYS, testPilot } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, startService, TEST_KEYS, testPilot } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { createApp } from '../src/app';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PILOT_COOKIE, signPilotToken, unavailable } from '@crewswap/kit';
-import { TEST_KEYS, eventually, findPostgresBinaries, startThrowawayPostgres } from '@crewswap/kit/testing';
+import { TEST_KEYS, eventually, findPostgresBinaries, startThrowawayPostgres } from '@crewswap/kit-testing';
 import { ROSTER_MESSAGES, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import pino from 'pino';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken, type Logger } from '@crewswap/kit';
-import { createTestDatabase, eventually, startService, testBaseConfig, testPilot, TEST_KEYS, type StartedService } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, startService, testBaseConfig, testPilot, TEST_KEYS, type StartedService } from '@crewswap/kit-testing';
 import { SUBJECTS, type Pilot } from '@crewswap/proto';
 import { createApp, type AppOptions, type RosterIngestApp } from '../src/app';
 import type { Config } from '../src/config';

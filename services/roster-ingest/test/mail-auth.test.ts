@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { ROSTER_MESSAGES, RosterUploadAddress, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { readFixture } from './fixtures';

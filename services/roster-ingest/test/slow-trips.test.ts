@@ -1,4 +1,4 @@
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { RPC } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { readFixture } from './fixtures';

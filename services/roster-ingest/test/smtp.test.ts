@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { ROSTER_MESSAGES, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { expected, readFixture, tripKey } from './fixtures';

@@ -1,5 +1,5 @@
 import { createLogger, startTracing, stopTracing } from '@crewswap/kit';
-import { eventually, logLines, startService, testBaseConfig, TEST_KEYS, type StartedService } from '@crewswap/kit/testing';
+import { eventually, logLines, startService, testBaseConfig, TEST_KEYS, type StartedService } from '@crewswap/kit-testing';
 import { RPC, SUBJECTS } from '@crewswap/proto';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import nodemailer from 'nodemailer';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { TEST_KEYS, eventually } from '@crewswap/kit/testing';
+import { TEST_KEYS, eventually } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { readFixture } from './fixtures';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { deleteStreams, fixedClock } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase, testPilot, testTrip } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, testPilot, testTrip } from '@crewswap/kit-testing';
 import { addDays, FLEETS, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import type { PilotChange, TripChange } from '../src/data/read-model';

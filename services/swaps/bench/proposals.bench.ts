@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { benchBaseConfig, createTestDatabase, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit-testing';
 import { addDays, type Pilot, type Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import type { PilotChange, TripChange } from '../src/data/read-model';

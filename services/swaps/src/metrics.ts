@@ -1,4 +1,4 @@
-import type { Bus } from '@crewswap/kit';
+import { consumerLag, type Bus } from '@crewswap/kit';
 import type { OfferIndex } from './data/offer-index';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
@@ -15,18 +15,15 @@ export interface ReadModelMetrics {
  */
 export function createReadModelMetrics(options: { registry: Registry; bus: Bus; durable: string }): ReadModelMetrics {
   const { registry, bus, durable } = options;
-  const stream = bus.stream('TRIPS');
   let lastAppliedAt: number | undefined;
   let snapshot: { at: number; value: Promise<{ pending: number; lagSeconds: number }> } | undefined;
 
   async function measure(): Promise<{ pending: number; lagSeconds: number }> {
-    const info = await bus.jsm.consumers.info(stream, durable);
-    const pending = info.num_pending + info.num_ack_pending;
+    const lag = await consumerLag(bus, 'TRIPS', durable, { oldest: true });
+    if (!lag) throw new Error(`the ${durable} consumer cannot be asked`);
+    const pending = lag.pending + lag.ackPending;
     if (pending === 0) return { pending, lagSeconds: 0 };
-    const oldest = await bus.jsm.streams
-      .getMessage(stream, { seq: info.ack_floor.stream_seq + 1 })
-      .then((message) => message.time.getTime())
-      .catch(() => lastAppliedAt);
+    const oldest = lag.oldestAt ?? lastAppliedAt;
     return { pending, lagSeconds: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000) };
   }
 

@@ -1,6 +1,6 @@
 import { addDays, DEFAULT_NOTIFICATION_PREFERENCES, SUBJECTS, type Trip } from '@crewswap/proto';
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { AckPolicy, DeliverPolicy } from 'nats';
 import { descriptionHash } from '../src/domain/alert-offer';
 import { NO_DESCRIPTION_MESSAGE, NOBODY_NEW_MESSAGE, NOT_OFFERED_MESSAGE, SENT_MESSAGE } from '../src/domain/push-alert';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createDb, deleteStreams, fixedClock, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { eventually, findPostgresBinaries, startThrowawayPostgres, TEST_KEYS, testBaseConfig, uniqueName } from '@crewswap/kit/testing';
+import { eventually, findPostgresBinaries, startThrowawayPostgres, TEST_KEYS, testBaseConfig, uniqueName } from '@crewswap/kit-testing';
 import { createApp } from '../src/app';
 import type { Config } from '../src/config';
 import type { PilotChange, TripChange } from '../src/data/read-model';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteStreams, fixedClock, PILOT_COOKIE, serveOutboxPending, serveRpc, signPilotToken, startRuntime, type Runtime } from '@crewswap/kit';
-import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, testTrip, uniqueName } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, TEST_KEYS, testBaseConfig, testPilot, testTrip, uniqueName } from '@crewswap/kit-testing';
 import { addDays, RPC, SUBJECTS, type EventDataMap, type EventEnvelope, type Pilot, type Trip } from '@crewswap/proto';
 import { z } from 'zod';
 import { createApp, type SwapsService } from '../src/app';

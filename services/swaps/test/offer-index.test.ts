@@ -1,4 +1,4 @@
-import { createTestDatabase, eventually } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually } from '@crewswap/kit-testing';
 import { addDays, type Aircraft, type Fleet, type Pilot, type Rank, type Trip } from '@crewswap/proto';
 import { startOfferIndex } from '../src/data/offer-index';
 import { daySpans, overlapsAny } from '../src/data/offer-index/buckets';

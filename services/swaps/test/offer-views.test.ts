@@ -1,4 +1,4 @@
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { SUBJECTS, type Trip, type TripChangeOrigin } from '@crewswap/proto';
 import { OFFER_WITHDRAWN_MESSAGE } from '../src/domain/offer-withdrawn';
 import { OFFER_VIEWS_DURABLE } from '../src/events/offer-views';

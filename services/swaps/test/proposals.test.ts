@@ -1,5 +1,5 @@
 import { addDays, EXPIRY_REASONS, PROPOSAL_MESSAGES, SUBJECTS, type Pilot, type SwapAgreement, type SwapProposal, type SwapProposalView, type Trip } from '@crewswap/proto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { OFFER_WITHDRAWN_MESSAGE } from '../src/domain/offer-withdrawn';
 import { freshDate, makePilot, makeTrip, startHarness, type Harness } from './helpers';
 

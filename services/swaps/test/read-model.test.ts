@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eventually, TEST_KEYS } from '@crewswap/kit/testing';
+import { eventually, TEST_KEYS } from '@crewswap/kit-testing';
 import { addDays, SUBJECTS, type EventDataMap, type Trip } from '@crewswap/proto';
 import { TOMBSTONE_RETENTION_DAYS } from '../src/app';
 import { waitUntilCaughtUp } from '../src/events/catch-up';

@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import { PILOT_COOKIE, deleteStreams, signPilotToken } from '@crewswap/kit';
-import { TEST_KEYS } from '@crewswap/kit/testing';
+import { TEST_KEYS } from '@crewswap/kit-testing';
 import { masterCalendarWindow } from '@crewswap/proto';
 import { PILOTS, TRIPS_PER_PILOT, seed, startBenchService } from './seed';
 

@@ -6,7 +6,7 @@
  * Run: npx tsx bench/feed.bench.ts   (target: p95 under 10 ms)
  */
 import { deleteStreams } from '@crewswap/kit';
-import { processCpuMs } from '@crewswap/kit/testing';
+import { processCpuMs } from '@crewswap/kit-testing';
 import { startBenchService } from './seed';
 
 const PILOTS = Number(process.env.BENCH_FEED_PILOTS ?? 2000);

@@ -5,7 +5,7 @@
  */
 import { systemClock, type Db } from '@crewswap/kit';
 import type { Knex } from 'knex';
-import { benchBaseConfig, createTestDatabase } from '@crewswap/kit/testing';
+import { benchBaseConfig, createTestDatabase } from '@crewswap/kit-testing';
 import { createApp } from '../src/app';
 
 export const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);

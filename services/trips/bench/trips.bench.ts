@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PILOT_COOKIE, deleteStreams, signPilotToken } from '@crewswap/kit';
-import { databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS } from '@crewswap/kit/testing';
+import { databaseCpuMs, databaseCpuSince, processCpuMs, TEST_KEYS } from '@crewswap/kit-testing';
 import pg from 'pg';
 import { addDays } from '@crewswap/proto';
 import { PILOTS, TRIPS_PER_PILOT, seed, startBenchService } from './seed';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { PilotContact, SUBJECTS, type Pilot, type SwapAgreement, type Trip } from '@crewswap/proto';
 import { makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';
 

@@ -1,5 +1,5 @@
 import { CALENDAR_FEED_MESSAGES, SUBJECTS, SYSTEM_SHUTDOWN_MESSAGE, SYSTEM_SHUTDOWN_TITLE, type Trip } from '@crewswap/proto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import ical, { type VEvent } from 'node-ical';
 import { hashToken } from '../src/domain/calendar/feed';
 import { adminCookie, makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';

@@ -1,4 +1,4 @@
-import { testTrip } from '@crewswap/kit/testing';
+import { testTrip } from '@crewswap/kit-testing';
 import type { Pilot, Trip } from '@crewswap/proto';
 import type { TripFields } from '../src/data/trips';
 import { makePilot, pilotCookie, startTestService, TODAY, type TestService } from './helpers';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { SUBJECTS, type Pilot, type Trip } from '@crewswap/proto';
 import { resetPilotDirectory, startPilotDirectory } from '../src/events/pilot-directory';
 import { createTripEvents } from '../src/domain/events';

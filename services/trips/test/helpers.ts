@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, deleteStreams, fixedClock, signAdminToken, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, testBaseConfig, testPilot, TEST_KEYS } from '@crewswap/kit-testing';
 import { SUBJECTS, type Permission, type Pilot } from '@crewswap/proto';
 import { createApp, type AppOptions, type TripsApp } from '../src/app';
 import type { Config } from '../src/config';

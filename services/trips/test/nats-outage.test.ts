@@ -6,7 +6,7 @@
  */
 import { addDays, SETTING_DEFAULTS, type Trip } from '@crewswap/proto';
 import { deleteStreams, fixedClock, PILOT_COOKIE } from '@crewswap/kit';
-import { createTestDatabase, eventually, startService, startThrowawayNats, testBaseConfig } from '@crewswap/kit/testing';
+import { createTestDatabase, eventually, startService, startThrowawayNats, testBaseConfig } from '@crewswap/kit-testing';
 import { createApp } from '../src/app';
 import { TODAY, tripBody } from './helpers';
 

@@ -1,5 +1,5 @@
 import { deleteStreams, fixedClock } from '@crewswap/kit';
-import { eventually, findPostgresBinaries, startThrowawayPostgres, testBaseConfig } from '@crewswap/kit/testing';
+import { eventually, findPostgresBinaries, startThrowawayPostgres, testBaseConfig } from '@crewswap/kit-testing';
 import type { Trip } from '@crewswap/proto';
 import { createApp } from '../src/app';
 import type { Config } from '../src/config';

@@ -1,4 +1,4 @@
-import { testTrip } from '@crewswap/kit/testing';
+import { testTrip } from '@crewswap/kit-testing';
 import type { Trip } from '@crewswap/proto';
 import { coveredPeriod, diffRoster, isRosterTripIn, type DutyFields } from '../src/domain/roster-diff';
 

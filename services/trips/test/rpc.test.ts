@@ -13,7 +13,7 @@ import {
   addDays,
   type Trip,
 } from '@crewswap/proto';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { z } from 'zod';
 import { makePilot, registerPilot, startTestService, TODAY, type TestService } from './helpers';
 

@@ -1,5 +1,5 @@
 import { startTracing, stopTracing } from '@crewswap/kit';
-import { eventually } from '@crewswap/kit/testing';
+import { eventually } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { makePilot, pilotCookie, registerPilot, startTestService, tripBody, type TestService } from './helpers';

@@ -1,5 +1,5 @@
 import { forbidden, routes, type Runtime } from '@crewswap/kit';
-import { AdminActivityQuery, type AdminActivityEntry } from '@crewswap/proto';
+import { API, type AdminActivityEntry } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { ActivityRepository } from '../data/activity-repository';
 
@@ -41,7 +41,7 @@ export function activityRoutes(app: FastifyInstance, deps: { runtime: Runtime; a
       .catch((error: unknown) => request.log.warn({ err: error }, 'could not record admin activity'));
   });
 
-  routes(app).get('/api/admin/activity-log', { auth: runtime.guard.admin, query: AdminActivityQuery }, async ({ session, query }): Promise<AdminActivityEntry[]> => {
+  routes(app)(API.adminActivityLog, { auth: runtime.guard.admin }, async ({ session, query }): Promise<AdminActivityEntry[]> => {
     if (!session.isMasterAdmin) throw forbidden('Only a master admin can read the activity log');
     return activity.latest(query.limit);
   });

@@ -1,5 +1,5 @@
 import { adminWith, requestRpc, routes, type Clock, type Runtime } from '@crewswap/kit';
-import { CleanupConfigBody, CleanupPreviewQuery, CleanupRunBody, PurgePreviewReply, RPC, type CleanupConfig, type CleanupRun, type CleanupRunResponse } from '@crewswap/proto';
+import { API, PurgePreviewReply, RPC, type CleanupConfig, type CleanupRun, type CleanupRunResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { CleanupRepository } from '../data/cleanup-repository';
 import { cleanupConfig, type createConfigureCleanup, type RunCleanup } from '../domain/cleanup';
@@ -13,18 +13,18 @@ export function cleanupRoutes(
   const route = routes(app);
   const auth = adminWith(runtime.guard, 'manage_system');
 
-  route.get('/api/admin/cleanup/config', { auth }, async (): Promise<CleanupConfig> => cleanupConfig(cleanups, clock));
+  route(API.cleanupConfig, { auth }, async (): Promise<CleanupConfig> => cleanupConfig(cleanups, clock));
 
-  route.post('/api/admin/cleanup/config', { auth, body: CleanupConfigBody }, async ({ body }): Promise<CleanupConfig> => deps.configureCleanup.execute(body));
+  route(API.setCleanupConfig, { auth }, async ({ body }): Promise<CleanupConfig> => deps.configureCleanup.execute(body));
 
-  route.get('/api/admin/cleanup/history', { auth }, async (): Promise<CleanupRun[]> => cleanups.history());
+  route(API.cleanupHistory, { auth }, async (): Promise<CleanupRun[]> => cleanups.history());
 
-  route.post('/api/admin/cleanup/run', { auth, body: CleanupRunBody }, async ({ body }): Promise<CleanupRunResponse> =>
+  route(API.runCleanup, { auth }, async ({ body }): Promise<CleanupRunResponse> =>
     deps.runCleanup.execute({ retentionDays: body.retentionDays }),
   );
 
   // Trips owns the trips: it counts what a run would delete.
-  route.get('/api/admin/cleanup/preview', { auth, query: CleanupPreviewQuery }, async ({ query }): Promise<{ tripsToDelete: number }> =>
+  route(API.cleanupPreview, { auth }, async ({ query }): Promise<{ tripsToDelete: number }> =>
     requestRpc(runtime.bus, RPC.purgePreview, { retentionDays: query.days }, PurgePreviewReply),
   );
 }

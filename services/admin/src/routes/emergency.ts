@@ -1,5 +1,5 @@
 import { adminWith, badRequest, parse, routes, type Runtime } from '@crewswap/kit';
-import { EMERGENCY_PERMISSIONS, EmergencyShutdownBody, type EmergencyShutdownResponse, type EmergencyStatus, type MessageResponse } from '@crewswap/proto';
+import { API, EMERGENCY_PERMISSIONS, type EmergencyShutdownResponse, type EmergencyStatus, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { SystemStateRepository } from '../data/system-state-repository';
 import type { AdminUseCases } from '../domain/use-cases';
@@ -12,18 +12,18 @@ export function emergencyRoutes(app: FastifyInstance, deps: { runtime: Runtime; 
   const route = routes(app);
   const auth = adminWith(deps.runtime.guard, ...EMERGENCY_PERMISSIONS);
 
-  route.get('/api/admin/emergency-status', { auth }, async (): Promise<EmergencyStatus> => ({ isShutdown: await systemState.isShutdown() }));
+  route(API.emergencyStatus, { auth }, async (): Promise<EmergencyStatus> => ({ isShutdown: await systemState.isShutdown() }));
 
   // The console posts {reason} only after the admin typed EMERGENCY; a bare POST (which a
   // declared body would read as {}) is refused, so the body is checked here.
-  route.post('/api/admin/emergency-shutdown', { auth, handlerReadsBody: true }, async ({ session, request }): Promise<EmergencyShutdownResponse> => {
+  route(API.emergencyShutdown, { auth, handlerReadsBody: true }, async ({ session, request }): Promise<EmergencyShutdownResponse> => {
     const body: unknown = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(CONFIRM_MESSAGE);
-    const { reason } = parse(EmergencyShutdownBody, body);
+    const { reason } = parse(API.emergencyShutdown.body, body);
     return useCases.shutdownSystem.execute({ actor: session, reason });
   });
 
-  route.post('/api/admin/resume-operations', { auth }, async ({ session }): Promise<MessageResponse> => useCases.resumeSystem.execute({ actor: session }));
+  route(API.resumeOperations, { auth }, async ({ session }): Promise<MessageResponse> => useCases.resumeSystem.execute({ actor: session }));
 
-  route.post('/api/admin/restart-server', { auth }, async (): Promise<MessageResponse> => useCases.restartSystem.execute());
+  route(API.restartServer, { auth }, async (): Promise<MessageResponse> => useCases.restartSystem.execute());
 }

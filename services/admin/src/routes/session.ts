@@ -1,5 +1,5 @@
 import { ADMIN_COOKIE, clearSessionCookie, optional, routes, setSessionCookie, type Runtime } from '@crewswap/kit';
-import { AdminLoginBody, type AdminLoginResponse, type CurrentAdmin, type MessageResponse } from '@crewswap/proto';
+import { API, type AdminLoginResponse, type CurrentAdmin, type MessageResponse } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { AdminRepository } from '../data/admin-repository';
 import { currentAdmin } from '../domain/sessions';
@@ -10,7 +10,7 @@ export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; ad
   const route = routes(app);
 
   // No body at all is two blank fields, and gets the same message.
-  route.post('/api/admin/login', { auth: 'none', body: AdminLoginBody }, async ({ body, request, reply }): Promise<AdminLoginResponse> => {
+  route(API.adminLogin, { auth: 'none' }, async ({ body, request, reply }): Promise<AdminLoginResponse> => {
     const { token, admin } = await useCases.loginAdmin.execute({
       ...body,
       ipAddress: request.ip ?? null,
@@ -21,11 +21,11 @@ export function sessionRoutes(app: FastifyInstance, deps: { runtime: Runtime; ad
   });
 
   // Logging out always succeeds for the caller: without a live session there is nothing to end.
-  route.post('/api/admin/logout', { auth: optional(runtime.guard.admin) }, async ({ session, request, reply }): Promise<MessageResponse> => {
+  route(API.adminLogout, { auth: optional(runtime.guard.admin) }, async ({ session, request, reply }): Promise<MessageResponse> => {
     if (session) await useCases.logoutAdmin.execute(session, request.ip ?? null);
     clearSessionCookie(reply, ADMIN_COOKIE);
     return { message: 'Logged out' };
   });
 
-  route.get('/api/admin/current', { auth: runtime.guard.admin }, async ({ session }): Promise<CurrentAdmin> => currentAdmin(admins, session));
+  route(API.currentAdmin, { auth: runtime.guard.admin }, async ({ session }): Promise<CurrentAdmin> => currentAdmin(admins, session));
 }

@@ -1,5 +1,5 @@
 import { notFound, parse, routes, type Runtime } from '@crewswap/kit';
-import { AccessCodeQuery, PutSettingBody, SettingKeyParams, type AccessCodeResponse, type Setting, type SettingValueResponse } from '@crewswap/proto';
+import { API, type AccessCodeResponse, type Setting, type SettingValueResponse } from '@crewswap/proto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SettingsRepository } from '../data/settings-repository';
 import {
@@ -18,17 +18,17 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
   const route = routes(app);
 
   // Reading follows the console's menus (System Settings or Security); secrets only with Security.
-  route.get('/api/admin/settings', { auth: runtime.guard.admin }, async ({ session }): Promise<Setting[]> => {
+  route(API.listSettings, { auth: runtime.guard.admin }, async ({ session }): Promise<Setting[]> => {
     requireSettingsReadPermission(session);
     return visibleSettings(session, await settings.list());
   });
 
   // Which permission a setting needs depends on its key: the key is checked (404, then 403)
-  // before the body, so the body is parsed here rather than declared.
-  route.put('/api/admin/settings/:key', { auth: runtime.guard.admin, params: SettingKeyParams, handlerReadsBody: true }, async ({ session, params, request }): Promise<Setting> => {
+  // before the body, so the handler checks the declared body itself.
+  route(API.putSetting, { auth: runtime.guard.admin, handlerReadsBody: true }, async ({ session, params, request }): Promise<Setting> => {
     const key = asSettingKey(params.key);
     requireSettingPermission(session, key);
-    const { value } = parse(PutSettingBody, request.body ?? {});
+    const { value } = parse(API.putSetting.body, request.body ?? {});
     return forBrowser(await changeSetting.execute({ key, value: normaliseSettingValue(key, value) }));
   });
 
@@ -40,7 +40,7 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
       return runtime.guard.pilot(request);
     }
   };
-  route.get('/api/access-code', { auth: signedIn, query: AccessCodeQuery }, async ({ query, reply }): Promise<AccessCodeResponse> => {
+  route(API.accessCode, { auth: signedIn }, async ({ query, reply }): Promise<AccessCodeResponse> => {
     reply.header('cache-control', 'no-store');
     const all = await settings.list();
     const value = (key: string) => all.find((setting) => setting.key === key);
@@ -51,7 +51,7 @@ export function settingsRoutes(app: FastifyInstance, deps: { runtime: Runtime; s
     return { code: code.value, updatedAt: code.updated_at };
   });
 
-  route.get('/api/settings/:key', { auth: 'none', params: SettingKeyParams }, async ({ params }): Promise<SettingValueResponse> => {
+  route(API.publicSetting, { auth: 'none' }, async ({ params }): Promise<SettingValueResponse> => {
     const key = asPublicSettingKey(params.key);
     return { value: (await settings.get(key)) ?? '' };
   });

@@ -1,5 +1,5 @@
 import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
-import { AdminPilotPasswordBody, AdminPilotsQuery, AdminUpdatePilotBody, IdParams } from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { AdminReads } from '../domain/admin-reads';
 import type { AuthUseCases } from '../domain/use-cases';
@@ -17,30 +17,30 @@ export function adminRoutes(app: FastifyInstance, deps: { guard: SessionGuard; r
   // Data Cleanup, deleted pilots included, is manage_system's (the spec's menu mapping).
   const cleanup = adminWith(deps.guard, 'manage_system');
 
-  route.get('/api/admin/pilots', { auth: pilots, query: AdminPilotsQuery }, async ({ query }) => reads.pilots(query));
+  route(API.adminPilots, { auth: pilots }, async ({ query }) => reads.pilots(query));
 
-  route.patch('/api/admin/pilots/:id', { auth: pilots, params: IdParams, body: AdminUpdatePilotBody }, async ({ params, body }) =>
+  route(API.adminUpdatePilot, { auth: pilots }, async ({ params, body }) =>
     useCases.adminUpdatePilot.execute({ pilotId: params.id, body }),
   );
 
-  route.delete('/api/admin/pilots/:id', { auth: pilots, params: IdParams }, async ({ params }) => {
+  route(API.adminDeletePilot, { auth: pilots }, async ({ params }) => {
     await useCases.deletePilot.execute({ pilotId: params.id, coolingOff: false });
     return { message: 'The pilot has been successfully deleted.' };
   });
 
-  route.patch('/api/admin/pilots/:id/password', { auth: pilots, params: IdParams, body: AdminPilotPasswordBody }, async ({ params, body }) =>
+  route(API.adminResetPilotPassword, { auth: pilots }, async ({ params, body }) =>
     useCases.adminSetPassword.execute({ pilotId: params.id, body }),
   );
 
-  route.get('/api/admin/sessions/active', { auth: dashboard }, async () => reads.activeSessions());
+  route(API.activeSessions, { auth: dashboard }, async () => reads.activeSessions());
 
-  route.get('/api/admin/sessions/history', { auth: dashboard }, async () => reads.sessionHistory());
+  route(API.sessionHistory, { auth: dashboard }, async () => reads.sessionHistory());
 
-  route.get('/api/admin/recent-registrations', { auth: dashboard }, async () => reads.recentRegistrations());
+  route(API.recentRegistrations, { auth: dashboard }, async () => reads.recentRegistrations());
 
-  route.get('/api/admin/cleanup/deleted-pilots', { auth: cleanup }, async () => reads.deletedPilots());
+  route(API.deletedPilots, { auth: cleanup }, async () => reads.deletedPilots());
 
-  route.delete('/api/admin/cleanup/deleted-pilots/:id', { auth: cleanup, params: IdParams }, async ({ params }) => {
+  route(API.purgeDeletedPilot, { auth: cleanup }, async ({ params }) => {
     await useCases.removeDeletedPilot.execute({ id: params.id });
     return { message: 'Pilot removed permanently.' };
   });

@@ -1,5 +1,5 @@
 import { clearSessionCookie, HttpError, PILOT_COOKIE, routes, setSessionCookie } from '@crewswap/kit';
-import { type AuthPublicConfig, EmailBody, ForcePasswordChangeBody, LoginBody, RegisterBody, TestLoginBody, VerifyEmailBody } from '@crewswap/proto';
+import { API, type AuthPublicConfig } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { LoginResult } from '../domain/login';
@@ -18,16 +18,16 @@ export function authRoutes(
     return result.response;
   };
 
-  route.get('/api/auth/config', { auth: 'none' }, async (): Promise<AuthPublicConfig> => ({
+  route(API.authConfig, { auth: 'none' }, async (): Promise<AuthPublicConfig> => ({
     companyEmailDomain: config.COMPANY_EMAIL_DOMAIN,
     productName: config.PRODUCT_NAME,
   }));
 
-  route.post('/api/auth/register', { auth: 'none', body: RegisterBody, status: 201 }, async ({ body }) => useCases.register.execute(body));
+  route(API.register, { auth: 'none', status: 201 }, async ({ body }) => useCases.register.execute(body));
 
-  route.post('/api/auth/verify-email', { auth: 'none', body: VerifyEmailBody }, async ({ body }) => useCases.verifyEmail.execute(body));
+  route(API.verifyEmail, { auth: 'none' }, async ({ body }) => useCases.verifyEmail.execute(body));
 
-  route.post('/api/auth/resend-verification', { auth: 'none', body: EmailBody }, async ({ body, reply }) => {
+  route(API.resendVerification, { auth: 'none' }, async ({ body, reply }) => {
     try {
       return await useCases.resendVerification.execute(body);
     } catch (error) {
@@ -38,20 +38,20 @@ export function authRoutes(
     }
   });
 
-  route.post('/api/auth/login', { auth: 'none', body: LoginBody }, async ({ body, reply }) => signIn(reply, await useCases.login.execute(body)));
+  route(API.login, { auth: 'none' }, async ({ body, reply }) => signIn(reply, await useCases.login.execute(body)));
 
-  route.post('/api/auth/test-login', { auth: 'none', body: TestLoginBody }, async ({ body, request, reply }) => signIn(reply, await useCases.testLogin.execute(body, request.ip)));
+  route(API.testLogin, { auth: 'none' }, async ({ body, request, reply }) => signIn(reply, await useCases.testLogin.execute(body, request.ip)));
 
   // Logging out always succeeds for the browser: an already ended session just loses its cookie.
-  route.post('/api/auth/logout', { auth: guards.loggingOut }, async ({ session, reply }) => {
+  route(API.logout, { auth: guards.loggingOut }, async ({ session, reply }) => {
     if (session) await useCases.endSession.execute({ sessionId: session.sessionId, reason: 'logout' });
     clearSessionCookie(reply, PILOT_COOKIE);
     return { message: 'Logged out.' };
   });
 
-  route.post('/api/auth/force-password-change', { auth: guards.pilotChangingPassword, body: ForcePasswordChangeBody }, async ({ session, body, reply }) =>
+  route(API.forcePasswordChange, { auth: guards.pilotChangingPassword }, async ({ session, body, reply }) =>
     signIn(reply, await useCases.forcePasswordChange.execute({ session: session.session, pilot: session.pilot, body })),
   );
 
-  route.post('/api/auth/forgot-password', { auth: 'none', body: EmailBody }, async ({ body }) => useCases.forgotPassword.execute(body));
+  route(API.forgotPassword, { auth: 'none' }, async ({ body }) => useCases.forgotPassword.execute(body));
 }

@@ -1,5 +1,5 @@
 import { clearSessionCookie, PILOT_COOKIE, routes, type Clock, type SettingsClient } from '@crewswap/kit';
-import { ChangePasswordBody, EmployeeIdParams, IdParams, RestorePilotBody, UpdatePilotBody, type TestPilotList } from '@crewswap/proto';
+import { API, type TestPilotList } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import { toPilot } from '../data/pilots';
 import { lookupDeletedPilot } from '../domain/deleted-profiles';
@@ -16,11 +16,11 @@ export function pilotRoutes(
 ): void {
   const { repos, clock, guards, useCases } = deps;
   const route = routes(app);
-  const own = { auth: guards.ownPilot, params: IdParams };
+  const own = { auth: guards.ownPilot };
 
-  route.get('/api/pilot/current', { auth: guards.pilot }, async ({ session }) => toPilot(session.pilot));
+  route(API.currentPilot, { auth: guards.pilot }, async ({ session }) => toPilot(session.pilot));
 
-  route.get('/api/pilots/all', { auth: 'none' }, async (): Promise<TestPilotList> => {
+  route(API.testPilots, { auth: 'none' }, async (): Promise<TestPilotList> => {
     await assertTestingMode(deps.settings);
     const pilots = await repos.pilots.list();
     return pilots
@@ -40,21 +40,21 @@ export function pilotRoutes(
       .sort((a, b) => a.name.localeCompare(b.name));
   });
 
-  route.patch('/api/pilots/:id', { ...own, body: UpdatePilotBody }, async ({ session, body }) => useCases.updateProfile.execute({ pilotId: session.pilot.id, body }));
+  route(API.updateMyProfile, own, async ({ session, body }) => useCases.updateProfile.execute({ pilotId: session.pilot.id, body }));
 
-  route.get('/api/pilots/:id/check-master-roster-cooldown', own, async ({ session }) => masterRosterCooldown(session.pilot, clock.today()));
+  route(API.masterRosterCooldown, own, async ({ session }) => masterRosterCooldown(session.pilot, clock.today()));
 
-  route.patch('/api/pilots/:id/password', { ...own, body: ChangePasswordBody }, async ({ session, body }) => useCases.changePassword.execute({ pilot: session.pilot, body }));
+  route(API.changeMyPassword, own, async ({ session, body }) => useCases.changePassword.execute({ pilot: session.pilot, body }));
 
-  route.delete('/api/pilots/:id', own, async ({ session, reply }) => {
+  route(API.deleteMyProfile, own, async ({ session, reply }) => {
     await useCases.deletePilot.execute({ pilotId: session.pilot.id, coolingOff: true });
     clearSessionCookie(reply, PILOT_COOKIE);
     return { message: 'Your profile has been deleted.' };
   });
 
-  route.get('/api/check-deleted-pilot/:employeeId', { auth: 'none', params: EmployeeIdParams }, async ({ params }) =>
+  route(API.checkDeletedPilot, { auth: 'none' }, async ({ params }) =>
     lookupDeletedPilot(repos.deleted, params.employeeId, clock.today()),
   );
 
-  route.post('/api/restore-pilot', { auth: 'none', body: RestorePilotBody }, async ({ body }) => useCases.restorePilot.execute(body));
+  route(API.restorePilot, { auth: 'none' }, async ({ body }) => useCases.restorePilot.execute(body));
 }

@@ -1,5 +1,7 @@
+import type { StreamName } from '@crewswap/proto';
 import type { JsMsg } from 'nats';
-import type { Trx } from '../db';
+import type { Trx } from '../data/db';
+import type { Bus } from './nats';
 import { pullDurable, readEvent, retryOrGiveUp, type EventOf, type PulledOptions, type RunningConsumer, type Subject } from './pull';
 
 /**
@@ -54,4 +56,12 @@ export function startDurableConsumer<S extends Subject, P = undefined>(options: 
   }
 
   return pullDurable(options, handleDurable);
+}
+
+/**
+ * Removes a durable consumer (nothing when there is none), so its next start reads the stream from
+ * the beginning: how a read model is rebuilt once its own records are cleared too.
+ */
+export async function removeDurableConsumer(bus: Bus, stream: StreamName, durable: string): Promise<void> {
+  await bus.jsm.consumers.delete(bus.stream(stream), durable).catch(() => undefined);
 }

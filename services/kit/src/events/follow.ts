@@ -1,9 +1,9 @@
-import { EVENT_DATA, EventEnvelope, type StreamName } from '@crewswap/proto';
+import type { StreamName } from '@crewswap/proto';
 import { DeliverPolicy, type OrderedConsumerOptions } from 'nats';
 import type { Logger } from 'pino';
-import type { Bus } from '../nats';
-import { withMessageContext } from '../tracing';
-import type { EventOf, Subject } from './pull';
+import type { Bus } from './nats';
+import { withMessageContext } from '../observability/tracing';
+import { parseEvent, type EventOf, type Subject } from './pull';
 
 export interface FollowOptions<S extends Subject> {
   bus: Bus;
@@ -54,9 +54,7 @@ export async function follow<S extends Subject>(options: FollowOptions<S>): Prom
 
   async function handleFollowed(subject: S, message: { json(): unknown }): Promise<void> {
     try {
-      const event = EventEnvelope.parse(message.json());
-      event.data = EVENT_DATA[subject].parse(event.data);
-      await options.handle(event as EventOf<S>);
+      await options.handle(parseEvent(subject, message.json()));
     } catch (error) {
       log.warn({ err: error, subject }, 'ignoring an event that could not be followed');
     }

@@ -1,15 +1,30 @@
 import { EVENT_DATA, EventEnvelope, type EventDataMap, type StreamName } from '@crewswap/proto';
 import { AckPolicy, DeliverPolicy, type JsMsg } from 'nats';
 import type { Logger } from 'pino';
-import type { Db } from '../db';
-import type { Bus } from '../nats';
-import type { Subject } from '../outbox';
-import { noteConsumer } from '../runtime-metrics';
-import { withMessageContext } from '../tracing';
+import type { z } from 'zod';
+import type { Db } from '../data/db';
+import type { Bus } from './nats';
+import type { Subject } from './outbox';
+import { noteConsumer } from '../observability/runtime-metrics';
+import { withMessageContext } from '../observability/tracing';
 
 export type { Subject };
 /** One event of the subjects `S`, its data validated, narrowed by `type`. */
 export type EventOf<S extends Subject> = { [K in S]: EventEnvelope<EventDataMap[K]> & { type: K } }[S];
+
+const eventSchemas = new Map<Subject, z.ZodType>();
+
+/** The schema of an event of `subject`: the envelope, its data the subject's `proto` schema. */
+export function eventSchema<S extends Subject>(subject: S): z.ZodType<EventOf<S>> {
+  let schema = eventSchemas.get(subject);
+  if (!schema) eventSchemas.set(subject, (schema = EventEnvelope.extend({ data: EVENT_DATA[subject] as z.ZodType })));
+  return schema as z.ZodType<EventOf<S>>;
+}
+
+/** An event of `subject` from a message's JSON: the one check every reader of the toolkit makes. Throws when it does not match. */
+export function parseEvent<S extends Subject>(subject: S, json: unknown): EventOf<S> {
+  return eventSchema(subject).parse(json);
+}
 
 export const DEFAULT_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 300_000] as const;
 export const DEFAULT_MAX_DELIVER = 10;
@@ -81,9 +96,7 @@ export function readEvent<S extends Subject>(options: PulledOptions<S>, message:
     return undefined;
   }
   try {
-    const event = EventEnvelope.parse(message.json());
-    event.data = EVENT_DATA[subject].parse(event.data);
-    return event as EventOf<S>;
+    return parseEvent(subject, message.json());
   } catch (error) {
     options.log.error({ err: error, subject, durable: options.durable }, 'dropping an event that does not match its schema');
     const entry = { consumer: options.durable, eventId: null, subject, deliveries: message.info.redeliveryCount, error: String(error), payload: { raw: message.string() } };
@@ -141,7 +154,7 @@ export async function pullDurable<S extends Subject>(options: PulledOptions<S>, 
       max_ack_pending: maxAckPending,
     });
   }
-  noteConsumer(bus, stream, durable);
+  noteConsumer(bus, options.stream, durable);
   const consumer = await bus.js.consumers.get(stream, durable);
   const messages = await consumer.consume({ max_messages: Math.max(limit, 50) });
 

@@ -1,12 +1,5 @@
 import { routes, type SessionGuard } from '@crewswap/kit';
-import {
-  AirportCheckQuery,
-  CrewLinkBody,
-  CrewLinkListQuery,
-  CrewLinkSuggestionsQuery,
-  IdParams,
-  SimilarCrewLinksQuery,
-} from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { LinkRepository } from '../data/links';
 import type { CreateLink } from '../domain/create-link';
@@ -29,36 +22,36 @@ export function crewLinkRoutes(app: FastifyInstance, deps: { guard: SessionGuard
   const route = routes(app);
   const pilot = deps.guard.pilot;
 
-  route.get('/api/crew-links', { auth: pilot, query: CrewLinkListQuery }, async ({ session, query }) =>
+  route(API.listCrewLinks, { auth: pilot }, async ({ session, query }) =>
     links.list(session.pilotId, { search: query.search, category: query.category, destinations: query.destination }),
   );
 
-  route.post('/api/crew-links', { auth: pilot, body: CrewLinkBody, status: 201 }, async ({ session, body }) =>
+  route(API.createCrewLink, { auth: pilot, status: 201 }, async ({ session, body }) =>
     useCases.createLink.execute({ pilotId: session.pilotId, body }),
   );
 
   // The helper calls the screens need (the spec leaves their paths open).
-  route.get('/api/crew-links/similar', { auth: pilot, query: SimilarCrewLinksQuery }, async ({ query }) => lookups.similar(query.title));
+  route(API.similarCrewLinks, { auth: pilot }, async ({ query }) => lookups.similar(query.title));
 
-  route.get('/api/crew-links/suggestions', { auth: pilot, query: CrewLinkSuggestionsQuery }, async ({ query }) => lookups.suggestions(query.q));
+  route(API.crewLinkSuggestions, { auth: pilot }, async ({ query }) => lookups.suggestions(query.q));
 
-  route.get('/api/crew-links/destinations', { auth: pilot }, async () => links.destinationCodes());
+  route(API.crewLinkDestinations, { auth: pilot }, async () => links.destinationCodes());
 
-  route.get('/api/crew-links/airport-check', { auth: pilot, query: AirportCheckQuery }, async ({ query }) => lookups.checkAirport(query.code));
+  route(API.crewLinkAirportCheck, { auth: pilot }, async ({ query }) => lookups.checkAirport(query.code));
 
-  route.get('/api/crew-links/:id', { auth: pilot, params: IdParams }, async ({ session, params }) => findLink(links, params.id, session.pilotId));
+  route(API.crewLink, { auth: pilot }, async ({ session, params }) => findLink(links, params.id, session.pilotId));
 
-  route.put('/api/crew-links/:id', { auth: pilot, params: IdParams, body: CrewLinkBody }, async ({ session, params, body }) =>
+  route(API.updateCrewLink, { auth: pilot }, async ({ session, params, body }) =>
     useCases.updateLink.execute({ pilotId: session.pilotId, id: params.id, body }),
   );
 
-  route.delete('/api/crew-links/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ params }) => useCases.removeLink.execute({ id: params.id }));
+  route(API.deleteCrewLink, { auth: pilot, status: 204 }, async ({ params }) => useCases.removeLink.execute({ id: params.id }));
 
-  route.post('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+  route(API.likeCrewLink, { auth: pilot }, async ({ session, params }) =>
     useCases.likeLink.execute({ pilotId: session.pilotId, id: params.id, liked: true }),
   );
 
-  route.delete('/api/crew-links/:id/like', { auth: pilot, params: IdParams }, async ({ session, params }) =>
+  route(API.unlikeCrewLink, { auth: pilot }, async ({ session, params }) =>
     useCases.likeLink.execute({ pilotId: session.pilotId, id: params.id, liked: false }),
   );
 }

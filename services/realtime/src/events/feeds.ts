@@ -1,6 +1,5 @@
-import { follow, type Bus, type Logger } from '@crewswap/kit';
-import { REALTIME_BROADCAST, realtimePilotSubject, SseBellUpdated, SseTripsAdded, SseTripsUpdated, SUBJECTS } from '@crewswap/proto';
-import { z } from 'zod';
+import { follow, subscribeDirect, type Bus, type Logger } from '@crewswap/kit';
+import { DIRECT, realtimePilotSubject, SUBJECTS } from '@crewswap/proto';
 import type { Hub } from '../domain/hub';
 import { rosterNotice, swapNotice, SWAP_SUBJECTS, tripNotice } from '../domain/messages';
 
@@ -43,34 +42,19 @@ export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Pro
   });
   const stops = [() => trips.stop(), () => rosters.stop(), () => swaps.stop()];
   // Any service may also tell a pilot's open apps (or all of them) something directly, on core
-  // NATS: not stored, every replica hears it. Only updates travel this way; a session's end
-  // comes from auth's revocations alone. push-sender says here that it wrote an alert to the bell.
-  const Direct = z.discriminatedUnion('type', [SseTripsUpdated, SseTripsAdded, SseBellUpdated]);
-  const pilotPrefix = bus.subject(realtimePilotSubject(''));
-  for (const subject of [bus.subject(realtimePilotSubject('*')), bus.subject(REALTIME_BROADCAST)]) {
-    const subscription = bus.nc.subscribe(subject, {
-      callback: (error, message) => {
-        if (error) return;
-        const parsed = Direct.safeParse(readJson(message.string()));
-        if (!parsed.success) {
-          log.warn({ subject: message.subject }, 'ignoring a direct message that is not an update');
-          return;
-        }
-        if (message.subject.startsWith(pilotPrefix)) hub.deliver(message.subject.slice(pilotPrefix.length), parsed.data);
-        else hub.broadcast(parsed.data);
-      },
-    });
-    stops.push(async () => subscription.unsubscribe());
-  }
+  // NATS: not stored, every replica hears it. Only updates travel this way (the channels' schema);
+  // a session's end comes from auth's revocations alone. push-sender says here that it wrote an
+  // alert to the bell.
+  const pilotPrefix = realtimePilotSubject('');
+  const pilots = subscribeDirect({
+    bus,
+    log,
+    channel: DIRECT.realtimePilot('*'),
+    handle: (update, subject) => hub.deliver(subject.slice(pilotPrefix.length), update),
+  });
+  const everyone = subscribeDirect({ bus, log, channel: DIRECT.realtimeBroadcast, handle: (update) => hub.broadcast(update) });
+  stops.push(async () => pilots.stop(), async () => everyone.stop());
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
   };
-}
-
-function readJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

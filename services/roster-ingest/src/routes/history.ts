@@ -1,5 +1,5 @@
 import { routes, type Clock, type SessionGuard } from '@crewswap/kit';
-import { RosterHistoryQuery } from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { HistoryRepository } from '../data/history';
 
@@ -8,7 +8,7 @@ export function historyRoutes(app: FastifyInstance, deps: { guard: SessionGuard;
   const { guard, history, clock } = deps;
   const route = routes(app);
 
-  route.get('/api/admin/roster-history', { auth: guard.admin, query: RosterHistoryQuery }, async ({ query }) => history.list(query, clock.today()));
+  route(API.rosterHistory, { auth: guard.admin }, async ({ query }) => history.list(query, clock.today()));
 
-  route.get('/api/admin/roster-history/stats', { auth: guard.admin }, async () => history.stats());
+  route(API.rosterStats, { auth: guard.admin }, async () => history.stats());
 }

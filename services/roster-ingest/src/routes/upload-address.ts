@@ -1,5 +1,5 @@
 import { routes, type SessionGuard } from '@crewswap/kit';
-import { RosterUploadAddress } from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { UploadAddressRepository } from '../data/upload-addresses';
 import { privateAddress } from '../domain/upload-address';
@@ -12,11 +12,11 @@ export function uploadAddressRoutes(app: FastifyInstance, deps: { guard: Session
   const { guard, addresses, uploadAddress } = deps;
   const route = routes(app);
 
-  route.get('/api/roster/upload-address', { auth: guard.pilot, response: RosterUploadAddress }, async ({ session }) => ({
+  route(API.rosterUploadAddress, { auth: guard.pilot }, async ({ session }) => ({
     address: privateAddress(await uploadAddress(), await addresses.tokenOf(session.pilotId)),
   }));
 
-  route.post('/api/roster/upload-address', { auth: guard.pilot, response: RosterUploadAddress }, async ({ session }) => ({
+  route(API.replaceRosterUploadAddress, { auth: guard.pilot }, async ({ session }) => ({
     address: privateAddress(await uploadAddress(), await addresses.rotate(session.pilotId)),
   }));
 }

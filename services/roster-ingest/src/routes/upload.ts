@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { HttpError, badRequest, routes, type SessionGuard } from '@crewswap/kit';
-import { ROSTER_MAX_BYTES, ROSTER_MESSAGES, ROSTER_UPLOAD_MESSAGES, isRosterFileName, type RosterErrorType, type RosterUploadResult } from '@crewswap/proto';
+import { API, ROSTER_MAX_BYTES, ROSTER_MESSAGES, ROSTER_UPLOAD_MESSAGES, isRosterFileName, type RosterErrorType, type RosterUploadResult } from '@crewswap/proto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PilotRepository } from '../data/pilots';
 import type { ImportRoster, ImportInput } from '../domain/import-roster';
@@ -12,7 +12,7 @@ export function uploadRoutes(app: FastifyInstance, deps: { guard: SessionGuard; 
   const { guard, pilots, importRoster } = deps;
 
   // The body is a multipart stream, read here part by part rather than parsed with a schema.
-  routes(app).post('/api/roster/upload', { auth: guard.pilot, handlerReadsBody: true }, async ({ session, request }): Promise<RosterUploadResult> => {
+  routes(app)(API.uploadRoster, { auth: guard.pilot, handlerReadsBody: true }, async ({ session, request }): Promise<RosterUploadResult> => {
     const { pilotId } = session;
     const startedAt = new Date();
     // Looked up while the file streams in rather than before. A request refused before it is

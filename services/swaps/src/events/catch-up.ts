@@ -1,4 +1,4 @@
-import { askOutboxPending, type Bus } from '@crewswap/kit';
+import { askOutboxPending, consumerLag, type Bus } from '@crewswap/kit';
 import type { StreamName } from '@crewswap/proto';
 
 /**
@@ -16,8 +16,8 @@ export async function waitUntilCaughtUp(bus: Bus, stream: StreamName, durable: s
 
 /** What the stream holds for the consumer that it has not applied yet; undefined when it cannot be asked. */
 async function pendingFor(bus: Bus, stream: StreamName, durable: string): Promise<number | undefined> {
-  const info = await bus.jsm.consumers.info(bus.stream(stream), durable).catch(() => undefined);
-  return info && info.num_pending + info.num_ack_pending;
+  const lag = await consumerLag(bus, stream, durable);
+  return lag && lag.pending + lag.ackPending;
 }
 
 /** A feed of events to swaps: the service whose outbox writes them, on which subjects, and the consumer that applies them. */

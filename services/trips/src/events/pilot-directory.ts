@@ -1,4 +1,4 @@
-import { followPilots, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
+import { followPilots, removeDurableConsumer, type Bus, type Db, type RunningConsumer } from '@crewswap/kit';
 import type { Logger } from 'pino';
 import type { CalendarFeedRepository } from '../data/calendar-feeds';
 import type { PilotRepository } from '../data/pilots';
@@ -43,7 +43,7 @@ export function startPilotDirectory(deps: {
  * next start replays every pilot event from the beginning. Trips are left alone.
  */
 export async function resetPilotDirectory(deps: { db: Db; bus: Bus; pilots: PilotRepository }): Promise<void> {
-  await deps.bus.jsm.consumers.delete(deps.bus.stream('AUTH'), DIRECTORY_DURABLE).catch(() => undefined);
+  await removeDurableConsumer(deps.bus, 'AUTH', DIRECTORY_DURABLE);
   await deps.db.transaction(async (trx) => {
     await trx('processed_events').where({ consumer: DIRECTORY_DURABLE }).delete();
     await deps.pilots.clear(trx);

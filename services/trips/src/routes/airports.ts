@@ -1,5 +1,5 @@
 import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
-import { CreateExcludedAirportBody, CreateIataCodeBody, IdParams, UpdateIataCodeBody } from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { AirportRepository } from '../data/airports';
 import type { createAddExcludedAirport } from '../domain/add-excluded-airport';
@@ -32,27 +32,27 @@ export function airportRoutes(
   // Public reference data (every airport in the world), needed before anything is personal:
   // no session, so a browser may keep it for the 10 minutes the spec asks, and after that a
   // repeat quoting the ETag costs a 304. Codes only: the full records are the admin routes'.
-  route.get('/api/iata-codes', { auth: 'none' }, async ({ request, reply }) => sendShared(request, reply, await iataList.current(), IATA_LIST_CACHE));
+  route(API.iataCodes, { auth: 'none' }, async ({ request, reply }) => sendShared(request, reply, await iataList.current(), IATA_LIST_CACHE));
 
   // A pilot confirming an unknown code they know to be a real airport (Confirm Valid Airport).
-  route.post('/api/iata-codes', { auth: guard.pilot, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
+  route(API.confirmIataCode, { auth: guard.pilot, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
 
-  route.get('/api/admin/iata-codes', { auth: destinations }, async () => airports.listIata());
+  route(API.adminIataCodes, { auth: destinations }, async () => airports.listIata());
 
-  route.post('/api/admin/iata-codes', { auth: destinations, body: CreateIataCodeBody, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
+  route(API.adminCreateIataCode, { auth: destinations, status: 201 }, async ({ body }) => useCases.addIataCode.execute(body));
 
-  route.patch('/api/admin/iata-codes/:id', { auth: destinations, params: IdParams, body: UpdateIataCodeBody }, async ({ params, body }) =>
+  route(API.adminUpdateIataCode, { auth: destinations }, async ({ params, body }) =>
     useCases.updateIataCode.execute({ id: params.id, body }),
   );
 
-  route.delete('/api/admin/iata-codes/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.deleteIataCode.execute({ id: params.id }));
+  route(API.adminDeleteIataCode, { auth: destinations, status: 204 }, async ({ params }) => useCases.deleteIataCode.execute({ id: params.id }));
 
-  route.get('/api/admin/excluded-airports', { auth: destinations }, async () => airports.listExcluded());
+  route(API.excludedAirports, { auth: destinations }, async () => airports.listExcluded());
 
   // The spec titles a bad code here 'Invalid IATA Code'.
-  route.post('/api/admin/excluded-airports', { auth: destinations, body: CreateExcludedAirportBody, status: 201, invalidTitle: 'Invalid IATA Code' }, async ({ body }) =>
+  route(API.excludeAirport, { auth: destinations, status: 201, invalidTitle: 'Invalid IATA Code' }, async ({ body }) =>
     useCases.addExcludedAirport.execute({ iataCode: body.iataCode }),
   );
 
-  route.delete('/api/admin/excluded-airports/:id', { auth: destinations, params: IdParams, status: 204 }, async ({ params }) => useCases.removeExcludedAirport.execute({ id: params.id }));
+  route(API.includeAirport, { auth: destinations, status: 204 }, async ({ params }) => useCases.removeExcludedAirport.execute({ id: params.id }));
 }

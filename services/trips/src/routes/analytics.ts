@@ -1,4 +1,5 @@
 import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsService } from '../domain/analytics';
 
@@ -8,7 +9,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: { guard: SessionGuar
   const route = routes(app);
   const viewAnalytics = adminWith(guard, 'view_analytics');
 
-  route.get('/api/admin/analytics', { auth: viewAnalytics }, async () => analytics.overview());
-  route.get('/api/admin/analytics/comprehensive', { auth: viewAnalytics }, async () => analytics.comprehensive());
-  route.get('/api/admin/analytics/swap-breakdown', { auth: viewAnalytics }, async () => analytics.swapBreakdown());
+  route(API.adminAnalytics, { auth: viewAnalytics }, async () => analytics.overview());
+  route(API.comprehensiveAnalytics, { auth: viewAnalytics }, async () => analytics.comprehensive());
+  route(API.swapBreakdown, { auth: viewAnalytics }, async () => analytics.swapBreakdown());
 }

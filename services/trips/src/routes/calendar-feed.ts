@@ -1,5 +1,5 @@
 import { routes, type SessionGuard, type SystemState } from '@crewswap/kit';
-import { CalendarFeedParams } from '@crewswap/proto';
+import { API } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { CalendarFeed } from '../domain/calendar/feed';
 import { matchesTag } from './shared-body';
@@ -14,11 +14,11 @@ export function calendarFeedRoutes(app: FastifyInstance, deps: { guard: SessionG
   const route = routes(app);
   const pilot = deps.guard.pilot;
 
-  route.get('/api/calendar/feed', { auth: pilot }, async ({ session }) => feed.status(session.pilotId));
-  route.post('/api/calendar/feed', { auth: pilot }, async ({ session }) => feed.rotate(session.pilotId));
-  route.delete('/api/calendar/feed', { auth: pilot, status: 204 }, async ({ session }) => feed.turnOff(session.pilotId));
+  route(API.calendarFeedStatus, { auth: pilot }, async ({ session }) => feed.status(session.pilotId));
+  route(API.renewCalendarFeed, { auth: pilot }, async ({ session }) => feed.rotate(session.pilotId));
+  route(API.stopCalendarFeed, { auth: pilot, status: 204 }, async ({ session }) => feed.turnOff(session.pilotId));
 
-  route.get('/api/calendar/:token.ics', { auth: 'none', params: CalendarFeedParams }, async ({ params, request, reply }) => {
+  route(API.calendarFeed, { auth: 'none' }, async ({ params, request, reply }) => {
     // With no session to end, the address would go on answering through a shutdown.
     deps.system.assertRunning();
     const calendar = await feed.read(params.token);

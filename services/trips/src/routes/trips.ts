@@ -1,5 +1,5 @@
 import { routes, type SessionGuard } from '@crewswap/kit';
-import { CreateTripBody, DescriptionBody, IdParams, RequestedBody, SwappableBody, TripListQuery, UpdateTripBody, type TripChangeOrigin } from '@crewswap/proto';
+import { API, type TripChangeOrigin } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { TripRepository } from '../data/trips';
 import type { CreateTrip } from '../domain/create-trip';
@@ -28,31 +28,31 @@ export function tripRoutes(app: FastifyInstance, deps: { guard: SessionGuard; tr
   /** The session (device) that makes a change: the pilot's other devices hear of it, this one not. */
   const fromApp = (session: { sessionId: string }): TripChangeOrigin => ({ channel: 'app', sessionId: session.sessionId });
 
-  route.get('/api/trips', { auth: pilot, query: TripListQuery }, async ({ session, query }) =>
+  route(API.listTrips, { auth: pilot }, async ({ session, query }) =>
     query.includeCrew === 'true' ? useCases.listTripsWithCrew.execute({ pilotId: session.pilotId }) : trips.listByPilot(session.pilotId),
   );
 
-  route.post('/api/trips', { auth: pilot, body: CreateTripBody, status: 201 }, async ({ session, body }) =>
+  route(API.createTrip, { auth: pilot, status: 201 }, async ({ session, body }) =>
     useCases.createTrip.execute({ pilotId: session.pilotId, body, origin: fromApp(session) }),
   );
 
-  route.patch('/api/trips/:id', { auth: pilot, params: IdParams, body: UpdateTripBody }, async ({ session, params, body }) =>
+  route(API.updateTrip, { auth: pilot }, async ({ session, params, body }) =>
     useCases.updateTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 
-  route.delete('/api/trips/:id', { auth: pilot, params: IdParams, status: 204 }, async ({ session, params }) =>
+  route(API.deleteTrip, { auth: pilot, status: 204 }, async ({ session, params }) =>
     useCases.removeTrip.execute({ pilotId: session.pilotId, id: params.id, origin: fromApp(session) }),
   );
 
-  route.patch('/api/trips/:id/swappable', { auth: pilot, params: IdParams, body: SwappableBody }, async ({ session, params, body }) =>
+  route(API.setTripSwappable, { auth: pilot }, async ({ session, params, body }) =>
     useCases.offerTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 
-  route.patch('/api/trips/:id/description', { auth: pilot, params: IdParams, body: DescriptionBody }, async ({ session, params, body }) =>
+  route(API.setTripDescription, { auth: pilot }, async ({ session, params, body }) =>
     useCases.describeTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 
-  route.patch('/api/trips/:id/requested', { auth: pilot, params: IdParams, body: RequestedBody }, async ({ session, params, body }) =>
+  route(API.setTripRequested, { auth: pilot }, async ({ session, params, body }) =>
     useCases.keepTrip.execute({ pilotId: session.pilotId, id: params.id, body, origin: fromApp(session) }),
   );
 }

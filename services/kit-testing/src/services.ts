@@ -9,7 +9,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BaseConfig } from './config';
+import type { BaseConfig } from '@crewswap/kit';
 
 interface ServicePackages {
   admin: typeof import('@crewswap/admin');
@@ -17,6 +17,7 @@ interface ServicePackages {
   trips: typeof import('@crewswap/trips');
   swaps: typeof import('@crewswap/swaps');
   notifications: typeof import('@crewswap/notifications');
+  'push-sender': typeof import('@crewswap/push-sender');
   'roster-ingest': typeof import('@crewswap/roster-ingest');
   links: typeof import('@crewswap/links');
   realtime: typeof import('@crewswap/realtime');
@@ -35,6 +36,7 @@ const TEST_ENV: Record<ServiceName, () => Record<string, string>> = {
   trips: () => ({}),
   swaps: () => ({ SETTINGS_RPC_TIMEOUT_MS: '500' }),
   notifications: () => ({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'crewswap-mail-')) }),
+  'push-sender': () => ({}),
   'roster-ingest': () => ({ SMTP_INGEST_PORT: '0', SMTP_INGEST_HOST: '127.0.0.1' }),
   links: () => ({}),
   realtime: () => ({}),

@@ -1,5 +1,6 @@
 import { GetSettingsReply, RPC, SETTING_DEFAULTS, SUBJECTS, type SettingKey } from '@crewswap/proto';
 import type { Logger } from 'pino';
+import { eventChannel, subscribeDirect } from './direct';
 import type { Bus } from './nats';
 import { requestRpc } from './rpc';
 
@@ -9,22 +10,26 @@ export interface SettingsClient {
 }
 
 /**
- * Settings owned by the admin service, read over request/reply and cached. The cache is dropped
- * whenever `admin.settings.changed` passes (published through JetStream, seen here on core NATS),
- * and after a minute in any case. If admin cannot answer, the last known value or the default is used.
+ * Settings owned by the admin service, read over request/reply and cached. Each
+ * `admin.settings.changed` that passes (published through JetStream, heard here on core NATS in
+ * the trace of the change) updates the cache; one that does not match its schema drops it. The
+ * cache is dropped after a minute in any case. If admin cannot answer, the last known value or
+ * the default is used.
  */
 export function createSettingsClient(bus: Bus, log: Logger, ttlMs = 60_000): SettingsClient {
   let cache: { values: Record<string, string>; at: number } | undefined;
   let lastKnown: Record<string, string> = {};
-  const subscription = bus.nc.subscribe(bus.subject(SUBJECTS.settingsChanged), {
-    callback: (_error, message) => {
-      try {
-        const { data } = message.json<{ data: { key: string; value: string } }>();
-        if (cache) cache.values[data.key] = data.value;
-        lastKnown[data.key] = data.value;
-      } catch {
-        cache = undefined;
-      }
+  const subscription = subscribeDirect({
+    bus,
+    log,
+    channel: eventChannel(SUBJECTS.settingsChanged),
+    handle: ({ data }) => {
+      if (cache) cache.values[data.key] = data.value;
+      lastKnown[data.key] = data.value;
+    },
+    // A change it cannot read: ask admin afresh rather than keep what may be stale.
+    unreadable: () => {
+      cache = undefined;
     },
   });
 
@@ -43,7 +48,7 @@ export function createSettingsClient(bus: Bus, log: Logger, ttlMs = 60_000): Set
       return cache.values[key] ?? SETTING_DEFAULTS[key];
     },
     stop() {
-      subscription.unsubscribe();
+      subscription.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { SUBJECTS, type EventDataMap } from '@crewswap/proto';
-import type { Executor } from './db';
+import type { Executor } from '../data/db';
 import type { Outbox } from './outbox';
 
 type SendPush = EventDataMap[typeof SUBJECTS.sendPush];

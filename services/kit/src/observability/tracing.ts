@@ -1,5 +1,5 @@
 import FastifyOtelInstrumentation from '@fastify/otel';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -8,14 +8,15 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, NoopSpanProcessor, ParentBasedSampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { headers as natsHeaders, type MsgHdrs } from 'nats';
-import { urlWithoutSecrets } from './url-secrets';
+import { urlWithoutSecrets } from '../http/url-secrets';
 
 /**
  * One trace across every hop (STYLE.md). The gateway starts a trace for each request; HTTP (the
  * gateway writes each request's span into its call, `injectRequestTrace`; a service's own calls
  * carry it by the undici and node:http instrumentations), RPC
- * (request headers) and events (the outbox row keeps the writer's context, the relay publishes it
- * in the message headers) carry W3C trace context; consumers continue it with `withMessageContext`;
+ * (request headers), events (the outbox row keeps the writer's context, the relay publishes it
+ * in the message headers) and direct messages (`publishDirect`, in the headers) carry W3C trace
+ * context; every reader in the kit continues it with `withMessageContext`;
  * every log line names the trace (the logger's mixin).
  */
 const tracer = trace.getTracer('@crewswap/kit');
@@ -71,8 +72,7 @@ export function edgeTracingPlugin() {
       });
       app.addHook('onError', (request, _reply, error, next) => {
         const span = edgeSpans.get(request);
-        span?.recordException(error);
-        span?.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+        if (span) failed(span, error);
         next();
       });
       // Ends once the answer's head is ready: an event stream's span is its start, not its life.
@@ -204,6 +204,17 @@ export function traceHeaders(from: Context = context.active(), into: MsgHdrs = n
 }
 
 /**
+ * Links to the traces some messages' headers carry (none for a message that carries none): work
+ * that handles a batch of messages at once, each from a trace of its own, names them all this way.
+ */
+export function messageLinks(headers: readonly (MsgHdrs | undefined)[]): Link[] {
+  return headers.flatMap((carrier) => {
+    const linked = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, carrier, natsGetter));
+    return linked && trace.isSpanContextValid(linked) ? [{ context: linked }] : [];
+  });
+}
+
+/**
  * Runs `fn` in a span that continues the trace the message's headers carry (a new trace when they
  * carry none): the one call each kind of consumer makes around its handler.
  */
@@ -221,14 +232,32 @@ export function withMessageContext<T>(
  * Runs `fn` in a new span under `parent` (by default the current context); the span records a
  * failure and ends when `fn` settles. `root` starts a new trace (work that arrives from outside).
  */
-export function inSpan<T>(name: string, fn: () => Promise<T>, options: { kind?: SpanKind; attributes?: Attributes; root?: boolean } = {}, parent: Context = context.active()): Promise<T> {
-  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, root: options.root }, parent, async (span) => {
+export function inSpan<T>(name: string, fn: () => Promise<T>, options: { kind?: SpanKind; attributes?: Attributes; root?: boolean; links?: Link[] } = {}, parent: Context = context.active()): Promise<T> {
+  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, root: options.root, links: options.links }, parent, async (span) => {
     try {
       return await fn();
     } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      throw error;
+      throw failed(span, error);
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Marks the span failed with the error, and hands the error back to be thrown on. */
+function failed(span: Span, error: unknown): unknown {
+  span.recordException(error as Error);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+  return error;
+}
+
+/** `inSpan` for synchronous work (a core-NATS publish): the span has ended when it returns. */
+export function inSpanNow<T>(name: string, fn: () => T, options: { kind?: SpanKind; attributes?: Attributes } = {}): T {
+  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, (span) => {
+    try {
+      return fn();
+    } catch (error) {
+      throw failed(span, error);
     } finally {
       span.end();
     }

@@ -1,7 +1,7 @@
-import { baseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './config';
+import { baseConfigSchema, ConfigError, loadConfig, type BaseConfig } from '../config';
 import { createDb, migrate, type Migration } from './db';
-import { createLogger } from './logger';
-import { kitMigrations } from './outbox';
+import { createLogger } from '../observability/logger';
+import { kitMigrations } from '../events/outbox';
 
 export interface MigrationOptions {
   name: string;

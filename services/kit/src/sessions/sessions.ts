@@ -1,8 +1,8 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import {
+  DIRECT,
   IdParams,
   INTERNAL_SESSION_PATH,
-  SESSION_ACTIVITY,
   SessionIssuedReply,
   SessionIssuedRequest,
   sessionIssuedSubject,
@@ -15,12 +15,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 import type { Subscription } from 'nats';
 import type { Logger } from 'pino';
-import { forbidden, unauthorized, unavailable } from './errors';
-import { follow } from './events';
-import type { Bus } from './nats';
-import { requestOutboxPending } from './outbox-pending';
-import { routes } from './routes';
-import { serveRpc } from './rpc';
+import { forbidden, unauthorized, unavailable } from '../http/errors';
+import { follow, publishDirect } from '../events';
+import type { Bus } from '../events/nats';
+import { requestOutboxPending } from '../events/outbox-pending';
+import { routes } from '../http/routes';
+import { serveRpc } from '../events/rpc';
 
 export const PILOT_COOKIE = 'crewswap_session';
 export const ADMIN_COOKIE = 'crewswap_admin';
@@ -206,8 +206,11 @@ export function serveSessionIssued(options: { bus: Bus; log: Logger; service: 'a
  * Only the cluster reaches it: the gateway forwards nothing but `/api/*`.
  */
 export function serveSessionState(app: FastifyInstance, state: (sessionId: string) => Promise<SessionStateReply>): void {
-  routes(app).get(INTERNAL_SESSION_PATH, { auth: 'none', params: IdParams, response: SessionStateReply }, async ({ params }) => state(params.id));
+  routes(app)(SESSION_STATE_ROUTE, { auth: 'none' }, async ({ params }) => state(params.id));
 }
+
+/** The internal route's declaration: not the public API's, so not in proto's catalogue. */
+const SESSION_STATE_ROUTE = { method: 'GET', path: INTERNAL_SESSION_PATH, params: IdParams, response: SessionStateReply } as const;
 
 /** Where the guard asks each owner over HTTP (AUTH_URL, ADMIN_URL). */
 export interface SessionOwnerUrls {
@@ -527,7 +530,7 @@ export async function startSessionGuard(options: { publicKey: string; bus: Bus; 
     if (now - (lastReported.get(sessionId) ?? 0) < 60_000) return;
     lastReported.set(sessionId, now);
     try {
-      bus.nc.publish(bus.subject(SESSION_ACTIVITY), JSON.stringify({ sessionId, at: new Date(now).toISOString() }));
+      publishDirect(bus, DIRECT.sessionActivity, { sessionId, at: new Date(now).toISOString() });
     } catch {
       // Activity is best effort: a missed report only ends an idle session a little early.
     }

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import type { BaseConfig } from './config';
+import type { BaseConfig } from '../config';
 import { traceFields } from './tracing';
 
 export type { Logger };

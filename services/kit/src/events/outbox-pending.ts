@@ -1,7 +1,7 @@
 import { OutboxPendingReply, OutboxPendingRequest, outboxPendingSubject } from '@crewswap/proto';
 import type { Subscription } from 'nats';
 import type { Logger } from 'pino';
-import type { Db } from './db';
+import type { Db } from '../data/db';
 import type { Bus } from './nats';
 import { serveRpc } from './rpc';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_DATA, type EventDataMap, type EventEnvelope } from '@crewswap/proto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { afterCommit, type Db, type Executor, type Migration } from './db';
+import { afterCommit, type Db, type Executor, type Migration } from '../data/db';
 import type { Bus } from './nats';
-import { contextOf, currentTraceContext, inSpan, outsideTrace, SpanKind, traceHeaders } from './tracing';
+import { contextOf, currentTraceContext, inSpan, outsideTrace, SpanKind, traceHeaders } from '../observability/tracing';
 
 /** Tables every service with events has: its outbox and the event ids its consumers have applied. */
 export const kitMigrations: Record<string, Migration> = {

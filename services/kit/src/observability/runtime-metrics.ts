@@ -1,13 +1,15 @@
+import type { StreamName } from '@crewswap/proto';
 import { Gauge, type Registry } from 'prom-client';
-import type { Db } from './db';
-import type { Bus } from './nats';
+import type { Db } from '../data/db';
+import { consumerLag } from '../events/lag';
+import type { Bus } from '../events/nats';
 
 /** The durable consumers this process runs, by bus, so /metrics can report how far behind they are. */
-const consumersByBus = new WeakMap<Bus, Map<string, { stream: string; durable: string }>>();
+const consumersByBus = new WeakMap<Bus, Map<string, { stream: StreamName; durable: string }>>();
 
 /** Called for every durable consumer and work queue: one entry per durable, however many times it is started. */
-export function noteConsumer(bus: Bus, stream: string, durable: string): void {
-  const consumers = consumersByBus.get(bus) ?? new Map<string, { stream: string; durable: string }>();
+export function noteConsumer(bus: Bus, stream: StreamName, durable: string): void {
+  const consumers = consumersByBus.get(bus) ?? new Map<string, { stream: StreamName; durable: string }>();
   consumers.set(`${stream}/${durable}`, { stream, durable });
   consumersByBus.set(bus, consumers);
 }
@@ -39,8 +41,8 @@ export function registerRuntimeMetrics(registry: Registry, runtime: { db: Db; bu
     const watched = [...(consumersByBus.get(bus)?.values() ?? [])];
     return Promise.all(
       watched.map(async ({ stream, durable }) => {
-        const info = await bus.jsm.consumers.info(stream, durable).catch(() => undefined);
-        return { stream, durable, pending: info?.num_pending, ackPending: info?.num_ack_pending };
+        const lag = await consumerLag(bus, stream, durable);
+        return { stream: bus.stream(stream), durable, pending: lag?.pending, ackPending: lag?.ackPending };
       }),
     );
   });

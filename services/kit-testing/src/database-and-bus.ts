@@ -6,8 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import knexFactory from 'knex';
-import { baseConfigSchema, type BaseConfig } from './config';
-import { generateSigningKeys } from './keys';
+import { baseConfigSchema, generateSigningKeys, type BaseConfig } from '@crewswap/kit';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -329,8 +328,6 @@ export async function signedElsewhere(claims: { sessionId: string; pilotId: stri
       : { sid: claims.sessionId, sub: claims.adminId, typ: 'admin', master: claims.isMasterAdmin === true, perms: [] };
   return jwt.sign(payload, testKeys.privateKey, { algorithm: 'ES256', expiresIn: 3600 });
 }
-export * from './testing-services';
-export * from './testing-sse';
 
 /**
  * Calls `exportName` of the TypeScript module at `modulePath` with `argument` in `count`

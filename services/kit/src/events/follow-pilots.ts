@@ -1,8 +1,8 @@
 import { SUBJECTS, type Pilot, type PilotDeletedEvent } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import type { Db, Trx } from './db';
-import { startDurableConsumer, type RunningConsumer } from './events';
+import type { Db, Trx } from '../data/db';
+import { startDurableConsumer, type RunningConsumer } from '.';
 import type { Bus } from './nats';
 
 export interface FollowPilotsOptions {

@@ -1,9 +1,7 @@
-import { SESSION_ACTIVITY } from '@crewswap/proto';
+import { DIRECT } from '@crewswap/proto';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import type { Bus } from './nats';
-
-const Activity = z.object({ sessionId: z.uuid(), at: z.string() });
+import { subscribeDirect } from '../events/direct';
+import type { Bus } from '../events/nats';
 
 export interface FollowSessionActivityOptions {
   bus: Bus;
@@ -19,18 +17,13 @@ export interface FollowSessionActivityOptions {
  * the services that own sessions (auth, admin) record it with `touch`.
  */
 export function followSessionActivity(options: FollowSessionActivityOptions): { stop(): void } {
-  const subscription = options.bus.nc.subscribe(options.bus.subject(SESSION_ACTIVITY), {
+  return subscribeDirect({
+    bus: options.bus,
+    log: options.log,
+    channel: DIRECT.sessionActivity,
     queue: options.queue,
-    callback: (error, message) => {
-      if (error) return;
-      let sessionId: string;
-      try {
-        sessionId = Activity.parse(message.json()).sessionId;
-      } catch {
-        return;
-      }
-      options.touch(sessionId).catch((failure: unknown) => options.log.warn({ err: failure, queue: options.queue }, 'could not record session activity'));
+    handle: async ({ sessionId }) => {
+      await options.touch(sessionId).catch((failure: unknown) => options.log.warn({ err: failure, queue: options.queue }, 'could not record session activity'));
     },
   });
-  return { stop: () => subscription.unsubscribe() };
 }

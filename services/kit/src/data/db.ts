@@ -87,6 +87,46 @@ async function migrateAlone(db: Db, schema: string, migrations: Record<string, M
   });
 }
 
+/**
+ * A process that works in a schema another service owns and migrates (push-sender in
+ * notifications'): it migrates nothing, so two folders never hold migrations of one schema, and
+ * starts once the owner's migrations have made what it uses.
+ */
+export interface OwnedElsewhere {
+  ownedBy: string;
+  /** The owner's tables this process reads and writes. */
+  tables: readonly string[];
+  /** How long to wait for them (the owner may be starting beside it) before refusing to start. */
+  waitMs: number;
+}
+
+export const isOwnedElsewhere = (migrations: Record<string, Migration> | OwnedElsewhere): migrations is OwnedElsewhere => typeof migrations.ownedBy === 'string';
+
+/** Waits until `schema` has the tables and the named migrations (the kit's) that `need` asks for. */
+export async function waitForSchema(db: Db, schema: string, need: OwnedElsewhere & { migrations: readonly string[] }, log?: Logger): Promise<void> {
+  const deadline = Date.now() + need.waitMs;
+  let told = false;
+  for (;;) {
+    const missing = await missingFromSchema(db, schema, need);
+    if (missing.length === 0) return;
+    if (Date.now() >= deadline) {
+      throw new Error(`The ${schema} schema has no ${missing.join(', ')}: ${need.ownedBy} migrates it (its migrate Job, or its start). Start ${need.ownedBy} first, or read its log.`);
+    }
+    if (!told) log?.info({ schema, missing }, `waiting for ${need.ownedBy} to migrate the ${schema} schema`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function missingFromSchema(db: Db, schema: string, need: { tables: readonly string[]; migrations: readonly string[] }): Promise<string[]> {
+  const wanted = ['knex_migrations', ...need.tables];
+  const present: string[] = await db('information_schema.tables').where({ table_schema: schema }).whereIn('table_name', wanted).pluck('table_name');
+  const missing = wanted.filter((table) => !present.includes(table)).map((table) => `table ${table}`);
+  if (!present.includes('knex_migrations')) return missing;
+  const applied: string[] = await db.withSchema(schema).from('knex_migrations').pluck('name');
+  return [...missing, ...need.migrations.filter((name) => !applied.includes(name)).map((name) => `migration ${name}`)];
+}
+
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
   // A probe must answer promptly even when Postgres does not (a partition rather than a refusal).
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref());

@@ -4,8 +4,8 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { Logger } from 'pino';
 import { answerClientError, EDGE_MAX_HEADER_BYTES, SERVICE_MAX_HEADER_BYTES } from './client-errors';
 import { ALREADY_EXISTS_MESSAGE, HttpError, isMalformedMultipart, isUniqueViolation, MALFORMED_MULTIPART_MESSAGE, unreachableDependency } from './errors';
-import { createMetrics, trackDependencies, type Metrics } from './metrics';
-import { edgeTracingPlugin, requestTraceFields, traceFields, tracingPlugin } from './tracing';
+import { createMetrics, trackDependencies, type Metrics } from '../observability/metrics';
+import { edgeTracingPlugin, requestTraceFields, traceFields, tracingPlugin } from '../observability/tracing';
 import { urlWithoutSecrets } from './url-secrets';
 import { jsonNestedDeeperThan, TOO_DEEP_MESSAGE } from './validate';
 

@@ -2,9 +2,9 @@ import { RpcError } from '@crewswap/proto';
 import { type Msg, type Subscription } from 'nats';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { HttpError, unavailable, unreachableDependency } from './errors';
+import { HttpError, unavailable, unreachableDependency } from '../http/errors';
 import type { Bus } from './nats';
-import { inSpan, SpanKind, traceHeaders, withMessageContext } from './tracing';
+import { inSpan, SpanKind, traceHeaders, withMessageContext } from '../observability/tracing';
 
 /**
  * Answers `<service>.rpc.<name>` requests. Replicas join one queue group, so each request is

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BaseConfig } from './config';
+import type { BaseConfig } from '../config';
 
 export interface SigningKeys {
   publicKey: string;

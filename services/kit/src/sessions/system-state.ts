@@ -1,8 +1,8 @@
 import { SUBJECTS, SYSTEM_SHUTDOWN_MESSAGE, SYSTEM_SHUTDOWN_TITLE } from '@crewswap/proto';
 import type { Logger } from 'pino';
-import { HttpError } from './errors';
-import { follow } from './events';
-import type { Bus } from './nats';
+import { HttpError } from '../http/errors';
+import { follow } from '../events';
+import type { Bus } from '../events/nats';
 
 export interface SystemState {
   /** Whether an administrator's emergency shutdown is in force, as the ADMIN stream last said. */

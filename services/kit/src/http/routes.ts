@@ -1,8 +1,8 @@
-import { API_ROUTES, routeKey, type ApiRoute, type Permission } from '@crewswap/proto';
+import type { ApiRoute, Permission } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preSerializationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { forbidden, HttpError } from './errors';
-import type { AdminSession, SessionGuard } from './sessions';
+import type { AdminSession, SessionGuard } from '../sessions/sessions';
 import { parse } from './validate';
 
 /**
@@ -14,24 +14,22 @@ export type RouteAuth<S> = ((request: FastifyRequest) => S | Promise<S>) | 'none
 type SessionOf<A> = A extends (request: FastifyRequest) => infer S ? Awaited<S> : undefined;
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface RouteOptions<A extends RouteAuth<unknown>, P, Q, B, R> {
+/**
+ * What the kit reads from a route's declaration: its method, path (`{id}` as OpenAPI writes it),
+ * the proto schemas of what it takes and answers, and its success statuses. A public route's is
+ * its entry in proto's catalogue (`API.login`); the kit's own internal routes declare theirs alike.
+ */
+export type RouteDeclaration = Pick<ApiRoute, 'method' | 'path' | 'params' | 'query' | 'body' | 'response' | 'status' | 'stream'>;
+
+/** How the service answers a declared route; what it takes is the declaration's. */
+export interface RouteOptions<A extends RouteAuth<unknown>, H extends boolean | undefined> {
   auth: A;
-  /** Path parameters, e.g. proto's IdParams: a malformed id is a 400 before the handler runs. */
-  params?: P;
-  query?: Q;
   /**
-   * The body's schema; a request without a body is checked as `{}` (a JSON `null` is not an object,
-   * and refused). A POST, PUT, PATCH or DELETE that names none takes no body: only none or `{}`.
+   * The handler reads the body itself (its schema depends on what is checked first, such as a
+   * setting's key, or the route takes a file): the declaration's `body` is then not checked here.
    */
-  body?: B;
-  /** The handler reads the body itself (its schema depends on what is checked first, such as a setting's key). */
-  handlerReadsBody?: true;
-  /**
-   * The answer's proto schema, when it is not the catalogue's (API_ROUTES) for this method and
-   * path, which is taken by default. Either way fastify serializes the answer with it.
-   */
-  response?: R;
-  /** The status of a success (default 200); 204 sends no body. */
+  handlerReadsBody?: H;
+  /** The status of a success (default 200), one the declaration names; 204 sends no body. */
   status?: number;
   /** The title a 400 for this route's input carries, where the spec gives one. */
   invalidTitle?: string;
@@ -46,78 +44,77 @@ export interface RouteInput<S, P, Q, B> {
   reply: FastifyReply;
 }
 
-type Handler<A, P, Q, B, R> = (input: RouteInput<SessionOf<A>, P, Q, B>) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-type Register = <A extends RouteAuth<unknown>, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
-  url: string,
-  options: RouteOptions<A, P, Q, B, R>,
-  handler: Handler<A, P, Q, B, R>,
-) => void;
-
-export interface Routes {
-  get: Register;
-  post: Register;
-  put: Register;
-  patch: Register;
-  delete: Register;
-}
+/** A declaration's schema of one part, as its own type (undefined where it declares none). */
+type Part<D, K extends 'params' | 'query' | 'body' | 'response'> = D extends { readonly [P in K]: infer T extends z.ZodType } ? T : undefined;
 
 /**
- * The one way a service declares a route: who may call it and the proto schemas of what it takes
- * are options, checked in that order (session, params, query, body) before the handler runs, so
- * a handler starts from valid input and a known caller. Bad input is kit `parse`'s 400.
- *
- * The answer's schema is the route's `response`, else the catalogue's: fastify serializes every
- * success with it (fast-json-stringify writes only the fields the schema names, so a column the
- * contract does not name never leaves). With response validation on (tests), every answer is
- * also checked with zod, and one that does not match is a logged 500.
+ * What a handler answers: the declared response, ready-made JSON text (a cached list, Find
+ * swaps), or what it sent itself through `reply` (an error, a 304).
  */
-export function routes(app: FastifyInstance): Routes {
-  const register =
-    (method: Method): Register =>
-    (url, options, handler) => {
-      const entry = catalogueEntry(method, url);
-      const statuses = answerStatuses(options.status, entry);
-      // A stream's schema describes its events, not a body; a route answering only 204 has none.
-      const answer = statuses.length > 0 ? (options.response ?? (entry?.stream ? undefined : entry?.response)) : undefined;
-      app.route({
-        method,
-        url,
-        ...(answer ? { schema: { response: Object.fromEntries(statuses.map((status) => [status, serializerSchema(answer)])) } } : {}),
-        ...(answer && app.responseValidation ? { preSerialization: checkAnswer(answer, statuses) } : {}),
-        handler: async (request, reply) => {
-          const session = options.auth === 'none' ? undefined : await options.auth(request);
-          const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
-          const params = options.params ? check(options.params, request.params) : undefined;
-          const query = options.query ? check(options.query, request.query) : undefined;
-          const sent = request.body === undefined ? {} : request.body;
-          const body = options.body ? check(options.body, sent) : undefined;
-          if (!options.body && !options.handlerReadsBody && method !== 'GET') check(NoBody, sent);
-          const result = await handler({ session, params, query, body, request, reply } as Parameters<typeof handler>[0]);
-          if (options.status === 204) return reply.status(204).send();
-          if (options.status) reply.status(options.status);
-          return result;
-        },
-      });
-    };
-  return { get: register('GET'), post: register('POST'), put: register('PUT'), patch: register('PATCH'), delete: register('DELETE') };
+type Answer<D> = Part<D, 'response'> extends infer R extends z.ZodType ? z.input<R> | string | Buffer | FastifyReply : unknown;
+
+type Handler<D, A, H> = (input: RouteInput<SessionOf<A>, Part<D, 'params'>, Part<D, 'query'>, H extends true ? undefined : Part<D, 'body'>>) => Promise<Answer<D>>;
+
+/** Registers a route by its declaration: `route(API.login, { auth: 'none' }, handler)`. */
+export type RegisterRoute = <const D extends RouteDeclaration, A extends RouteAuth<unknown>, H extends boolean | undefined = undefined>(
+  declaration: D,
+  options: RouteOptions<A, H>,
+  handler: Handler<D, A, H>,
+) => void;
+
+/**
+ * The one way a service serves a route: by its declaration (proto's catalogue entry), which
+ * gives the method, the path and the proto schemas of what it takes, so what a service enforces
+ * is what the OpenAPI document says. The options say who may call it; the session, params, query
+ * and body are checked in that order before the handler runs, so a handler starts from valid
+ * input and a known caller. Bad input is kit `parse`'s 400.
+ *
+ * fastify serializes every success with the declaration's `response` (fast-json-stringify writes
+ * only the fields the schema names, so a column the contract does not name never leaves). With
+ * response validation on (tests), every answer is also checked with zod, and one that does not
+ * match is a logged 500.
+ */
+export function routes(app: FastifyInstance): RegisterRoute {
+  return (declaration, options, handler) => {
+    const { method } = declaration;
+    const statuses = answerStatuses(declaration, options.status);
+    // A stream's schema describes its events, not a body; a route answering only 204 has none.
+    const answer = statuses.length > 0 && !declaration.stream ? declaration.response : undefined;
+    app.route({
+      method,
+      url: declaration.path.replace(/\{(\w+)\}/g, ':$1'),
+      ...(answer ? { schema: { response: Object.fromEntries(statuses.map((status) => [status, serializerSchema(answer)])) } } : {}),
+      ...(answer && app.responseValidation ? { preSerialization: checkAnswer(answer, statuses) } : {}),
+      handler: async (request, reply) => {
+        const session = options.auth === 'none' ? undefined : await options.auth(request);
+        const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
+        const params = declaration.params ? check(declaration.params, request.params) : undefined;
+        const query = declaration.query ? check(declaration.query, request.query) : undefined;
+        const sent = request.body === undefined ? {} : request.body;
+        const body = declaration.body && !options.handlerReadsBody ? check(declaration.body, sent) : undefined;
+        if (!declaration.body && !options.handlerReadsBody && method !== 'GET') check(NoBody, sent);
+        const result = await handler({ session, params, query, body, request, reply } as Parameters<typeof handler>[0]);
+        if (options.status === 204) return reply.status(204).send();
+        if (options.status) reply.status(options.status);
+        return result;
+      },
+    });
+  };
 }
 
 /** What a route that takes no body accepts: none, or an empty object (as many clients send). */
 const NoBody = z.strictObject({});
 
-const catalogue = new Map(API_ROUTES.map((route) => [routeKey(route), route]));
-
-/** The catalogue's entry for a route; fastify writes `/api/trips/:id` where it writes `{id}`. */
-function catalogueEntry(method: Method, url: string): ApiRoute | undefined {
-  return catalogue.get(routeKey({ method, path: url.replace(/:(\w+)/g, '{$1}') }));
-}
-
-/** The success statuses that carry a body: the route's own and the catalogue's (204 has none). */
-function answerStatuses(status: number | undefined, entry: ApiRoute | undefined): number[] {
-  return [...new Set([status ?? 200, ...(entry?.status ?? [])])].filter((code) => code !== 204);
+/**
+ * The success statuses that carry a body: the declaration's (204 has none). The service's own
+ * status must be one of them, so the document does not promise what the route never answers.
+ */
+function answerStatuses(declaration: RouteDeclaration, status: number | undefined): number[] {
+  const declared = declaration.status ?? [200];
+  if (status !== undefined && !declared.includes(status)) {
+    throw new Error(`${declaration.method} ${declaration.path} answers ${status}, which its declaration (${declared.join(', ')}) does not name`);
+  }
+  return declared.filter((code) => code !== 204);
 }
 
 const serializerSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();

@@ -13,7 +13,7 @@ import {
   StorageType,
 } from 'nats';
 import type { Logger } from 'pino';
-import type { BaseConfig } from './config';
+import type { BaseConfig } from '../config';
 
 /**
  * The NATS connection of one process, with the subject prefix applied in one place. Domain code

@@ -1,6 +1,6 @@
 import { SUBJECTS } from '@crewswap/proto';
 import type { Logger } from 'pino';
-import { follow } from './events';
+import { follow } from '.';
 import type { Bus } from './nats';
 
 export interface RestartListener {

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   'manage_settings',
   'view_security_alerts',
   'manage_system',
+  'manage_swaps',
 ] as const;
 
 /**

@@ -18,6 +18,7 @@ const destinations = { anyOf: ['manage_destinations'] } as const;
 const admins = { anyOf: ['manage_admins'] } as const;
 const analytics = { anyOf: ['view_analytics'] } as const;
 const system = { anyOf: ['manage_system'] } as const;
+const swapDesk = { anyOf: ['manage_swaps'] } as const;
 /** The Security panel's emergency card and restart: view_security_alerts (its menu) or manage_system. */
 const emergency = { anyOf: EMERGENCY_PERMISSIONS } as const;
 
@@ -63,6 +64,9 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, AdminRouteRule> = {
   'GET /api/admin/analytics/comprehensive': analytics,
   'GET /api/admin/analytics/swap-breakdown': analytics,
   'GET /api/admin/swaps/proposal-stats': analytics,
+  'GET /api/admin/swap-requests': swapDesk,
+  'POST /api/admin/swap-requests/:id/approve': swapDesk,
+  'POST /api/admin/swap-requests/:id/refuse': swapDesk,
   // roster-ingest
   'GET /api/admin/roster-history': { anyAdmin: true },
   'GET /api/admin/roster-history/stats': { anyAdmin: true },

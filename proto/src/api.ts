@@ -37,14 +37,19 @@ import {
   AcceptProposalResponse,
   CounterProposalBody,
   CounterProposalResponse,
-  CrewingBody,
   DeclineProposalBody,
   ProposalListQuery,
   ProposalStats,
   ProposeSwapBody,
+  GiveawayList,
+  GiveawaysQuery,
+  RefuseSwapRequestBody,
   SwapAgreement,
   SwapProposal,
   SwapProposalView,
+  SwapRequest,
+  SwapRequestList,
+  SwapRequestsQuery,
 } from './proposals';
 import { SSE_EVENTS_PATH, VAPID_PUBLIC_KEY_PATH } from './pwa';
 import { SseMessage } from './realtime';
@@ -198,7 +203,13 @@ export const API = {
   cancelProposal: route('POST', '/api/swaps/proposals/{id}/cancel', 'Withdraw my open proposal', 'pilot', { params: IdParams, response: SwapProposal }),
   listAgreements: route('GET', '/api/swaps/agreements', 'My agreed swaps and their history, newest first', 'pilot', { response: z.array(SwapAgreement) }),
   cancelAgreement: route('POST', '/api/swaps/agreements/{id}/cancel', 'Cancel an agreed swap before crewing answers', 'pilot', { params: IdParams, response: SwapAgreement }),
-  recordCrewing: route('POST', '/api/swaps/agreements/{id}/crewing', "Record crewing's answer: approved or refused", 'pilot', { params: IdParams, body: CrewingBody, response: SwapAgreement }),
+  // Gone (issue 53): whatever the body, 410 with a sentence saying crewing decides at the crewing desk.
+  recordCrewing: route('POST', '/api/swaps/agreements/{id}/crewing', "Gone: crewing approves or refuses at the crewing desk (always 410 with a sentence)", 'pilot', { params: IdParams }),
+  listGiveaways: route('GET', '/api/swaps/giveaways', 'Give-away trips I could fly in a date window (the swap rule as Find swaps), with the owner to contact', 'pilot', { query: GiveawaysQuery, response: GiveawayList }),
+  // The crewing desk (swaps; admin permission manage_swaps)
+  listSwapRequests: route('GET', '/api/admin/swap-requests', 'Agreements waiting for crewing (oldest first), then decided ones (newest decisions last)', 'admin', { query: SwapRequestsQuery, response: SwapRequestList }),
+  approveSwapRequest: route('POST', '/api/admin/swap-requests/{id}/approve', 'Approve: the trips change hands at once', 'admin', { params: IdParams, response: SwapRequest }),
+  refuseSwapRequest: route('POST', '/api/admin/swap-requests/{id}/refuse', 'Refuse with a reason: nothing moves', 'admin', { params: IdParams, body: RefuseSwapRequestBody, response: SwapRequest }),
 
   // Roster import (roster-ingest)
   uploadRoster: route('POST', '/api/roster/upload', 'Import a roster calendar file (.ics, .ics_, .cal)', 'pilot', { upload: 'roster', response: RosterUploadResult }),

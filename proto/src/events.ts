@@ -48,7 +48,8 @@ export type SessionStateReply = z.infer<typeof SessionStateReply>;
 export const OutboxPendingRequest = z.strictObject({ subjects: z.array(z.string().min(1).max(200)).min(1).max(50) });
 export const OutboxPendingReply = z.object({ pending: z.number().int().min(0) });
 /** `origin` says which channel made the change (absent in events written before it was added). */
-export const TripEvent = z.object({ trip: Trip, origin: TripChangeOrigin.optional() });
+/** `movedFrom`: the pilot who held the trip before crewing approved a swap (issue 53), told too. */
+export const TripEvent = z.object({ trip: Trip, origin: TripChangeOrigin.optional(), movedFrom: z.uuid().optional() });
 /** `trip` is the trip as it was when deleted (absent in events written before it was added). */
 export const TripDeletedEvent = z.object({ tripId: z.uuid(), pilotId: z.uuid(), trip: Trip.optional(), origin: TripChangeOrigin.optional() });
 export const SettingsChangedEvent = z.object({ key: SettingKey, value: z.string() });

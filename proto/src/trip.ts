@@ -21,6 +21,14 @@ export const TRIP_SOURCES = ['manual', 'upload', 'email'] as const;
 export const TripSource = z.enum(TRIP_SOURCES);
 export type TripSource = z.infer<typeof TripSource>;
 
+/**
+ * How an offered trip is offered (issue 53): for another trip ('swap'), to anyone who will fly it
+ * ('giveaway', picked up with no trip in return), or either. A trip not offered keeps its last.
+ */
+export const OFFER_TYPES = ['swap', 'giveaway', 'either'] as const;
+export const OfferType = z.enum(OFFER_TYPES, "offerType must be 'swap', 'giveaway' or 'either'");
+export type OfferType = z.infer<typeof OfferType>;
+
 export const Trip = z.object({
   id: z.uuid(),
   pilotId: z.uuid(),
@@ -32,6 +40,8 @@ export const Trip = z.object({
   startDate: IsoDate,
   endDate: IsoDate,
   isSwappable: z.boolean(),
+  /** How it is offered; 'swap' for every trip before give-aways existed. */
+  offerType: OfferType.default('swap'),
   training: z.boolean(),
   /** The Keep flag. */
   requested: z.boolean(),
@@ -95,6 +105,8 @@ export type UpdateTripBody = z.infer<typeof UpdateTripBody>;
 
 export const SwappableBody = z.strictObject({
   isSwappable: z.boolean(),
+  /** Left out: the trip keeps how it was offered ('swap' for a trip never offered otherwise). */
+  offerType: OfferType.optional(),
   swapDescription: swapDescriptionText.nullable().optional(),
   requested: z.boolean().optional(),
   searchStartDate: IsoDate.nullable().optional(),

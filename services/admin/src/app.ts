@@ -9,6 +9,7 @@ import { bootstrapMasterAdmin, seedSettings } from './domain/bootstrap';
 import { startCleanupScheduler } from './domain/cleanup';
 import { createAdminUseCases } from './domain/use-cases';
 import { startAdminActivitySubscription } from './events/session-activity';
+import { startSwapDecisionLog } from './events/swap-decisions';
 import { serveSettingsRpc } from './events/settings-rpc';
 import { migrations } from './migrations';
 import { activityRoutes } from './routes/activity';
@@ -35,6 +36,8 @@ export function createApp(config: AdminConfig, options: ServiceOptions = {}) {
     const useCases = createAdminUseCases({ db, bus, outbox, guard, clock, privateKey, productName: config.PRODUCT_NAME, admins, settings, cleanups, systemState, activity });
     const activityFeed = startAdminActivitySubscription({ bus, log, admins, now: () => clock.now() });
     runtime.onClose(() => activityFeed.stop());
+    const swapDecisions = await startSwapDecisionLog({ db, bus, log, admins, activity });
+    runtime.onClose(() => swapDecisions.stop());
     const idleSweep = startPeriodic({ name: 'end idle admin sessions', log, intervalMs: config.ADMIN_SESSION_SWEEP_MS, task: () => useCases.endIdleAdminSessions.execute() });
     runtime.onClose(() => idleSweep.stop());
 

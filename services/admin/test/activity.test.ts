@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_COOKIE, PILOT_COOKIE, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, eventually, TEST_KEYS } from '@crewswap/kit-testing';
-import { AdminActivityEntry, PERMISSIONS } from '@crewswap/proto';
+import { createTestDatabase, eventually, TEST_KEYS, testPilot, testTrip } from '@crewswap/kit-testing';
+import { AdminActivityEntry, PERMISSIONS, SUBJECTS } from '@crewswap/proto';
 import { adminWith, login, MASTER, startAdmin, stopAdmin, type TestDatabase } from './helpers';
 
 describe('admin sessions end when idle; the activity log says who did what, when', () => {
@@ -85,5 +85,41 @@ describe('admin sessions end when idle; the activity log says who did what, when
     expect((await admin.app.inject({ method: 'GET', url: '/api/admin/activity-log' })).statusCode).toBe(401);
     expect((await admin.app.inject({ method: 'GET', url: '/api/admin/activity-log', cookies: pilot })).statusCode).toBe(401);
     expect((await admin.app.inject({ method: 'GET', url: '/api/admin/activity-log', cookies: { [ADMIN_COOKIE]: everyPermission } })).statusCode).toBe(403);
+  });
+  it("the crewing desk's decisions are in the log: who approved or refused, when, and what moved; a pilot's old answer is not an admin's", async () => {
+    const master = await login(admin, MASTER.email, MASTER.password);
+    const masterId = (await admin.app.inject({ method: 'GET', url: '/api/admin/current', cookies: { [ADMIN_COOKIE]: master } })).json().id as string;
+    const side = (firstName: string, employeeId: string, flight: string) => {
+      const pilot = testPilot({ firstName, lastName: 'Pilot', employeeId });
+      return { pilot, trip: testTrip({ pilotId: pilot.id, flightNoStart: flight, route: 'JFK', startDate: '2027-01-12', endDate: '2027-01-15' }) };
+    };
+    const proposer = side('Amy', '100001', 'VS025');
+    const owner = side('Ben', '100002', 'VS003');
+    const agreement = (status: 'approved' | 'refused', reason: string | null) => ({
+      id: randomUUID(), proposalId: randomUUID(), status, kind: 'swap' as const, reason, proposer, owner,
+      agreedAt: '2026-11-20T10:00:00.000Z', closedAt: '2026-11-23T12:00:00.000Z', closedBy: masterId,
+    });
+    const approved = agreement('approved', null);
+    const moves = [
+      { tripId: proposer.trip.id, fromPilotId: proposer.pilot.id, toPilotId: owner.pilot.id },
+      { tripId: owner.trip.id, fromPilotId: owner.pilot.id, toPilotId: proposer.pilot.id },
+    ];
+    const { db, outbox } = admin.runtime;
+    await db.transaction(async (trx) => {
+      await outbox.write(trx, SUBJECTS.agreementApproved, { agreement: approved, by: masterId, moves });
+      await outbox.write(trx, SUBJECTS.agreementRefused, { agreement: agreement('refused', 'Ben is on standby that week'), by: masterId });
+      // Recorded by a pilot before the desk existed: no administrator to name.
+      await outbox.write(trx, SUBJECTS.agreementApproved, { agreement: { ...approved, id: randomUUID() }, by: proposer.pilot.id });
+    });
+    const entries = await eventually(async () => {
+      const log = (await admin.app.inject({ method: 'GET', url: '/api/admin/activity-log', cookies: { [ADMIN_COOKIE]: master } })).json() as AdminActivityEntry[];
+      const desk = log.filter((entry) => entry.action.startsWith('swap_request_'));
+      return desk.length === 2 ? desk : undefined;
+    });
+    const byAction = Object.fromEntries(entries.map((entry) => [entry.action, entry]));
+    expect(byAction.swap_request_approved).toMatchObject({ adminEmail: MASTER.email });
+    expect(byAction.swap_request_approved!.detail).toContain('VS025');
+    expect(byAction.swap_request_approved!.detail).toContain('to Ben Pilot (100002)');
+    expect(byAction.swap_request_refused!.detail).toContain('reason: Ben is on standby that week');
   });
 });

@@ -13,6 +13,8 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
   [/^\/api\/available-swaps$/, 'swaps'],
   [/^\/api\/swaps(\/|$)/, 'swaps'],
   [/^\/api\/admin\/swaps(\/|$)/, 'swaps'],
+  // The crewing desk: swaps owns the agreements it decides.
+  [/^\/api\/admin\/swap-requests(\/|$)/, 'swaps'],
   // Wishes are kept and matched where the offers are (docs/DECISIONS.md).
   [/^\/api\/notifications\/wishes(\/|$)/, 'swaps'],
   [/^\/api\/(trips|iata-codes|master-calendar|crossover-trips|usual-requests|stats|calendar)(\/|$)/, 'trips'],

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, systemClock } from '@crewswap/kit';
 import { createTestDatabase, eventually, uniqueName } from '@crewswap/kit-testing';
-import { addDays, API_ROUTES, routeKey, type ApiRoute } from '@crewswap/proto';
+import { addDays, API_ROUTES, PROPOSAL_MESSAGES, routeKey, type ApiRoute } from '@crewswap/proto';
 import { startStack, type Stack } from '../../../scripts/stack';
 import { hasSpec, readApiRows, type ApiRow } from './spec-api';
 
@@ -537,7 +537,20 @@ describe('the API reference, route by route, through the gateway', () => {
     expect((accepted.body.agreement as { status: string }).status).toBe('agreed');
     const third = await call('POST', '/api/swaps/proposals', { offeredTripId: offeredId, myTripId: askerTripId }, asker.jar);
     const agreed = await call('POST', `/api/swaps/proposals/${third.body.id as string}/accept`, {}, owner.jar);
-    await exercise('POST /api/swaps/agreements/{id}/crewing', { jar: asker.jar, params: { id: (agreed.body.agreement as { id: string }).id }, values: { status: 'approved' } });
+    const agreedId = (agreed.body.agreement as { id: string }).id;
+    // Crewing decides at the desk now (below): the pilots' old route is gone, whatever it is sent.
+    const gone = await call('POST', `/api/swaps/agreements/${agreedId}/crewing`, { status: 'approved' }, asker.jar);
+    expect([gone.status, gone.body.error]).toEqual([410, PROPOSAL_MESSAGES.crewingDecides]);
+    await exercise('POST /api/swaps/agreements/{id}/crewing', { jar: asker.jar, params: { id: agreedId }, status: 410 });
+    // A second agreement, for the desk to refuse; and a give-away, picked up.
+    const secondOffer = await tripOf(owner.jar, addDays(today, 50), true);
+    const secondGive = await tripOf(asker.jar, addDays(today, 51), false);
+    const fourth = await exercise('POST /api/swaps/proposals', { jar: asker.jar, values: { offeredTripId: secondOffer, myTripId: secondGive }, eventually: true });
+    const refusable = await call('POST', `/api/swaps/proposals/${fourth.body.id as string}/accept`, {}, owner.jar);
+    expect(refusable.status).toBe(200);
+    const giveaway = await tripOf(owner.jar, addDays(today, 60), false);
+    expect((await call('PATCH', `/api/trips/${giveaway}/swappable`, { isSwappable: true, offerType: 'giveaway' }, owner.jar)).status).toBe(200);
+    await exercise('GET /api/swaps/giveaways?from=&to=', { jar: asker.jar, params: { from: today, to: addDays(today, 90) }, eventually: true });
 
     // Testing mode is on in this stack (TESTING_BUTTON_ENABLED): the test-login dialog's calls.
     const other = await newPilot(`helper.${randomInt(1000, 9999)}`);
@@ -548,6 +561,10 @@ describe('the API reference, route by route, through the gateway', () => {
     // The admin console.
     await exercise('POST /api/admin/login', { jar: admin, values: ADMIN });
     await exercise('GET /api/admin/current', { jar: admin });
+    // The crewing desk: the master admin holds manage_swaps.
+    await exercise('GET /api/admin/swap-requests?status=&fleet=', { jar: admin, params: { status: 'pending', fleet: 'A350' } });
+    await exercise('POST /api/admin/swap-requests/{id}/approve', { jar: admin, params: { id: agreedId } });
+    await exercise('POST /api/admin/swap-requests/{id}/refuse', { jar: admin, params: { id: (refusable.body.agreement as { id: string }).id }, values: { reason: 'Standby cover that week' } });
     await exercise('DELETE /api/notifications/clear-all', { jar: admin });
     await exercise('GET /api/admin/settings', { jar: admin });
     await exercise('PUT /api/admin/settings/{key}', { jar: admin, params: { key: 'swap_search_days' }, values: { value: '4' } });

@@ -252,6 +252,7 @@ export function testTrip(overrides: Partial<import('@crewswap/proto').Trip> = {}
     startDate: '2026-11-10',
     endDate: '2026-11-12',
     isSwappable: false,
+    offerType: 'swap',
     training: false,
     requested: false,
     companions: null,

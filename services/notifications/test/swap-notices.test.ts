@@ -40,7 +40,7 @@ describe('swap proposals and agreements, told to the pilots and to crewing', () 
     service.settings.crewing_email = 'crewing@fly.virgin.com';
     const proposer = side('Cat', '200001', 'VS011');
     const owner = side('Dan', '200002', 'VS013');
-    const agreement: SwapAgreement = { id: randomUUID(), proposalId: randomUUID(), status: 'agreed', proposer, owner, agreedAt: '2026-11-23T10:05:00.000Z', closedAt: null, closedBy: null };
+    const agreement: SwapAgreement = { id: randomUUID(), proposalId: randomUUID(), status: 'agreed', kind: 'swap', reason: null, proposer, owner, agreedAt: '2026-11-23T10:05:00.000Z', closedAt: null, closedBy: null };
     const event = await publish(SUBJECTS.agreementMade, { agreement, by: owner.pilot.id });
     const files = await eventually(async () => {
       const mine = (await service.emlFiles()).filter((name) => name.includes(event.id) || /cat\.stone|dan\.stone|crewing@/.test(name));
@@ -52,5 +52,24 @@ describe('swap proposals and agreements, told to the pilots and to crewing', () 
       expect(crewing).toContain(line);
     }
     for (const pilot of [proposer, owner]) expect((await pushes(pilot.pilot.id)).map((push) => push.title)).toEqual(['Swap agreed']);
+  });
+
+  it('a pick-up tells the owner who wants to pick up their trip, and its agreement says who gives it away', async () => {
+    const picker = { ...side('Alex', '300001', 'VS001'), trip: null };
+    picker.pilot.lastName = 'Lee';
+    const owner = side('Eve', '300002', 'VS025');
+    owner.trip = { ...owner.trip, flightNoEnd: 'VS026', startDate: '2027-01-12', endDate: '2027-01-15' };
+    const proposal: SwapProposal = { id: randomUUID(), status: 'open', proposer: picker, owner, note: null, reason: null, counterOf: null, agreementId: null, mutual: false, createdAt: '2026-11-23T10:00:00.000Z', decidedAt: null };
+    await publish(SUBJECTS.proposalMade, { proposal, by: picker.pilot.id });
+    expect(await pushes(owner.pilot.id)).toEqual([expect.objectContaining({ title: 'New swap proposal', body: 'Alex Lee wants to pick up your VS025/VS026 JFK 12-15 Jan' })]);
+
+    const agreement: SwapAgreement = { id: randomUUID(), proposalId: proposal.id, status: 'agreed', kind: 'giveaway', reason: null, proposer: picker, owner, agreedAt: '2026-11-23T10:05:00.000Z', closedAt: null, closedBy: null };
+    await publish(SUBJECTS.agreementMade, { agreement, by: owner.pilot.id });
+    const agreed = await eventually(async () => {
+      const mine = (await pushes(owner.pilot.id)).filter((push) => push.title === 'Swap agreed');
+      return mine.length > 0 ? mine : undefined;
+    }, 15_000);
+    expect(agreed.map((push) => push.body)).toEqual(['With Alex Lee: you give away VS025/VS026 JFK (A350), 2027-01-12 to 2027-01-15. Awaiting crewing.']);
+    expect((await pushes(picker.pilot.id)).map((push) => push.body)).toEqual(['With Eve Stone: you take VS025/VS026 JFK (A350), 2027-01-12 to 2027-01-15. Awaiting crewing.']);
   });
 });

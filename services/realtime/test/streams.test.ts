@@ -105,6 +105,16 @@ describe('real-time updates', () => {
     for (const stream of streams) stream.close();
   });
 
+  it("a trip crewing moved to another pilot refreshes both pilots' trips: the new holder's and the one it came from", async () => {
+    const [giver, taker, stranger] = [session(), session(), session()];
+    const streams = await Promise.all([giver, taker, stranger].map((s) => openStream(url, s.cookie)));
+    await Promise.all(streams.map((s) => s.next('connected')));
+    await publish(SUBJECTS.tripUpdated, { trip: testTrip({ pilotId: taker.pilotId }), origin: { channel: 'system' }, movedFrom: giver.pilotId });
+    for (const stream of streams.slice(0, 2)) expect(await stream.next('trips-updated')).toMatchObject({ type: 'trips-updated', channel: 'system' });
+    expect(streams[2]!.messages.filter((m) => m.type === 'trips-updated')).toHaveLength(0);
+    for (const stream of streams) stream.close();
+  });
+
   it("after a roster import that changed or removed trips sends one 'trips-updated' carrying the change summary", async () => {
     const pilot = session();
     const stream = await openStream(url, pilot.cookie);

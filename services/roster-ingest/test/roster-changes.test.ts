@@ -182,6 +182,7 @@ function typedTrip(flightNoStart: string, flightNoEnd: string, route: string, st
     startDate,
     endDate,
     isSwappable: false,
+    offerType: 'swap' as const,
     training: false,
     requested: false,
     companions: null,

@@ -19,13 +19,19 @@ import { migrations } from './migrations';
 import { registerTripRoutes } from './routes/trips';
 import { createProposalRepository } from './data/proposals';
 import { createAcceptProposal, createCounterProposal, createDeclineProposal } from './domain/proposals/answer-proposal';
-import { createCancelAgreement, createCancelProposal, createRecordCrewing } from './domain/proposals/close-swap';
+import { createCancelAgreement, createCancelProposal } from './domain/proposals/close-swap';
 import { createProposalEvents } from './domain/proposals/events';
 import { createExpireProposals } from './domain/proposals/expire-proposals';
 import { createProposeSwap } from './domain/proposals/propose-swap';
+import { createGiveawayRepository } from './data/giveaways';
+import { createListGiveaways } from './domain/list-giveaways';
+import { registerGiveawayRoutes } from './routes/giveaways';
 import { createSwapSides } from './domain/proposals/sides';
 import { registerProposalRoutes } from './routes/proposals';
 import { registerWishRoutes } from './routes/wishes';
+import { createSwapRequestRepository } from './data/swap-requests';
+import { createApproveSwapRequest, createListSwapRequests, createRefuseSwapRequest } from './domain/crewing/swap-requests';
+import { registerSwapRequestRoutes } from './routes/swap-requests';
 
 /** Trip tombstones are kept this long after the deletion (docs/DECISIONS.md, "Growing tables"). */
 export const TOMBSTONE_RETENTION_DAYS = 30;
@@ -79,19 +85,24 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const awaitTrips = <T>(read: () => Promise<T>, found: (value: T) => boolean) => readUntil(read, found, config.TRIPS_CATCH_UP_MS, () => nothingOnItsWay(bus, ASK_FEEDS));
     registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips }), pushAlert, offerViews });
     const sides = createSwapSides({ proposals, clock });
+    const giveaways = createGiveawayRepository(db);
+    registerGiveawayRoutes(app, { guard: runtime.guard, listGiveaways: createListGiveaways({ giveaways, clock, awaitTrips }) });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
     const proposalUseCases = {
-      proposeSwap: createProposeSwap({ ...answerDeps, sides, awaitTrips }),
+      proposeSwap: createProposeSwap({ ...answerDeps, giveaways, sides, awaitTrips }),
       acceptProposal: createAcceptProposal(answerDeps),
       declineProposal: createDeclineProposal(answerDeps),
       counterProposal: createCounterProposal({ ...answerDeps, sides }),
       cancelProposal: createCancelProposal(answerDeps),
       cancelAgreement: createCancelAgreement(answerDeps),
-      recordCrewing: createRecordCrewing(answerDeps),
     };
     registerWishRoutes(app, { guard: runtime.guard, wishes: createWishes({ db, wishes, readModel, offers, clock }) });
     registerProposalRoutes(app, { guard: runtime.guard, proposals, useCases: proposalUseCases, now: () => clock.now() });
-    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, expireProposals, offerViews, digest };
+    const requests = createSwapRequestRepository(db);
+    const deskDeps = { db, requests, proposals, outbox: runtime.outbox, clock };
+    const swapRequests = { list: createListSwapRequests(deskDeps), approve: createApproveSwapRequest(deskDeps), refuse: createRefuseSwapRequest(deskDeps) };
+    registerSwapRequestRoutes(app, { guard: runtime.guard, useCases: swapRequests });
+    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, swapRequests, expireProposals, offerViews, digest };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, EXPIRY_REASONS, PROPOSAL_MESSAGES, SUBJECTS, type Pilot, type SwapAgreement, type SwapProposal, type SwapProposalView, type Trip } from '@crewswap/proto';
 import { eventually } from '@crewswap/kit-testing';
 import { OFFER_WITHDRAWN_MESSAGE } from '../src/domain/offer-withdrawn';
@@ -108,13 +109,9 @@ describe('Swap proposals and agreements', () => {
     expect((await post(owner, `/api/swaps/proposals/${proposal.id}/cancel`)).statusCode).toBe(404);
     expect(await list(stranger)).toEqual([]);
     const { agreement } = (await post(owner, `/api/swaps/proposals/${proposal.id}/accept`)).json() as { agreement: SwapAgreement };
-    const crewing = await post(stranger, `/api/swaps/agreements/${agreement.id}/crewing`, { status: 'approved' });
-    expect([crewing.statusCode, crewing.json().error]).toEqual([404, PROPOSAL_MESSAGES.agreementNotFound]);
     expect((await post(stranger, `/api/swaps/proposals/${proposal.id}/cancel`)).statusCode).toBe(404);
     const strangersCancel = await post(stranger, `/api/swaps/agreements/${agreement.id}/cancel`);
     expect([strangersCancel.statusCode, strangersCancel.json().error]).toEqual([404, PROPOSAL_MESSAGES.agreementNotFound]);
-    const bad = await post(owner, `/api/swaps/agreements/${agreement.id}/crewing`, { status: 'maybe' });
-    expect([bad.statusCode, bad.json().error]).toEqual([400, "status must be 'approved' or 'refused'"]);
     expect((await get(proposer, '/api/swaps/agreements')).json()[0].status).toBe('agreed');
   });
 
@@ -149,7 +146,7 @@ describe('Swap proposals and agreements', () => {
     expect(accepted.json().agreement).toMatchObject({ proposer: { trip: { id: otherTrip.id } }, owner: { trip: { id: mine.id } } });
   });
 
-  it('Cancel ends an agreed swap before crewing answers and frees both trips; crewing approves once', async () => {
+  it('Cancel ends an agreed swap before crewing answers and frees both trips; crewing approves once, at the desk', async () => {
     const { owner, offered, proposer, mine } = await pair();
     const proposal = await proposed(proposer, mine, offered);
     const { agreement } = (await post(owner, `/api/swaps/proposals/${proposal.id}/accept`)).json() as { agreement: SwapAgreement };
@@ -162,10 +159,9 @@ describe('Swap proposals and agreements', () => {
     expect((await events(SUBJECTS.agreementCancelled)).map((e) => e.data.agreement?.id)).toContain(agreement.id);
     const again = await proposed(proposer, mine, offered);
     const second = (await post(owner, `/api/swaps/proposals/${again.id}/accept`)).json().agreement as SwapAgreement;
-    const approved = await post(owner, `/api/swaps/agreements/${second.id}/crewing`, { status: 'approved' });
-    expect(approved.json()).toMatchObject({ status: 'approved', closedBy: owner.id });
-    const twice = await post(proposer, `/api/swaps/agreements/${second.id}/crewing`, { status: 'refused' });
-    expect([twice.statusCode, twice.json().error]).toEqual([409, PROPOSAL_MESSAGES.crewingAnswered]);
+    const admin = randomUUID();
+    expect(await h.service.swapRequests.approve.execute({ adminId: admin, id: second.id })).toMatchObject({ status: 'approved', decidedBy: admin });
+    await expect(h.service.swapRequests.refuse.execute({ adminId: admin, id: second.id, reason: 'Too late' })).rejects.toThrow(PROPOSAL_MESSAGES.requestNotPending);
     const late = await post(proposer, `/api/swaps/agreements/${second.id}/cancel`);
     expect([late.statusCode, late.json().error]).toEqual([409, PROPOSAL_MESSAGES.crewingAnswered]);
     const cancelledTwice = await post(owner, `/api/swaps/agreements/${agreement.id}/cancel`);
@@ -276,7 +272,7 @@ describe('Swap proposals and agreements', () => {
     const approved = await pair();
     const kept = await proposed(approved.proposer, approved.mine, approved.offered);
     const swap = (await post(approved.owner, `/api/swaps/proposals/${kept.id}/accept`)).json().agreement as SwapAgreement;
-    expect((await post(approved.owner, `/api/swaps/agreements/${swap.id}/crewing`, { status: 'approved' })).statusCode).toBe(200);
+    await h.service.swapRequests.approve.execute({ adminId: randomUUID(), id: swap.id });
     // Crewing approved it: the trip leaving the roster is the swap being done.
     await h.publishAndWait(SUBJECTS.tripDeleted, { tripId: approved.mine.id, pilotId: approved.proposer.id, origin: { channel: 'roster_upload' } }, 2);
     expect((await get(approved.owner, '/api/swaps/agreements')).json()[0]).toMatchObject({ id: swap.id, status: 'approved' });

@@ -1,4 +1,4 @@
-import { addDays, AIRCRAFT, aircraftFlownBy, FLEETS, SUBJECTS, tripWindow, type Pilot, type Trip } from '@crewswap/proto';
+import { addDays, AIRCRAFT, aircraftFlownBy, FLEETS, isLtcCaptain, OFFER_TYPES, PROPOSAL_MESSAGES, SUBJECTS, tripWindow, type Giveaway, type Pilot, type Trip } from '@crewswap/proto';
 import { decodeCursor, shownTripIds } from '../src/rules/match-page';
 import { fixedClock } from '@crewswap/kit';
 import { createDigestRepository } from '../src/data/digest';
@@ -6,7 +6,7 @@ import { createProposalRepository } from '../src/data/proposals';
 import { createProposalEvents } from '../src/domain/proposals/events';
 import { createSwapSides } from '../src/domain/proposals/sides';
 import type { PilotChange, PilotRecord, TripChange } from '../src/data/read-model';
-import { isMutual, type DayRange, type SwapSide } from '../src/rules/swap-rule';
+import { isMutual, overlaps, type DayRange, type SwapSide } from '../src/rules/swap-rule';
 import { makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
 
 /** A seeded generator (mulberry32): the same seed builds the same airline, ids included. */
@@ -267,4 +267,60 @@ describe('who can swap with whom, written once', () => {
       expect(alerted).toBeGreaterThan(2 * world.trips.filter((trip) => trip.isSwappable).length);
     }
   }, 240_000);
+
+  it('Pick up a trip lists, and a pick-up takes, exactly the give-aways the one-way swap rule allows (rank, aircraft, the LTC rule, free on its days, never their own)', async () => {
+    // Halfway between two airlines above (200 days apart): no window reaches their trips.
+    const base = addDays(TODAY, 310);
+    const world = airline(39, base);
+    const g = generator(39 + 1000);
+    for (const trip of world.trips) trip.offerType = g.pick(OFFER_TYPES);
+    await load(h, world);
+    const pilotsById = new Map(world.pilots.map((pilot) => [pilot.id, pilot]));
+    /** The one-way rule, from proto's facts and the world itself: who could pick up this offer, starting in this window. */
+    const canPickUp = (pilot: Pilot, offer: Trip, window: DayRange) => {
+      const owner = pilotsById.get(offer.pilotId)!;
+      return (
+        offer.isSwappable &&
+        offer.offerType !== 'swap' &&
+        !world.deleted.has(pilot.id) &&
+        !world.deleted.has(owner.id) &&
+        owner.id !== pilot.id &&
+        owner.rank === pilot.rank &&
+        offer.aircraft !== null &&
+        aircraftFlownBy(pilot.fleet).includes(offer.aircraft) &&
+        !offer.isStandby &&
+        (!offer.training || isLtcCaptain(pilot)) &&
+        offer.startDate > TODAY &&
+        offer.startDate >= window.from &&
+        offer.startDate <= window.to &&
+        !world.trips.some((held) => held.pilotId === pilot.id && overlaps({ from: held.startDate, to: held.endDate }, { from: offer.startDate, to: offer.endDate }))
+      );
+    };
+    const seen = { listed: 0, picked: 0, refused: 0 };
+    for (const pilot of world.pilots) {
+      const from = addDays(base, g.below(18));
+      const window = { from, to: addDays(from, g.below(8)) };
+      const response = await h.service.app.inject({ method: 'GET', url: `/api/swaps/giveaways?from=${window.from}&to=${window.to}`, cookies: h.cookies(pilot) });
+      expect(response.statusCode).toBe(200);
+      const listed = (response.json() as Giveaway[]).map((item) => item.trip.id).sort();
+      const expected = world.trips.filter((offer) => canPickUp(pilot, offer, window)).map((offer) => offer.id).sort();
+      expect({ pilot: pilot.id, window, listed }).toEqual({ pilot: pilot.id, window, listed: expected });
+      seen.listed += listed.length;
+
+      // A pick-up is the listing's rule for the one trip: one it allows and two near misses (same rank, offered as a give-away).
+      const allowed = world.trips.filter((offer) => canPickUp(pilot, offer, { from: offer.startDate, to: offer.startDate }));
+      const nearMisses = world.trips.filter((offer) => offer.isSwappable && offer.offerType !== 'swap' && pilotsById.get(offer.pilotId)!.rank === pilot.rank && !allowed.includes(offer));
+      for (const offer of [allowed, nearMisses, nearMisses].filter((offers) => offers.length > 0).map((offers) => g.pick(offers))) {
+        const made = await h.service.app.inject({ method: 'POST', url: '/api/swaps/proposals', payload: { offeredTripId: offer.id, myTripId: null }, cookies: h.cookies(pilot) });
+        // The same pick-up twice is refused as already proposed: the first answer decides.
+        if (made.statusCode === 409 && made.json().error === PROPOSAL_MESSAGES.alreadyProposed) continue;
+        expect({ pilot: pilot.id, offer: offer.id, taken: made.statusCode === 201 }).toEqual({ pilot: pilot.id, offer: offer.id, taken: allowed.includes(offer) });
+        seen[made.statusCode === 201 ? 'picked' : 'refused'] += 1;
+      }
+    }
+    // The agreement means something only if both answers occur often.
+    expect(seen.listed).toBeGreaterThan(world.pilots.length / 2);
+    expect(seen.picked).toBeGreaterThan(world.pilots.length / 3);
+    expect(seen.refused).toBeGreaterThan(world.pilots.length / 3);
+  }, 120_000);
 });

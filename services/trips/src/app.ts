@@ -34,6 +34,7 @@ import { startPilotDirectory } from './events/pilot-directory';
 import { startAgreedSwaps } from './events/agreed-swaps';
 import { createEndAgreedSwap, createWithdrawAgreedOffers } from './domain/withdraw-agreed-offers';
 import { createAgreedSwapRepository } from './data/agreed-swaps';
+import { createMoveSwappedTrips } from './domain/move-swapped-trips';
 import { serveTripRpcs } from './events/rpc';
 import { migrations } from './migrations';
 import { airportRoutes } from './routes/airports';
@@ -115,6 +116,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
       log,
       withdraw: createWithdrawAgreedOffers({ trips: tripsRepo, agreedSwaps: agreedSwapsRepo, events }),
       end: createEndAgreedSwap({ agreedSwaps: agreedSwapsRepo }),
+      move: createMoveSwappedTrips({ agreedSwaps: agreedSwapsRepo, events, log }),
     });
     runtime.onClose(() => agreedSwaps.stop());
     const subscriptions = serveTripRpcs({ bus, log, trips: tripsRepo, knownAirports, importTrips, purge, seedDemoTrips });

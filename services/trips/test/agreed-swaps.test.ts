@@ -17,6 +17,8 @@ describe('a swap agreed in swaps', () => {
     id: randomUUID(),
     proposalId: randomUUID(),
     status: 'agreed',
+    kind: 'swap',
+    reason: null,
     proposer: { pilot: PilotContact.parse(proposer.pilot), trip: proposer.trip },
     owner: { pilot: PilotContact.parse(owner.pilot), trip: owner.trip },
     agreedAt: new Date().toISOString(),

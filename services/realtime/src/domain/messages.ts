@@ -15,6 +15,8 @@ export interface TripNotice {
   pilotId: string;
   /** The session that made the change: its own streams are left alone. */
   exceptSessionId?: string;
+  /** The pilot who held the trip before a swap crewing approved: their trips page follows too. */
+  movedFrom?: string;
   message: SseMessage;
 }
 
@@ -28,6 +30,7 @@ export function tripNotice(data: TripEventData, occurredAt: string): TripNotice 
   return {
     pilotId,
     ...(origin.sessionId ? { exceptSessionId: origin.sessionId } : {}),
+    ...('movedFrom' in data && data.movedFrom ? { movedFrom: data.movedFrom } : {}),
     message: { type: 'trips-updated', message: 'trips-updated', channel: origin.channel, at: occurredAt },
   };
 }

@@ -16,7 +16,9 @@ export async function startFeeds(deps: { bus: Bus; log: Logger; hub: Hub }): Pro
     subjects: [SUBJECTS.tripCreated, SUBJECTS.tripUpdated, SUBJECTS.tripOffered, SUBJECTS.tripDeleted],
     handle: (event) => {
       const notice = tripNotice(event.data, event.occurredAt);
-      if (notice) hub.deliver(notice.pilotId, notice.message, notice.exceptSessionId);
+      if (!notice) return;
+      hub.deliver(notice.pilotId, notice.message, notice.exceptSessionId);
+      if (notice.movedFrom) hub.deliver(notice.movedFrom, notice.message);
     },
   });
   const rosters = await follow({

@@ -32,6 +32,13 @@ export const OFFER_ROWS_SQL = `
    WHERE t.is_swappable AND NOT t.deleted AND NOT t.is_standby AND t.aircraft IS NOT NULL
      AND p.contact IS NOT NULL AND p.rank IS NOT NULL AND p.fleet IS NOT NULL`;
 
+/**
+ * Find swaps shows swap offers only: a trip offered as a give-away alone is found by Pick up a
+ * trip (data/giveaways.ts), not offered for a trip in return (issue 53). Apart from
+ * OFFER_ROWS_SQL, which migration 0007 ran before trips had an offer type.
+ */
+export const SWAP_OFFERS = "t.offer_type <> 'giveaway'";
+
 export const OFFER_COLUMNS =
   '(trip_id, pilot_id, rank, fleet, ltc_captain, aircraft, start_date, end_date, training, trip_json, pilot_json, search_start_date, search_end_date, day_range, other_trip_days)';
 
@@ -46,7 +53,7 @@ export async function refreshOffers(ex: Executor, scope: { tripIds?: string[]; p
   const pilotIds = scope.pilotIds ?? [];
   if (tripIds.length === 0 && pilotIds.length === 0) return;
   await ex.raw('DELETE FROM offers WHERE trip_id = ANY(?::uuid[]) OR pilot_id = ANY(?::uuid[])', [tripIds, pilotIds]);
-  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND (t.id = ANY(?::uuid[]) OR t.pilot_id = ANY(?::uuid[])) ON CONFLICT (trip_id) DO NOTHING`, [
+  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND ${SWAP_OFFERS} AND (t.id = ANY(?::uuid[]) OR t.pilot_id = ANY(?::uuid[])) ON CONFLICT (trip_id) DO NOTHING`, [
     tripIds,
     pilotIds,
   ]);

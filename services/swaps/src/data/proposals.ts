@@ -1,5 +1,5 @@
 import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
-import type { AgreementStatus, ProposalStats, ProposalStatus, SwapAgreement, SwapProposal, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
+import type { AgreementKind, AgreementStatus, OfferType, ProposalStats, ProposalStatus, ProposerSide, SwapAgreement, SwapProposal, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
 import type { Constraint, DayRange } from '../rules/swap-rule';
 import { tripKey } from '../rules/trip-key';
 import { toPilotRecord, type PilotRecord, type PilotRowOut } from './read-model';
@@ -10,10 +10,11 @@ interface ProposalRow {
   mutual: boolean;
   status: ProposalStatus;
   proposer_id: string;
-  proposer_trip_id: string;
+  /** Null for a pick-up (the proposer gives no trip). */
+  proposer_trip_id: string | null;
   owner_id: string;
   owner_trip_id: string;
-  proposer: SwapSide;
+  proposer: ProposerSide;
   owner: SwapSide;
   note: string | null;
   reason: string | null;
@@ -27,9 +28,11 @@ interface AgreementRow {
   id: string;
   proposal_id: string;
   status: AgreementStatus;
+  kind: AgreementKind;
+  reason: string | null;
   proposer_id: string;
   owner_id: string;
-  proposer: SwapSide;
+  proposer: ProposerSide;
   owner: SwapSide;
   agreed_at: Date;
   closed_at: Date | null;
@@ -38,7 +41,8 @@ interface AgreementRow {
 
 export interface NewProposal {
   id: string;
-  proposer: SwapSide;
+  /** A pick-up's proposer gives no trip (null). */
+  proposer: ProposerSide;
   owner: SwapSide;
   note: string | null;
   counterOf: string | null;
@@ -50,6 +54,7 @@ export interface NewProposal {
 export interface SideRow {
   trip: Trip;
   isSwappable: boolean;
+  offerType: OfferType;
   /** Undefined where the pilot is not known with a profile. */
   record: PilotRecord | undefined;
   /** In a live agreement already. */
@@ -59,7 +64,7 @@ export interface SideRow {
 }
 
 /** A live trip in the read model and its pilot, as the swap rule reads the side it looks for. */
-const TRIP_SIDE: SideColumns = {
+export const TRIP_SIDE: SideColumns = {
   pilotId: 't.pilot_id',
   rank: 'p.rank',
   fleet: 'p.fleet',
@@ -82,10 +87,11 @@ export function createProposalRepository(db: Db) {
      * swap_search_days setting: both sides of a swap in one round trip.
      */
     async sidesOf(tripIds: string[], ex: Executor = db): Promise<{ sides: SideRow[]; setting: string | undefined }> {
-      const result = await ex.raw<{ rows: (PilotRowOut & { trip: Trip; is_swappable: boolean; taken: boolean; setting: string | null; other_trips: [string, string][] })[] }>(SIDES_SQL, [tripIds]);
+      const result = await ex.raw<{ rows: (PilotRowOut & { trip: Trip; is_swappable: boolean; offer_type: OfferType; taken: boolean; setting: string | null; other_trips: [string, string][] })[] }>(SIDES_SQL, [tripIds]);
       const sides = result.rows.map((row) => ({
         trip: row.trip,
         isSwappable: row.is_swappable,
+        offerType: row.offer_type,
         record: toPilotRecord(row),
         taken: row.taken,
         otherTrips: row.other_trips.map(([from, to]) => ({ from, to })),
@@ -105,7 +111,7 @@ export function createProposalRepository(db: Db) {
         id: input.id,
         status: OPEN,
         proposer_id: proposer.pilot.id,
-        proposer_trip_id: proposer.trip.id,
+        proposer_trip_id: proposer.trip?.id ?? null,
         owner_id: owner.pilot.id,
         owner_trip_id: owner.trip.id,
         proposer,
@@ -123,9 +129,9 @@ export function createProposalRepository(db: Db) {
         ...row,
         proposer: JSON.stringify(proposer),
         owner: JSON.stringify(owner),
-        proposer_trip_key: tripKey(proposer.trip),
+        proposer_trip_key: proposer.trip && tripKey(proposer.trip),
         owner_trip_key: tripKey(owner.trip),
-        starts_on: proposer.trip.startDate < owner.trip.startDate ? proposer.trip.startDate : owner.trip.startDate,
+        starts_on: proposer.trip && proposer.trip.startDate < owner.trip.startDate ? proposer.trip.startDate : owner.trip.startDate,
         rank: proposer.pilot.rank,
         fleet: proposer.pilot.fleet,
       };
@@ -216,6 +222,7 @@ export function createProposalRepository(db: Db) {
      */
     async lockTrips(id: string, ownerId: string, trx: Executor): Promise<TripStates | undefined> {
       // A target list is evaluated left to right: the lower id is locked first.
+      // A pick-up has no proposer trip: LEAST and GREATEST skip the null, and the second lock of the owner's trip is the first held again.
       const result = await trx.raw<{ rows: TripStatesRow[] }>(
         `SELECT pg_advisory_xact_lock(hashtextextended(CAST(LEAST(pr.proposer_trip_id, pr.owner_trip_id) AS text), 37)) AS lower,
                 pg_advisory_xact_lock(hashtextextended(CAST(GREATEST(pr.proposer_trip_id, pr.owner_trip_id) AS text), 37)) AS higher,
@@ -259,6 +266,8 @@ export function createProposalRepository(db: Db) {
         id: agreementId,
         proposal_id: open.id,
         status: 'agreed',
+        kind: open.proposer.trip ? 'swap' : 'giveaway',
+        reason: null,
         proposer_id: open.proposer.pilot.id,
         owner_id: open.owner.pilot.id,
         proposer: open.proposer,
@@ -267,11 +276,12 @@ export function createProposalRepository(db: Db) {
         closed_at: null,
         closed_by: null,
       });
-      const tripIds = [open.proposer.trip.id, open.owner.trip.id].sort();
+      // A give-away claims the one trip that moves.
+      const tripIds = [open.proposer.trip?.id, open.owner.trip.id].filter((id): id is string => id !== undefined).sort();
       const result = await trx.raw<{ rows: ProposalRow[] }>(
         `WITH agreement AS (
-           INSERT INTO agreements (id, proposal_id, status, proposer_id, owner_id, proposer, owner, rank, fleet, agreed_at)
-           SELECT :agreement, id, 'agreed', proposer_id, owner_id, proposer, owner, rank, fleet, :at FROM proposals WHERE id = :proposal
+           INSERT INTO agreements (id, proposal_id, status, kind, proposer_id, owner_id, proposer, owner, rank, fleet, agreed_at)
+           SELECT :agreement, id, 'agreed', :kind, proposer_id, owner_id, proposer, owner, rank, fleet, :at FROM proposals WHERE id = :proposal
            RETURNING id),
          claimed AS (
            INSERT INTO agreement_trips (trip_id, agreement_id)
@@ -289,7 +299,7 @@ export function createProposalRepository(db: Db) {
          UPDATE proposals SET status = 'declined', reason = :reason, decided_at = :at
           WHERE id IN (SELECT id FROM others)
          RETURNING *`,
-        { agreement: agreementId, proposal: open.id, at, trips: tripIds, open: OPEN, reason: input.declineReason, events: JSON.stringify(events({ proposal, agreement })) },
+        { agreement: agreementId, proposal: open.id, kind: agreement.kind, at, trips: tripIds, open: OPEN, reason: input.declineReason, events: JSON.stringify(events({ proposal, agreement })) },
       );
       return { proposal, agreement, declined: result.rows.sort((x, y) => (x.id < y.id ? -1 : 1)).map(toProposal) };
     },
@@ -374,7 +384,7 @@ const toTripStates = (row: TripStatesRow): TripStates => ({ proposerTripLive: ro
 
 /** The select list and source of TripStates for proposal ? (of owner ?, or of anyone when null); a pruned tombstone is a trip gone too. */
 const TRIP_STATES_SQL = `
-         COALESCE(NOT pt.deleted, false) AS proposer_trip_live,
+         (pr.proposer_trip_id IS NULL OR COALESCE(NOT pt.deleted, false)) AS proposer_trip_live,
          COALESCE(NOT ot.deleted, false) AS owner_trip_live,
          COALESCE(ot.is_swappable AND NOT ot.deleted, false) AS owner_trip_offered
     FROM proposals pr
@@ -384,7 +394,7 @@ const TRIP_STATES_SQL = `
 
 /** sidesOf: a live trip, its pilot, whether it is taken, the pilot's other trips and the setting. */
 const SIDES_SQL = `
-  SELECT t.data AS trip, t.is_swappable, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
+  SELECT t.data AS trip, t.is_swappable, t.offer_type, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
          EXISTS (SELECT 1 FROM agreement_trips a WHERE a.trip_id = t.id) AS taken,
          (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting,
          (SELECT COALESCE(json_agg(json_build_array(x.start_date, x.end_date) ORDER BY x.start_date, x.id), '[]')
@@ -401,7 +411,7 @@ const toProposal = (row: ProposalRow): SwapProposal => ({
 });
 
 const toAgreement = (row: AgreementRow): SwapAgreement => ({
-  ...fromRow(row, ['id', 'proposal_id', 'status', 'proposer', 'owner', 'closed_by']),
+  ...fromRow(row, ['id', 'proposal_id', 'status', 'kind', 'reason', 'proposer', 'owner', 'closed_by']),
   agreedAt: row.agreed_at.toISOString(),
   closedAt: row.closed_at?.toISOString() ?? null,
 });

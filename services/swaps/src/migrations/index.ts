@@ -271,4 +271,30 @@ export const migrations: Record<string, Migration> = {
       );
     },
   },
+  '0013_crewing_desk': {
+    async up(knex) {
+      // The crewing desk (issue 53): who decided is closed_by, when is closed_at; a refusal keeps
+      // its reason, an approval the trips that changed hands (proto TripMove[]).
+      await knex.schema.alterTable('agreements', (table) => {
+        table.string('reason', 200);
+        table.jsonb('moves');
+      });
+      // The desk lists pending requests oldest first, then decisions in the order they were made.
+      await knex.raw("CREATE INDEX agreements_pending ON agreements (agreed_at) WHERE status = 'agreed'");
+      await knex.raw("CREATE INDEX agreements_decided ON agreements (closed_at) WHERE status IN ('approved', 'refused')");
+    },
+  },
+  '0014_giveaways': {
+    async up(knex) {
+      // Give away and pick up (issue 53). How each trip is offered, from trips' events: Find swaps
+      // holds only 'swap' and 'either' offers (refreshOffers), Pick up a trip 'giveaway' and 'either'.
+      await knex.raw("ALTER TABLE trips ADD COLUMN offer_type text NOT NULL DEFAULT 'swap'");
+      await knex.raw("CREATE INDEX trips_giveaways ON trips (start_date) WHERE is_swappable AND NOT deleted AND offer_type <> 'swap'");
+      // A pick-up gives no trip: the proposer's side has none.
+      await knex.raw('ALTER TABLE proposals ALTER COLUMN proposer_trip_id DROP NOT NULL, ALTER COLUMN proposer_trip_key DROP NOT NULL');
+      // The same pick-up is asked once while it is open (proposals_one_open cannot see a null trip).
+      await knex.raw("CREATE UNIQUE INDEX proposals_one_open_pickup ON proposals (proposer_id, owner_trip_id) WHERE status = 'open' AND proposer_trip_id IS NULL");
+      await knex.raw("ALTER TABLE agreements ADD COLUMN kind text NOT NULL DEFAULT 'swap' CHECK (kind IN ('swap', 'giveaway'))");
+    },
+  },
 };

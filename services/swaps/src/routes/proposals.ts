@@ -1,9 +1,9 @@
-import { adminWith, routes, type SessionGuard } from '@crewswap/kit';
-import { API } from '@crewswap/proto';
+import { adminWith, HttpError, routes, type SessionGuard } from '@crewswap/kit';
+import { API, PROPOSAL_MESSAGES } from '@crewswap/proto';
 import type { FastifyInstance } from 'fastify';
 import type { ProposalRepository } from '../data/proposals';
 import type { AcceptProposal, CounterProposal, DeclineProposal } from '../domain/proposals/answer-proposal';
-import type { CancelAgreement, CancelProposal, RecordCrewing } from '../domain/proposals/close-swap';
+import type { CancelAgreement, CancelProposal } from '../domain/proposals/close-swap';
 import type { ProposeSwap } from '../domain/proposals/propose-swap';
 
 /** The admin dashboard's period. */
@@ -16,7 +16,6 @@ export interface ProposalUseCases {
   counterProposal: CounterProposal;
   cancelProposal: CancelProposal;
   cancelAgreement: CancelAgreement;
-  recordCrewing: RecordCrewing;
 }
 
 /** Swap proposals and agreements: every one of them answers only the pilots it concerns. */
@@ -42,9 +41,10 @@ export function registerProposalRoutes(app: FastifyInstance, deps: { guard: Sess
   route(API.cancelAgreement, { auth: pilot }, async ({ session, params }) =>
     useCases.cancelAgreement.execute({ pilotId: session.pilotId, id: params.id }),
   );
-  route(API.recordCrewing, { auth: pilot }, async ({ session, params, body }) =>
-    useCases.recordCrewing.execute({ pilotId: session.pilotId, id: params.id, body }),
-  );
+  // Gone (issue 53): crewing decides at the crewing desk. Whatever the body, the answer says so.
+  route(API.recordCrewing, { auth: pilot, handlerReadsBody: true }, async () => {
+    throw new HttpError(410, PROPOSAL_MESSAGES.crewingDecides);
+  });
   route(API.proposalStats, { auth: adminWith(guard, 'view_analytics') }, async () => ({
     days: STATS_DAYS,
     rows: await proposals.stats(new Date(deps.now().getTime() - STATS_DAYS * 24 * 60 * 60 * 1000)),

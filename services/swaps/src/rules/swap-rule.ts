@@ -110,6 +110,33 @@ export const MUTUAL_RULE: readonly Clause[] = [
   { kind: 'free', pilot: 'offer', takes: 'asker' },
 ];
 
+/** Whether a clause reads the asker's trip (not only the asker as a pilot). */
+function readsAskersTrip(clause: Clause): boolean {
+  const tripFlag = (flag: Flag) => flag !== 'ltcCaptain';
+  switch (clause.kind) {
+    case 'flies':
+      return clause.trip === 'asker';
+    case 'not':
+      return clause.role === 'asker' && tripFlag(clause.flag);
+    case 'implies':
+      return (clause.when[0] === 'asker' && tripFlag(clause.when[1])) || (clause.then[0] === 'asker' && tripFlag(clause.then[1]));
+    case 'startsWithin':
+      return clause.trip === 'asker';
+    case 'free':
+      return clause.takes === 'asker';
+    default:
+      return false;
+  }
+}
+
+/**
+ * The one-way swap rule (issue 53): a pilot picking up a give-away takes the offer and gives no
+ * trip, so of SWAP_RULE only what asks of the offer and of the asker as a pilot holds (rank, the
+ * aircraft they fly, the LTC rule, the window), and they must hold no trip on its days. Pick up a
+ * trip lists by it and a pick-up proposal is checked by it (giveawaysFor).
+ */
+export const GIVEAWAY_RULE: readonly Clause[] = [...SWAP_RULE.filter((clause) => !readsAskersTrip(clause)), { kind: 'free', pilot: 'asker', takes: 'offer' }];
+
 /**
  * What the rule asks of the other side once one side is known: the form every caller runs
  * (buckets and a bit mask in memory, a WHERE clause in SQL).
@@ -152,6 +179,16 @@ export function mutualOffersFor(query: { asker: PilotFacts; trip: TripFacts; win
 /** The trips that would find this offer, each in its own window (tripWindow): the swap alert's recipients. */
 export function askersOf(query: { owner: PilotFacts; offer: TripFacts }): Constraint {
   return constrain(SWAP_RULE, 'offer', sideOf(query.owner, query.offer), undefined);
+}
+
+/**
+ * The give-aways a pilot could pick up starting inside this window, never on the days of a trip
+ * they hold (`trips`: all their live trips, standby duties included).
+ */
+export function giveawaysFor(query: { asker: PilotFacts; window: Window; trips: readonly DayRange[] }): Constraint {
+  // GIVEAWAY_RULE never reads the asker's trip: the picker gives none, so theirs is left empty.
+  const noTrip: TripFacts = { aircraft: null, training: false, isStandby: false, startDate: query.window.from, endDate: query.window.from };
+  return constrain(GIVEAWAY_RULE, 'asker', { ...sideOf(query.asker, noTrip), otherTrips: query.trips }, query.window);
 }
 
 /** One side of a swap in full, as isMutual reads it. */

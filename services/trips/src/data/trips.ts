@@ -1,5 +1,5 @@
 import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
-import type { Aircraft, Trip, TripSource } from '@crewswap/proto';
+import type { Aircraft, OfferType, Trip, TripSource } from '@crewswap/proto';
 
 export interface TripRow {
   id: string;
@@ -11,6 +11,7 @@ export interface TripRow {
   start_date: string;
   end_date: string;
   is_swappable: boolean;
+  offer_type: OfferType;
   training: boolean;
   requested: boolean;
   companions: number | null;
@@ -39,6 +40,7 @@ export function toTrip(row: TripRow): Trip {
       'start_date',
       'end_date',
       'is_swappable',
+      'offer_type',
       'training',
       'requested',
       'companions',
@@ -65,6 +67,7 @@ export function toRow(fields: Partial<TripFields>): Partial<TripRow> {
     ['startDate', 'start_date'],
     ['endDate', 'end_date'],
     ['isSwappable', 'is_swappable'],
+    ['offerType', 'offer_type'],
     ['training', 'training'],
     ['requested', 'requested'],
     ['companions', 'companions'],

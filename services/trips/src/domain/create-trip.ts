@@ -51,6 +51,7 @@ export function createCreateTrip(deps: Pick<TripDeps, 'trips' | 'events' | 'cloc
           startDate: body.startDate,
           endDate: body.endDate,
           isSwappable,
+          offerType: 'swap',
           training: body.training,
           requested,
           companions,

@@ -18,8 +18,8 @@ export function createTripEvents(outbox: Outbox) {
       ...(trip.isSwappable ? outbox.rows(SUBJECTS.tripOffered, [{ data: { trip, origin }, version: 1 }]) : []),
     ],
     written: (trx: Executor) => outbox.written(trx),
-    updated: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
-      outbox.write(trx, SUBJECTS.tripUpdated, { trip, origin }, version),
+    updated: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN, movedFrom?: string) =>
+      outbox.write(trx, SUBJECTS.tripUpdated, { trip, origin, ...(movedFrom ? { movedFrom } : {}) }, version),
     offered: (trx: Executor, trip: Trip, version: number, origin: TripChangeOrigin = SYSTEM_ORIGIN) =>
       outbox.write(trx, SUBJECTS.tripOffered, { trip, origin }, version),
     /**

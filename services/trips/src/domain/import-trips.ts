@@ -190,6 +190,7 @@ export function createImportTrips(deps: {
             startDate: item.startDate,
             endDate: item.endDate,
             isSwappable: false,
+            offerType: 'swap',
             training: false,
             requested: false,
             companions: null,

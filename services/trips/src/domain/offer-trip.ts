@@ -3,7 +3,7 @@ import type { TripFields } from '../data/trips';
 import { checkAcceptedDates, checkSearchRange, checkSwapDescription } from './rules';
 import type { TripDeps, TripWork } from './trip-work';
 
-/** Offers a trip for swap or takes it off offer (the swappable switch), with its search range. */
+/** Offers a trip (for swap, to give away, or either) or takes it off offer (the swappable switch), with its search range. */
 export function createOfferTrip(deps: Pick<TripDeps, 'clock'> & { work: TripWork }) {
   const { clock, work } = deps;
   return {
@@ -13,6 +13,8 @@ export function createOfferTrip(deps: Pick<TripDeps, 'clock'> & { work: TripWork
       return work.asPilot(pilotId, async (trx, pilot) => {
         const before = await work.ownTrip(trx, pilotId, id);
         const change: Partial<TripFields> = { isSwappable: body.isSwappable };
+        // Left out, the trip keeps how it was offered: an app that never sends it changes nothing.
+        if (body.offerType !== undefined) change.offerType = body.offerType;
         const description = checkSwapDescription(body.swapDescription);
         if (description !== undefined) change.swapDescription = description;
         if (body.searchStartDate !== undefined) change.searchStartDate = body.searchStartDate;

@@ -11,9 +11,11 @@ import { SYSTEM_ORIGIN, type TripEvents } from './events';
 export function createWithdrawAgreedOffers(deps: { trips: TripRepository; agreedSwaps: AgreedSwapRepository; events: TripEvents }) {
   return {
     async execute(trx: Trx, agreement: Pick<SwapAgreement, 'id' | 'proposer' | 'owner'>): Promise<void> {
-      await deps.agreedSwaps.record(agreement.id, [agreement.proposer.trip.id, agreement.owner.trip.id], trx);
-      for (const side of [agreement.proposer, agreement.owner]) {
-        const trip = await deps.trips.findOwn(side.pilot.id, side.trip.id, trx, true);
+      // A pick-up's proposer gives no trip: only the offered one is in the agreement.
+      const sides = [agreement.proposer, agreement.owner].flatMap((side) => (side.trip ? [{ pilotId: side.pilot.id, tripId: side.trip.id }] : []));
+      await deps.agreedSwaps.record(agreement.id, sides.map((side) => side.tripId), trx);
+      for (const side of sides) {
+        const trip = await deps.trips.findOwn(side.pilotId, side.tripId, trx, true);
         if (!trip?.isSwappable) continue;
         const { trip: withdrawn, version } = await deps.trips.update(trip.id, { isSwappable: false }, trx);
         await deps.events.updated(trx, withdrawn, version, SYSTEM_ORIGIN);

@@ -1,5 +1,5 @@
 import type { Migration } from '@crewswap/kit';
-import { ALWAYS_EXCLUDED_AIRPORTS } from '@crewswap/proto';
+import { ALWAYS_EXCLUDED_AIRPORTS, OFFER_TYPES } from '@crewswap/proto';
 import type { Knex } from 'knex';
 import { loadAirportSeed } from './airports';
 
@@ -159,6 +159,13 @@ export const migrations: Record<string, Migration> = {
         table.uuid('trip_id').primary();
         table.uuid('agreement_id').notNullable().index();
       });
+    },
+  },
+  '0008_offer_type': {
+    async up(knex: Knex) {
+      // How a trip is offered (issue 53): every trip offered before give-aways existed was a swap.
+      const allowed = OFFER_TYPES.map((type) => `'${type}'`).join(', ');
+      await knex.raw(`ALTER TABLE trips ADD COLUMN offer_type text NOT NULL DEFAULT 'swap' CHECK (offer_type IN (${allowed}))`);
     },
   },
 };

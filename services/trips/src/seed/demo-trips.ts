@@ -47,7 +47,7 @@ function randomFor(seed: string): () => number {
   };
 }
 
-/** About two months of non-overlapping trips and standbys from tomorrow, a fifth offered for swap. */
+/** About two months of non-overlapping trips and standbys from tomorrow, a fifth offered (some as give-aways). */
 export function demoTripsFor(pilot: Pick<Pilot, 'id' | 'fleet'>, today: string): TripFields[] {
   const random = randomFor(pilot.id);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -70,6 +70,8 @@ export function demoTripsFor(pilot: Pick<Pilot, 'id' | 'fleet'>, today: string):
       startDate: day,
       endDate,
       isSwappable: offered,
+      // A few offers are give-aways, so Pick up a trip has something to show.
+      offerType: offered && random() < 0.3 ? 'giveaway' : 'swap',
       training: false,
       requested: false,
       companions: null,

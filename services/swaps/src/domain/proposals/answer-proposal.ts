@@ -92,7 +92,8 @@ export type DeclineProposal = ReturnType<typeof createDeclineProposal>;
 /**
  * Counter: the owner answers with another of their trips that fits the proposer's trip (the one
  * swap rule, in the counter trip's window). The proposal is closed as countered and a new one goes
- * the other way: the owner now proposes their trip for the proposer's.
+ * the other way: the owner now proposes their trip for the proposer's. A pick-up has no proposer's
+ * trip to answer for: it is accepted or declined.
  */
 export function createCounterProposal(deps: Deps & { sides: SwapSides }) {
   const { db, proposals, events, clock, sides } = deps;
@@ -101,10 +102,12 @@ export function createCounterProposal(deps: Deps & { sides: SwapSides }) {
       try {
         return await db.transaction(async (trx) => {
           const original = await ownersOpenProposal(proposals, input, trx);
+          const wanted = original.proposer.trip;
+          if (!wanted) throw badRequest(PROPOSAL_MESSAGES.noCounterOnPickUp);
           if (input.body.tripId === original.owner.trip.id) throw badRequest(PROPOSAL_MESSAGES.counterSame);
-          const { byTrip, settingDays } = await sides.read([input.body.tripId, original.proposer.trip.id], trx);
+          const { byTrip, settingDays } = await sides.read([input.body.tripId, wanted.id], trx);
           const mine = sides.check(byTrip.get(input.body.tripId), { pilotId: input.pilotId, missing: PROPOSAL_MESSAGES.counterNotFound });
-          const theirs = sides.check(byTrip.get(original.proposer.trip.id), { pilotId: original.proposerId, missing: PROPOSAL_MESSAGES.offerNotFound });
+          const theirs = sides.check(byTrip.get(wanted.id), { pilotId: original.proposerId, missing: PROPOSAL_MESSAGES.offerNotFound });
           const at = clock.now();
           const countered = await proposals.setStatus(input.id, { status: 'countered', at }, trx);
           await events.proposal(trx, SUBJECTS.proposalCountered, countered, input.pilotId);

@@ -1,5 +1,5 @@
 import { conflict, notFound, type Clock, type Db, type Executor } from '@crewswap/kit';
-import { PROPOSAL_MESSAGES, SUBJECTS, type CrewingBody, type SwapAgreement, type SwapProposal } from '@crewswap/proto';
+import { PROPOSAL_MESSAGES, SUBJECTS, type SwapAgreement, type SwapProposal } from '@crewswap/proto';
 import type { ProposalRepository } from '../../data/proposals';
 import type { ProposalEvents } from './events';
 
@@ -64,21 +64,3 @@ export async function cancelAgreedSwap(
   await deps.events.agreement(trx, SUBJECTS.agreementCancelled, closed, by);
   return closed;
 }
-
-/** Either pilot records crewing's answer once; a refused swap frees its trips, an approved one stays in history. */
-export function createRecordCrewing(deps: Deps) {
-  const { db, proposals, events, clock } = deps;
-  return {
-    async execute(input: { pilotId: string; id: string; body: CrewingBody }): Promise<SwapAgreement> {
-      return db.transaction(async (trx) => {
-        const agreement = await proposals.findAgreement(input.id, trx, true);
-        if (!agreement || !isParty(agreement, input.pilotId)) throw notFound(PROPOSAL_MESSAGES.agreementNotFound);
-        if (agreement.status !== 'agreed') throw conflict(agreement.status === 'cancelled' ? PROPOSAL_MESSAGES.notAgreed : PROPOSAL_MESSAGES.crewingAnswered);
-        const closed = await proposals.closeAgreement(agreement.id, { status: input.body.status, by: input.pilotId, at: clock.now() }, trx);
-        await events.agreement(trx, input.body.status === 'approved' ? SUBJECTS.agreementApproved : SUBJECTS.agreementRefused, closed, input.pilotId);
-        return closed;
-      });
-    },
-  };
-}
-export type RecordCrewing = ReturnType<typeof createRecordCrewing>;

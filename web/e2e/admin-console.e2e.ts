@@ -163,6 +163,7 @@ describe('the admin console', () => {
     await signIn(olive, adminEmail, 'olive-pass-1');
     assert.deepEqual(await menuState(olive), {
       'Manage Pilots': true,
+      'Swap Requests': false,
       Rosters: true,
       'IATA Codes': false,
       'Manage Admins': false,

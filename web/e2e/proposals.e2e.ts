@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AWAITING_CREWING, londonToday } from '@crewswap/proto/browser';
+import { londonToday } from '@crewswap/proto/browser';
 import { api as sharedApi, confirmDialog, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody, until } from './support';
 
 // These journeys read many answers' fields in passing, so they take the bodies untyped.
@@ -104,17 +104,17 @@ describe('swap proposals: propose, counter, accept, the crewing request', () => 
     await confirmDialog(ben, 'Accept Swap').getByRole('button', { name: 'Accept' }).click();
     await dialog.getByRole('tab', { name: 'Agreed' }).click();
     const agreed = dialog.getByRole('article', { name: 'Swap with Ann Offerer' });
-    await agreed.getByText(AWAITING_CREWING).waitFor();
+    await agreed.getByText('Waiting for crewing').waitFor();
     await shots(ben, 'proposals-agreed');
 
     await ann.reload();
     const annCard = ann.getByRole('article', { name: /^Trip VS885\/VS886/ });
-    await annCard.getByText(AWAITING_CREWING).waitFor();
+    await annCard.getByText('Waiting for crewing').waitFor();
     await annCard.getByRole('button', { name: 'with Ben Proposer' }).waitFor();
     await shots(ann, 'trip-swap-agreed');
   });
 
-  test('the crewing request names both pilots and trips and prints; crewing’s approval is recorded', async () => {
+  test('the crewing request names both pilots and trips and prints; only crewing decides (the crewing desk, crewing-desk.e2e.ts)', async () => {
     const dialog = ben.getByRole('dialog', { name: 'Swap Proposals' });
     const agreed = dialog.getByRole('article', { name: 'Swap with Ann Offerer' });
     await agreed.getByRole('button', { name: 'Crewing Request' }).click();
@@ -133,10 +133,9 @@ describe('swap proposals: propose, counter, accept, the crewing request', () => 
     await shots(ben, 'crewing-request');
     await request.getByRole('button', { name: 'Close' }).last().click();
     await request.waitFor({ state: 'detached' });
-    await agreed.getByRole('button', { name: 'Approved by Crewing' }).click();
-    // Exact: the button's own label differs only in case.
-    await agreed.getByText('Approved by crewing', { exact: true }).waitFor();
+    // A pilot can no longer record crewing's answer: no 'Approved by Crewing' or 'Refused by Crewing' button.
+    assert.equal(await agreed.getByRole('button', { name: /by crewing/i }).count(), 0);
     const history = await ok(ann, 'GET', '/api/swaps/agreements');
-    assert.deepEqual(history.map((a: Loose) => a.status), ['approved']);
+    assert.deepEqual(history.map((a: Loose) => a.status), ['agreed']);
   });
 });

@@ -37,6 +37,7 @@ describe('the admin menu follows the permissions', () => {
     expect(await screen.findByText('CrewSwap Admin Panel')).toBeInTheDocument();
     expect(await menuItems()).toEqual({
       'Manage Pilots': true,
+      'Swap Requests': true,
       Rosters: true,
       'IATA Codes': true,
       'Manage Admins': true,
@@ -52,6 +53,7 @@ describe('the admin menu follows the permissions', () => {
     openConsole('/admin', OPS);
     expect(await menuItems()).toEqual({
       'Manage Pilots': true,
+      'Swap Requests': false,
       Rosters: true,
       'IATA Codes': false,
       'Manage Admins': false,
@@ -63,7 +65,14 @@ describe('the admin menu follows the permissions', () => {
       .getAllByRole('menuitem')
       .filter((item) => item.classList.contains('admin-menu-dimmed'))
       .map((item) => item.textContent);
-    expect(dimmed).toEqual(['IATA Codes', 'Manage Admins', 'System Settings', 'Security', 'Data Cleanup']);
+    expect(dimmed).toEqual(['Swap Requests', 'IATA Codes', 'Manage Admins', 'System Settings', 'Security', 'Data Cleanup']);
+  });
+
+  it('an admin holding manage_swaps may open Swap Requests (the crewing desk)', async () => {
+    openConsole('/admin', { ...OPS, permissions: ['manage_swaps'] });
+    const items = await menuItems();
+    expect(items['Swap Requests']).toBe(true);
+    expect(items['Manage Pilots']).toBe(false);
   });
 
   it('a panel the admin may not open, reached by its address, goes back to the dashboard', async () => {

@@ -37,14 +37,15 @@ export function stubFetch(handler: Handler) {
   return { calls, fetchMock };
 }
 
-export function renderWithApp(ui: ReactElement, seed: { trips?: Trip[]; pilot?: Pilot } = {}) {
+/** `path`: the address the app opens at (a panel's filters in its query string). */
+export function renderWithApp(ui: ReactElement, seed: { trips?: Trip[]; pilot?: Pilot; path?: string } = {}) {
   const queryClient = createQueryClient();
   if (seed.trips) queryClient.setQueryData(queryKeys.trips, seed.trips);
   if (seed.pilot) queryClient.setQueryData(queryKeys.currentPilot, seed.pilot);
   queryClient.setQueryData(queryKeys.setting('swap_search_days'), '4');
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={seed.path ? [seed.path] : undefined}>{ui}</MemoryRouter>
     </AppProviders>,
   );
   return { ...result, queryClient };
@@ -86,6 +87,7 @@ export function makeTrip(overrides: Partial<Trip> = {}): Trip {
     startDate: '2099-03-10',
     endDate: '2099-03-12',
     isSwappable: false,
+    offerType: 'swap',
     training: false,
     requested: false,
     companions: null,

@@ -38,4 +38,6 @@ export const queryKeys = {
   swaps: ['swaps'] as const,
   proposals: ['swaps', 'proposals'] as const,
   agreements: ['swaps', 'agreements'] as const,
+  /** Give-aways I could pick up in a date window (under swaps: a proposal or a decision moves them). */
+  giveaways: (from: string, to: string) => ['swaps', 'giveaways', from, to] as const,
 };

@@ -7,6 +7,7 @@ import { stubFetch } from '../../test/render';
 import { BELL_KEY } from './bell';
 import { connectSession, request, SESSION_FLAGS, setSessionActive, withExpirySuppressed } from './client';
 import { BACKGROUND_REFRESH_MS, readStreamMessage, RECONNECT_AFTER_FAILURE_MS, REFRESH_DEBOUNCE_MS, startLiveUpdates, useLiveUpdates } from './liveUpdates';
+import { queryKeys } from './keys';
 import { createQueryClient } from './queryClient';
 import { WISHES_KEY } from './wishes';
 
@@ -256,6 +257,27 @@ describe('the stream in the app', () => {
       FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'wish', at: 'now' });
       await vi.advanceTimersByTimeAsync(0);
       expect(asked('/api/notifications/wishes')).toBe(2);
+      view.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      setSessionActive(false);
+    }
+  });
+
+  it("a swap alert ('proposal': crewing approved or refused) asks for the trips and the swaps again, without a reload", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubFetch(() => ({ body: [] }));
+    try {
+      const { view, queryClient } = mount();
+      await queryClient.prefetchQuery({ queryKey: queryKeys.trips, queryFn: () => request<unknown[]>('/api/trips') });
+      await queryClient.prefetchQuery({ queryKey: queryKeys.agreements, queryFn: () => request<unknown[]>('/api/swaps/agreements') });
+      await queryClient.prefetchQuery({ queryKey: WISHES_KEY, queryFn: () => request<Wish[]>('/api/notifications/wishes') });
+
+      FakeEventSource.opened.at(-1)!.send({ type: 'bell-updated', message: 'bell-updated', reason: 'proposal', at: 'now' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queryClient.getQueryState(queryKeys.trips)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(queryKeys.agreements)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(WISHES_KEY)?.isInvalidated).toBe(false);
       view.unmount();
     } finally {
       vi.unstubAllGlobals();

@@ -220,6 +220,12 @@ export function useLiveUpdates(): void {
         // A wish alert is a new offer matching a wish: the wishes' counts of matching offers moved.
         // Asked now even with the Wishes dialog shut: nothing is refetched when it opens.
         if (reason === 'wish') void queryClient.invalidateQueries({ queryKey: WISHES_KEY, refetchType: 'all' });
+        // A swap alert (a proposal answered, crewing's decision at the desk) moves the proposals and,
+        // once crewing approves, the trips themselves: both are asked again without a reload.
+        if (reason === 'proposal') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.swaps });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
+        }
       },
       rosterChanged: (summary, changedTripIds) => {
         rememberChangedTrips(changedTripIds);

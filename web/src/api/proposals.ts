@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CrewingBody, ProposeSwapBody, SwapAgreement, SwapProposal, SwapProposalView } from '@crewswap/proto';
+import type { Giveaway, ProposeSwapBody, SwapAgreement, SwapProposal, SwapProposalView } from '@crewswap/proto';
 import { request } from './client';
 import { queryKeys } from './keys';
 import { titled } from './mutations';
@@ -11,6 +11,15 @@ export function useProposals() {
 
 export function useAgreements() {
   return useQuery({ queryKey: queryKeys.agreements, queryFn: () => request<SwapAgreement[]>('/api/swaps/agreements') });
+}
+
+/** Give-away trips I could fly between two dates, with the owner to contact (the swap rule as Find swaps). */
+export function useGiveaways(range: { from: string; to: string }, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.giveaways(range.from, range.to),
+    queryFn: () => request<Giveaway[]>(`/api/swaps/giveaways?${new URLSearchParams(range).toString()}`),
+    enabled,
+  });
 }
 
 /** After any answer: proposals, agreements and (an accept withdraws both offers) the trips. */
@@ -53,15 +62,6 @@ export function useCancelSwap() {
     mutationFn: (id: string) => request<SwapAgreement>(`/api/swaps/agreements/${id}/cancel`, { method: 'POST', body: {} }),
     onSuccess: refresh,
     onError: refresh,
-    meta: titled('Swap Not Updated'),
-  });
-}
-
-export function useRecordCrewing() {
-  const refresh = useRefreshSwaps();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string } & CrewingBody) => request<SwapAgreement>(`/api/swaps/agreements/${id}/crewing`, { method: 'POST', body: { status } }),
-    onSuccess: refresh,
     meta: titled('Swap Not Updated'),
   });
 }

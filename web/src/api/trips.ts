@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateTripBody, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
+import type { CreateTripBody, OfferType, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
@@ -102,10 +102,11 @@ export function useOfferSwap() {
   const queryClient = useQueryClient();
   const productName = useProductName();
   return useMutation({
-    mutationFn: async ({ trip, saveDescription }: { trip: Trip; saveDescription: SaveDescription }) => {
+    mutationFn: async ({ trip, saveDescription, offerType }: { trip: Trip; saveDescription: SaveDescription; offerType: OfferType }) => {
       const text = await saveDescription();
       return setSwappable(trip.id, {
         isSwappable: true,
+        offerType,
         requested: false,
         swapDescription: text === '' ? null : text,
         searchStartDate: trip.searchStartDate,
@@ -114,6 +115,16 @@ export function useOfferSwap() {
     },
     onSuccess: (trip) => storeTrip(queryClient, trip),
     meta: failedTo(`Failed to update ${productName} status`),
+  });
+}
+
+/** An offered trip's offer type changes (Swap, Give away, Either): it stays offered as it was. */
+export function useSetOfferType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trip, offerType }: { trip: Trip; offerType: OfferType }) => setSwappable(trip.id, { isSwappable: true, offerType }),
+    onSuccess: (trip) => storeTrip(queryClient, trip),
+    meta: failedTo('Failed to update how the trip is offered'),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   EnvironmentOutlined,
   SafetyOutlined,
   SettingOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -38,6 +39,14 @@ export const RESOURCES: readonly AdminResource[] = [
     permissions: ['manage_pilots'],
     menu: true,
     panel: lazy(() => import('./panels/pilots/PilotsPanel')),
+  },
+  {
+    name: 'swap-requests',
+    label: 'Swap Requests',
+    icon: <SwapOutlined />,
+    permissions: ['manage_swaps'],
+    menu: true,
+    panel: lazy(() => import('./panels/swap-requests/SwapRequestsPanel')),
   },
   {
     name: 'rosters',

@@ -1,11 +1,11 @@
-import { Button, Checkbox, Input, Select } from 'antd';
+import { Button, Checkbox, Input, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { isLtcCaptain, MAX_SWAP_DESCRIPTION } from '@crewswap/proto/browser';
-import type { Pilot, Trip } from '@crewswap/proto';
+import type { OfferType, Pilot, Trip } from '@crewswap/proto';
 import { swapWindowDays, useSetting } from '../../api/settings';
-import { useOfferSwap, usePushAlert, useSetKeep, useSetSearchRange, useUpdateTrip, useWithdrawSwap } from '../../api/trips';
+import { useOfferSwap, usePushAlert, useSetKeep, useSetOfferType, useSetSearchRange, useUpdateTrip, useWithdrawSwap } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
-import { COMPANION_OPTIONS } from '../../shared/options';
+import { COMPANION_OPTIONS, OFFER_TYPE_OPTIONS } from '../../shared/options';
 import { formatDay, formatRange } from '../../shared/format';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
@@ -28,12 +28,15 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
   const description = useDescriptionAutosave(trip);
   const offerSwap = useOfferSwap();
   const withdrawSwap = useWithdrawSwap();
+  const setOfferType = useSetOfferType();
+  // Not offered yet, the choice waits for Swap; offered, it is saved at once.
+  const [offerType, setOfferTypeChoice] = useState<OfferType>(trip.offerType);
   const setKeep = useSetKeep();
   const setSearchRange = useSetSearchRange();
   const pushAlert = usePushAlert();
   const setCompanions = useUpdateTrip('Failed to update companions');
   const setTraining = useUpdateTrip('Failed to update training status');
-  const swapBusy = offerSwap.isPending || withdrawSwap.isPending;
+  const swapBusy = offerSwap.isPending || withdrawSwap.isPending || setOfferType.isPending;
   // One change at a time: while one button works, the others wait.
   const busy = swapBusy || setKeep.isPending || setSearchRange.isPending || pushAlert.isPending || setCompanions.isPending || setTraining.isPending;
   const [lastSent, setLastSent] = useState(() => sentAlertStore.get(trip.id));
@@ -58,7 +61,7 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
 
   const offer = () =>
     offerSwap.mutate(
-      { trip, saveDescription: description.flush },
+      { trip, saveDescription: description.flush, offerType },
       {
         onSuccess: () =>
           void notice(
@@ -77,6 +80,11 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
       danger: true,
     });
     if (ok) withdrawSwap.mutate(trip, { onSuccess: () => remember(undefined) });
+  };
+
+  const changeOfferType = (value: OfferType) => {
+    setOfferTypeChoice(value);
+    if (trip.isSwappable) setOfferType.mutate({ trip, offerType: value }, { onError: () => setOfferTypeChoice(trip.offerType) });
   };
 
   const toggleKeep = () => {
@@ -156,6 +164,12 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
           >
             {trip.isSwappable ? 'Offered for Swap' : 'Swap'}
           </Button>
+        </div>
+        <div>
+          <span className="field-label small" id="manage-offer-type">
+            Offer as
+          </span>
+          <Segmented<OfferType> block aria-labelledby="manage-offer-type" options={OFFER_TYPE_OPTIONS} value={offerType} disabled={busy} onChange={changeOfferType} />
         </div>
         <p className="muted small">
           {tone === 'offered'

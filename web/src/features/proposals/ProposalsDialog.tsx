@@ -1,13 +1,14 @@
 import { Alert, Button, Empty, Input, Select, Space, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { pilotName } from '@crewswap/proto/browser';
-import type { Pilot, SwapAgreement, SwapProposalView, SwapSide, Trip } from '@crewswap/proto';
+import type { Pilot, SwapAgreement, SwapProposalView, Trip } from '@crewswap/proto';
 import './proposals.css';
 import { errorMessage } from '../../api/client';
-import { useAgreements, useAnswerProposal, useCancelSwap, useProposals, useRecordCrewing } from '../../api/proposals';
+import { useAgreements, useAnswerProposal, useCancelSwap, useProposals } from '../../api/proposals';
 import { useTrips } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
 import { NotKept, waitsForNetwork } from '../offline/NotKept';
+import { crewingStatus } from './crewingStatus';
 import { formatRange } from '../../shared/format';
 import { PageLoading } from '../../shared/PageLoading';
 import { SimpleTabs } from '../../shared/SimpleTabs';
@@ -22,14 +23,20 @@ const STATUS_LABELS: Record<string, string> = {
   countered: 'Countered',
   cancelled: 'Cancelled',
   expired: 'Expired',
-  agreed: 'Swap agreed — awaiting crewing',
-  approved: 'Approved by crewing',
-  refused: 'Refused by crewing',
 };
 const STATUS_COLORS: Record<string, string> = { open: 'blue', accepted: 'green', agreed: 'gold', approved: 'green', refused: 'red', declined: 'default' };
 
-function TripBox({ title, side }: { title: string; side: SwapSide }) {
+/** One side's trip; a pilot who picks up a give-away gives none. */
+function TripBox({ title, side }: { title: string; side: { trip: Trip | null } }) {
   const { trip } = side;
+  if (!trip) {
+    return (
+      <div className="swap-trip">
+        <div className="swap-trip-title">{title}</div>
+        <div>Nothing: a give-away</div>
+      </div>
+    );
+  }
   return (
     <div className="swap-trip">
       <div className="swap-trip-title">{title}</div>
@@ -42,7 +49,7 @@ function TripBox({ title, side }: { title: string; side: SwapSide }) {
   );
 }
 
-function PilotLine({ side }: { side: SwapSide }) {
+function PilotLine({ side }: { side: Pick<SwapAgreement['owner'], 'pilot'> }) {
   const { pilot } = side;
   return (
     <div className="swap-pilot">
@@ -83,7 +90,10 @@ function ProposalCard({ proposal, trips }: { proposal: SwapProposalView; trips: 
   const other = received ? proposal.proposer : proposal.owner;
   const open = proposal.status === 'open';
   const accept = async () => {
-    const ok = await confirm({ title: 'Accept Swap', content: `Agree to swap with ${pilotName(other)}? Both offers are withdrawn and crewing gets the request.`, okText: 'Accept' });
+    const content = proposal.proposer.trip
+      ? `Agree to swap with ${pilotName(other)}? Both offers are withdrawn and crewing gets the request.`
+      : `Give this trip to ${pilotName(other)}? Your offer is withdrawn and crewing gets the request.`;
+    const ok = await confirm({ title: 'Accept Swap', content, okText: 'Accept' });
     if (ok) answer.mutate({ action: 'accept', id: proposal.id });
   };
   return (
@@ -134,7 +144,6 @@ function ProposalCard({ proposal, trips }: { proposal: SwapProposalView; trips: 
 
 function AgreementCard({ agreement, me, onCrewing }: { agreement: SwapAgreement; me: Pilot; onCrewing: (agreement: SwapAgreement) => void }) {
   const cancelSwap = useCancelSwap();
-  const crewing = useRecordCrewing();
   const confirm = useConfirm();
   const mine = agreement.proposer.pilot.id === me.id ? agreement.proposer : agreement.owner;
   const other = mine === agreement.proposer ? agreement.owner : agreement.proposer;
@@ -145,7 +154,7 @@ function AgreementCard({ agreement, me, onCrewing }: { agreement: SwapAgreement;
   return (
     <article className="proposal-card" aria-label={`Swap with ${pilotName(other)}`}>
       <div className="proposal-head">
-        <Tag color={STATUS_COLORS[agreement.status]}>{STATUS_LABELS[agreement.status]}</Tag>
+        <Tag color={STATUS_COLORS[agreement.status]}>{crewingStatus(agreement)}</Tag>
       </div>
       <PilotLine side={other} />
       <div className="swap-sides">
@@ -156,12 +165,6 @@ function AgreementCard({ agreement, me, onCrewing }: { agreement: SwapAgreement;
         <Button onClick={() => onCrewing(agreement)}>Crewing Request</Button>
         {agreement.status === 'agreed' && (
           <>
-            <Button type="primary" loading={crewing.isPending} onClick={() => crewing.mutate({ id: agreement.id, status: 'approved' })}>
-              Approved by Crewing
-            </Button>
-            <Button danger loading={crewing.isPending} onClick={() => crewing.mutate({ id: agreement.id, status: 'refused' })}>
-              Refused by Crewing
-            </Button>
             <Button onClick={cancel}>Cancel Swap</Button>
           </>
         )}

@@ -1,8 +1,9 @@
 import { Button, Tag } from 'antd';
-import { AWAITING_CREWING, pilotName } from '@crewswap/proto/browser';
+import { pilotName } from '@crewswap/proto/browser';
 import type { Trip } from '@crewswap/proto';
 import './proposals.css';
 import { useAgreements, useProposals } from '../../api/proposals';
+import { crewingStatus } from './crewingStatus';
 
 /**
  * A trip card's swap line: the open proposals for this offered trip (a count that opens the
@@ -11,12 +12,13 @@ import { useAgreements, useProposals } from '../../api/proposals';
 export default function TripSwapStatus({ trip, onOpen }: { trip: Trip; onOpen: () => void }) {
   const proposals = useProposals();
   const agreements = useAgreements();
-  const agreement = agreements.data?.find((a) => ['agreed', 'approved'].includes(a.status) && (a.proposer.trip.id === trip.id || a.owner.trip.id === trip.id));
+  const agreement = agreements.data?.find((a) => ['agreed', 'approved'].includes(a.status) && (a.proposer.trip?.id === trip.id || a.owner.trip.id === trip.id));
   if (agreement) {
-    const other = agreement.proposer.trip.id === trip.id ? agreement.owner : agreement.proposer;
+    // The trip's holder is one of the two (before or after crewing moved it): the other is named.
+    const other = agreement.proposer.pilot.id === trip.pilotId ? agreement.owner : agreement.proposer;
     return (
       <div className="trip-swap-status">
-        <Tag color={agreement.status === 'approved' ? 'green' : 'gold'}>{agreement.status === 'approved' ? 'Approved by crewing' : AWAITING_CREWING}</Tag>
+        <Tag color={agreement.status === 'approved' ? 'green' : 'gold'}>{crewingStatus(agreement)}</Tag>
         <Button size="small" type="link" onClick={onOpen}>
           with {pilotName(other)}
         </Button>

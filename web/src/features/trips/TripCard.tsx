@@ -6,6 +6,7 @@ import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useUpdateTrip } from '../../api/trips';
 import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
 import { formatRange } from '../../shared/format';
+import { OFFER_TYPE_LABELS } from '../../shared/options';
 import { PilotTags } from '../../shared/PilotTags';
 import { aircraftChoices } from './tripForm';
 
@@ -52,6 +53,8 @@ export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, o
         <div className="trip-badges">
           {changed && <Tag color="gold">Changed by roster</Tag>}
           <PilotTags trip={trip} />
+          {/* A plain swap offer is the usual: only a give-away (or either) is worth a tag. */}
+          {trip.isSwappable && trip.offerType !== 'swap' && <Tag color="purple">{OFFER_TYPE_LABELS[trip.offerType]}</Tag>}
           {trip.companions !== null && (
             <Tag icon={<TeamOutlined />} title="Companions" aria-label={`${trip.companions} companions`}>
               {trip.companions}

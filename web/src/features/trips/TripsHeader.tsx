@@ -1,4 +1,4 @@
-import { CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CloudUploadOutlined, CustomerServiceOutlined, FileSearchOutlined, GiftOutlined, LinkOutlined, LogoutOutlined, MenuOutlined, PlusOutlined, ReloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Pilot } from '@crewswap/proto';
@@ -31,6 +31,8 @@ interface Props {
   onTripSearch: () => void;
   onTechSupport: () => void;
   onProposals: () => void;
+  /** Pick up a trip: give-aways the pilot could fly. */
+  onPickUp: () => void;
   onRefresh: () => void;
   onEditDetails: () => void;
   onNotifications: () => void;
@@ -40,7 +42,7 @@ interface Props {
   onLogout: () => void;
 }
 
-export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onRefresh, onEditDetails, onNotifications, onAlerts, onWishes, onLogout }: Props) {
+export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCrewLinks, onCalendars, onTripSearch, onTechSupport, onProposals, onPickUp, onRefresh, onEditDetails, onNotifications, onAlerts, onWishes, onLogout }: Props) {
   const narrow = useIsNarrow();
   const productName = useProductName();
   // Offline, what only the server can do is disabled, and its title says why.
@@ -88,6 +90,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
                 { label: 'Calendars', onClick: onCalendars },
                 { label: 'Trip Search', onClick: onTripSearch },
                 { label: 'Swap Proposals', onClick: onProposals },
+                { label: 'Pick up a trip', onClick: onPickUp, ...server },
                 { label: 'Crew Links', onClick: onCrewLinks },
                 { label: 'Tech Support', onClick: onTechSupport },
                 { label: 'Edit My Details', onClick: onEditDetails },
@@ -109,6 +112,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
               Trip Search
             </Button>
             <Button type="text" className="header-icon" icon={<SwapOutlined />} onClick={onProposals} aria-label="Swap Proposals" title="Swap Proposals" />
+            <Button type="text" className="header-icon" icon={<GiftOutlined />} onClick={onPickUp} aria-label="Pick up a trip" title="Pick up a trip" {...server} />
             <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip} {...server}>
               Add Trip
             </Button>

@@ -32,6 +32,7 @@ const Calendars = lazy(() => import('../calendars/Calendars'));
 const TripSearchDialog = lazy(() => import('../trip-search/TripSearchDialog'));
 const TechSupportDialog = lazy(() => import('../support/TechSupportDialog'));
 const ProposalsDialog = lazy(() => import('../proposals/ProposalsDialog'));
+const PickUpDialog = lazy(() => import('../pick-up/PickUpDialog'));
 
 export const MIN_SPINNER_MS = 500;
 // About a screen of cards: a phone shows four, a desktop three rows of three or four.
@@ -75,6 +76,7 @@ type Dialog =
   | { kind: 'trip-search' }
   | { kind: 'support' }
   | { kind: 'proposals' }
+  | { kind: 'pick-up' }
   | null;
 
 export function TripsPage({ pilot }: { pilot: Pilot }) {
@@ -155,6 +157,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         onTripSearch={() => setDialog({ kind: 'trip-search' })}
         onTechSupport={() => setDialog({ kind: 'support' })}
         onProposals={() => setDialog({ kind: 'proposals' })}
+        onPickUp={() => setDialog({ kind: 'pick-up' })}
         onRefresh={refresh}
         onEditDetails={() => setDialog({ kind: 'details' })}
         onNotifications={() => setDialog({ kind: 'notifications' })}
@@ -224,6 +227,7 @@ export function TripsPage({ pilot }: { pilot: Pilot }) {
         {dialog?.kind === 'trip-search' && <TripSearchDialog pilot={pilot} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'support' && <TechSupportDialog onClose={() => setDialog(null)} />}
         {dialog?.kind === 'proposals' && <ProposalsDialog me={pilot} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'pick-up' && <PickUpDialog pilot={pilot} onClose={() => setDialog(null)} />}
       </Suspense>
     </div>
   );

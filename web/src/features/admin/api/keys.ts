@@ -1,4 +1,4 @@
-import type { AdminPilotsQuery, RosterHistoryQuery } from '@crewswap/proto';
+import type { AdminPilotsQuery, RosterHistoryQuery, SwapRequestsQuery } from '@crewswap/proto';
 
 /** Every query key of the console, all under 'admin' so that logout drops them in one go. */
 export const adminKeys = {
@@ -26,4 +26,6 @@ export const adminKeys = {
   cleanupHistory: ['admin', 'cleanup', 'history'] as const,
   cleanupPreview: (days: number) => ['admin', 'cleanup', 'preview', days] as const,
   deletedPilots: ['admin', 'cleanup', 'deleted-pilots'] as const,
+  swapRequests: ['admin', 'swap-requests'] as const,
+  swapRequestList: (query: SwapRequestsQuery) => ['admin', 'swap-requests', query] as const,
 };

@@ -5,7 +5,7 @@ import { toast } from '../../../../shared/toast';
 import { useUpdateAdmin } from '../../api/admins';
 import { canEditAdmin, PERMISSION_LABELS } from './adminRules';
 
-/** Every admin against the seven permissions; a tick saves at once. Master admins hold them all. */
+/** Every admin against every permission; a tick saves at once. Master admins hold them all. */
 export function PermissionMatrix({ me, admins }: { me: CurrentAdmin; admins: Admin[] }) {
   const update = useUpdateAdmin();
   const toggle = (admin: Admin, permission: Permission, on: boolean) => {

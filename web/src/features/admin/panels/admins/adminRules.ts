@@ -8,6 +8,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   manage_settings: 'Manage Settings (System Settings)',
   view_security_alerts: 'Security',
   manage_system: 'Manage System (Settings, Data Cleanup)',
+  manage_swaps: 'Manage Swaps (Swap Requests)',
 };
 
 const holds = (me: CurrentAdmin, permission: Permission) => me.isMasterAdmin || me.permissions.includes(permission);

@@ -3,7 +3,7 @@ import type { DigestPreference, PilotContact, Trip } from '@crewswap/proto';
 import { SWAP_RULE } from '../rules/swap-rule';
 import { airportsOf } from '../rules/wish-match';
 import { ASKER_SIDE } from './read-model';
-import { ltcCaptainSql, ruleJoinSql, type SideColumns } from './swap-rule-sql';
+import { ltcCaptainSql, offerRowColumns, ruleJoinSql, type SideColumns } from './swap-rule-sql';
 import { wishAcceptsSql } from './wishes';
 
 export interface DigestReader {
@@ -99,17 +99,7 @@ export interface DigestItem {
 }
 
 /** The new offers (the `offer` rows below) as the swap rule reads an offer, its owner's profile beside it. */
-const NEW_OFFER_SIDE: SideColumns = {
-  pilotId: 'o.pilot_id',
-  rank: 'o.rank',
-  fleet: 'o.fleet',
-  aircraft: 'o.aircraft',
-  training: 'o.training',
-  ltcCaptain: 'o.ltc_captain',
-  standby: 'o.is_standby',
-  startDate: 'o.start_date',
-  endDate: 'o.end_date',
-};
+const NEW_OFFER_SIDE: SideColumns = offerRowColumns('o', { standby: 'o.is_standby' });
 
 /**
  * `pair` is every (reader's live trip, offer new to them) the rule joins; from it, each reader's

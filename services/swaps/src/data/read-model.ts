@@ -3,7 +3,7 @@ import { parseSwapSearchDays, PilotContact, Trip, type SwapWindow as Window, typ
 import { refreshOffers } from './offer-rows';
 import { askersOf, mutualOffersFor, offersFor, type DayRange } from '../rules/swap-rule';
 import { answerWrapping, type MatchKey, type MatchPage } from '../rules/match-page';
-import { constraintSql, ltcCaptainSql, type SideColumns } from './swap-rule-sql';
+import { constraintSql, ltcCaptainSql, offerRowColumns, type SideColumns } from './swap-rule-sql';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
 export interface Stamp {
@@ -342,23 +342,15 @@ const ASK_CONTEXT_SQL = `
     LEFT JOIN pilots p ON p.id = ?`;
 
 /** The offers table, as the swap rule reads an offer. */
-const OFFER_SIDE: SideColumns = {
-  pilotId: 'o.pilot_id',
-  rank: 'o.rank',
-  fleet: 'o.fleet',
-  aircraft: 'o.aircraft',
-  training: 'o.training',
-  ltcCaptain: 'o.ltc_captain',
+const OFFER_SIDE: SideColumns = offerRowColumns('o', {
   // The offers table holds no standby duty (offer-rows.ts).
   standby: 'false',
-  startDate: 'o.start_date',
-  endDate: 'o.end_date',
   // The offer's own window, for Mutual: its range, else its owner's day range, else the setting.
   window: { searchFrom: 'o.search_start_date', searchTo: 'o.search_end_date', pilotDays: 'o.day_range', settingDays: 'CAST(:days AS int)' },
   // The owner's other trips, from trips itself (the offer index holds a copy in each row).
   otherTripOn: (from, to) =>
     `EXISTS (SELECT 1 FROM trips x WHERE x.pilot_id = o.pilot_id AND NOT x.deleted AND x.id <> o.trip_id AND x.start_date <= ${to} AND x.end_date >= ${from})`,
-};
+});
 
 /** The answer's order (match-page.ts, MatchKey), over the columns of `found` below. */
 const ANSWER_ORDER = 'mutual DESC, urgent DESC, same DESC, start_date, end_date, trip_id';

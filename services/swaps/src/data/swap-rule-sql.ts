@@ -18,6 +18,24 @@ export interface SideColumns {
   otherTripOn?: (from: string, to: string) => string;
 }
 
+/**
+ * A row of the offers table (or a query shaped like it) known as `alias`, as the swap rule reads
+ * a side: the columns every such row names alike; `standby` and the rest as the query has them.
+ */
+export function offerRowColumns(alias: string, rest: Pick<SideColumns, 'standby'> & Partial<SideColumns>): SideColumns {
+  return {
+    pilotId: `${alias}.pilot_id`,
+    rank: `${alias}.rank`,
+    fleet: `${alias}.fleet`,
+    aircraft: `${alias}.aircraft`,
+    training: `${alias}.training`,
+    ltcCaptain: `${alias}.ltc_captain`,
+    startDate: `${alias}.start_date`,
+    endDate: `${alias}.end_date`,
+    ...rest,
+  };
+}
+
 /** An LTC captain (proto's isLtcCaptain, the same fields and values) over a pilots row known as `pilot`. */
 export function ltcCaptainSql(pilot: string): string {
   const literal = (value: string | boolean) => (typeof value === 'string' ? `'${value}'` : String(value));

@@ -1,11 +1,14 @@
-// The main pilot journey: log in, list my trips, find swaps for one, offer it and withdraw it
-// again (so every loop writes twice, whatever the trip was before). Run:
+// The main pilot journey: list my trips, find swaps for one, offer it and withdraw it again (so
+// every loop writes twice, whatever the trip was before). Each VU logs in once and keeps its
+// session (lib.js ensureSession); a session that ended (401) logs in again. Run:
 //   k6 run -e BASE_URL=https://crewswap.example.com -e PASSWORD=... deploy/k6/journeys.js
 import http from 'k6/http';
 import { check, sleep } from 'k6';
-import { BASE, HEADERS, login } from './lib.js';
+import { BASE, HEADERS, ensureSession, login } from './lib.js';
 
 export const options = {
+  // Keep each VU's session cookie from one iteration to the next (k6 empties the jar otherwise).
+  noCookiesReset: true,
   scenarios: {
     pilots: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '1m', target: Number(__ENV.VUS || 50) }, { duration: '3m', target: Number(__ENV.VUS || 50) }, { duration: '30s', target: 0 }] },
   },
@@ -26,10 +29,12 @@ export function setup() {
 }
 
 export default function () {
-  const jar = http.cookieJar();
-  jar.clear(BASE);
-  login(__VU);
-  const trips = http.get(`${BASE}/api/trips`, { tags: { name: 'list trips' } });
+  ensureSession();
+  let trips = http.get(`${BASE}/api/trips`, { tags: { name: 'list trips' } });
+  if (trips.status === 401) {
+    login(__VU);
+    trips = http.get(`${BASE}/api/trips`, { tags: { name: 'list trips' } });
+  }
   check(trips, { 'trips 200': (r) => r.status === 200 });
   const list = trips.status === 200 ? trips.json() : [];
   // A trip that flies (proto/src/trip.ts: standby duties have isStandby and no flights to swap).

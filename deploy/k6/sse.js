@@ -3,12 +3,14 @@
 //   k6 run -e BASE_URL=https://crewswap.example.com -e VUS=500 -e HOLD=120 deploy/k6/sse.js
 import http from 'k6/http';
 import { check } from 'k6';
-import { BASE, login } from './lib.js';
+import { BASE, ensureSession, loginDelay } from './lib.js';
 
 const HOLD = Number(__ENV.HOLD || 60);
+const VUS = Number(__ENV.VUS || 100);
 
 export const options = {
-  scenarios: { streams: { executor: 'per-vu-iterations', vus: Number(__ENV.VUS || 100), iterations: 1, maxDuration: `${HOLD + 60}s` } },
+  // Every VU logs in once, in turn (lib.js loginDelay), so the last one starts its stream that much later.
+  scenarios: { streams: { executor: 'per-vu-iterations', vus: VUS, iterations: 1, maxDuration: `${Math.ceil(loginDelay(VUS)) + HOLD + 60}s` } },
   thresholds: {
     checks: ['rate>0.99'],
     // The request lasts as long as the stream is held: it must not end early.
@@ -17,7 +19,7 @@ export const options = {
 };
 
 export default function () {
-  login(__VU);
+  ensureSession();
   // k6 has no EventSource; a GET with a timeout reads the stream until the timeout ends it. A
   // request our timeout ends reports no status (k6 drops it with the error), so what tells a held
   // stream from one that never got an answer is time spent receiving: it is counted from the first

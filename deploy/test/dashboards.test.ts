@@ -12,11 +12,19 @@ const dashboardFiles = readdirSync(join(GRAFANA, 'dashboards')).filter((file) =>
 const dashboards = dashboardFiles.map((file) => JSON.parse(readFileSync(join(GRAFANA, 'dashboards', file), 'utf8')) as Dashboard);
 const rules = (parse(readFileSync(join(GRAFANA, 'alerts.yaml'), 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 const awaited = JSON.parse(readFileSync(join(GRAFANA, 'awaited-metrics.json'), 'utf8')) as Record<string, { service: string; until?: string } | string>;
-const exported = JSON.parse(readFileSync(join(GRAFANA, 'exporter-metrics.json'), 'utf8')) as Record<string, { exporter: string; enabledBy: string } | string>;
+interface ExportedMetric { exporter: string; enabledBy: string; image: string; since: string; source: string }
+const exported = JSON.parse(readFileSync(join(GRAFANA, 'exporter-metrics.json'), 'utf8')) as Record<string, ExportedMetric | string>;
 /** A histogram is read through its series: its _bucket, _sum and _count name the metric. */
 const metricOf = (series: string) => series.replace(/_(bucket|sum|count)$/, '');
 /** A value of the chart's values.yaml by its dotted path. */
 const valueAt = (path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], chartValues());
+
+/** Whether release a (e.g. 0.17.3 or v0.17.3) is b or newer. */
+const releaseAtLeast = (a: string, b: string) => {
+  const [x, y] = [a, b].map((release) => release.replace(/^v/, '').split('.').map(Number));
+  const order = x!.map((part, index) => part - (y![index] ?? 0)).find((difference) => difference !== 0);
+  return (order ?? 0) >= 0;
+};
 
 const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset', 'le', 'inf', 'nan']);
 
@@ -107,6 +115,26 @@ describe('dashboards and alerts', () => {
         return folders.has(entry.service) && !entry.until;
       });
     expect(missing).toEqual([]);
+  });
+
+  test('every exporter metric a dashboard or alert reads is published by the exporter release the chart pins', () => {
+    const exporterMetrics = [...new Set(allExprs.flatMap(metricNames))].filter((name) => typeof exported[name] === 'object');
+    expect(exporterMetrics).toEqual(expect.arrayContaining(['nats_stream_total_bytes', 'nats_stream_limit_bytes']));
+    for (const name of exporterMetrics) {
+      const { image, since, source } = exported[name] as ExportedMetric;
+      expect(source).toMatch(/^https:\/\//);
+      const pinned = valueAt(image);
+      expect({ name, pinned: typeof pinned === 'string' && /^v?\d+\.\d+\.\d+$/.test(pinned) }).toEqual({ name, pinned: true });
+      expect({ name, pinned, publishes: releaseAtLeast(pinned as string, since) }).toEqual({ name, pinned, publishes: true });
+    }
+  });
+
+  test('release order: a newer or equal release publishes what an older one added', () => {
+    expect(releaseAtLeast('0.17.3', '0.17.0')).toBe(true);
+    expect(releaseAtLeast('v0.17.0', '0.17.0')).toBe(true);
+    expect(releaseAtLeast('0.16.0', '0.17.0')).toBe(false);
+    expect(releaseAtLeast('0.9.1', '0.17.0')).toBe(false);
+    expect(releaseAtLeast('1.0.0', '0.17.0')).toBe(true);
   });
 
   test('every awaited or exported metric is one a dashboard or alert reads', () => {

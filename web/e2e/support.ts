@@ -172,6 +172,8 @@ export async function register(page: Page, pilot: Registration) {
   await page.getByRole('button', { name: 'Register Pilot' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm your ID and Email' });
   await confirm.getByText(pilot.employeeId).waitFor();
+  // A click sent while the dialog still zooms in can miss its button (seen once in CI: no verification dialog followed).
+  await settle(page);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   const verify = page.getByRole('dialog', { name: 'VS Pilot Verification' });
   await verify.waitFor();

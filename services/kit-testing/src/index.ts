@@ -6,3 +6,4 @@
 export * from './database-and-bus';
 export * from './services';
 export * from './sse';
+export * from './source-files';

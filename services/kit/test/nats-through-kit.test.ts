@@ -7,26 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from '@crewswap/kit';
+import { sourceFilesUnder } from '@crewswap/kit-testing';
 
 const root = repoRoot();
 
 /** The lines of `source` that use a NATS connection or the `nats` package (a type import is only a name). */
 function natsUses(source: string): string[] {
   return source.split('\n').filter((line) => /\b(?:nc|js|jsm)\.[a-zA-Z]/.test(line) || /^\s*import\s+(?!type\b)[^;]*\bfrom\s*['"]nats['"]/.test(line)).map((line) => line.trim());
-}
-
-function filesUnder(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path);
-    return /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(entry.name) ? [path] : [];
-  });
 }
 
 describe('NATS only through the kit', () => {
@@ -44,7 +31,7 @@ describe('NATS only through the kit', () => {
 
   it('finds no publish or read of NATS outside the kit in any service or script', () => {
     const services = readdirSync(join(root, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'kit');
-    const files = [...services.flatMap(({ name }) => filesUnder(join(root, 'services', name, 'src'))), ...filesUnder(join(root, 'scripts'))];
+    const files = [...services.flatMap(({ name }) => sourceFilesUnder(join(root, 'services', name, 'src'))), ...sourceFilesUnder(join(root, 'scripts'))];
     const uses = files.flatMap((file) => natsUses(readFileSync(file, 'utf8')).map((line) => `${relative(root, file)}: ${line}`));
     expect(services.length).toBeGreaterThan(5);
     expect(uses).toEqual([]);

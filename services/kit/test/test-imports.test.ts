@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { repoRoot } from '@crewswap/kit';
+import { sourceFilesUnder } from '@crewswap/kit-testing';
 
 const root = repoRoot();
 
@@ -24,20 +25,6 @@ function crossing(service: string | undefined, file: string, specifier: string):
   if (top === 'proto') return 'proto';
   if (top === 'services' && name !== service) return `services/${name}`;
   return undefined;
-}
-
-function filesUnder(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path);
-    return /\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(entry.name) ? [path] : [];
-  });
 }
 
 describe('tests, benches and scripts reach services only through packages', () => {
@@ -80,7 +67,7 @@ describe('tests, benches and scripts reach services only through packages', () =
     const reaches = services.flatMap(({ name: service }) =>
       ['test', 'bench'].flatMap((folder) =>
         // This file's own examples above are the one reach allowed.
-        filesUnder(join(root, 'services', service, folder)).filter((file) => file !== __filename).flatMap((file) =>
+        sourceFilesUnder(join(root, 'services', service, folder)).filter((file) => file !== __filename).flatMap((file) =>
           relativeImports(readFileSync(file, 'utf8'))
             .filter((specifier) => crossing(service, file, specifier))
             .map((specifier) => `${relative(root, file)} imports ${specifier}`),
@@ -89,14 +76,14 @@ describe('tests, benches and scripts reach services only through packages', () =
     );
     // The deployment's tests and the scripts belong to no service: every service is another one.
     const fromOutside = [join(root, 'deploy', 'test'), join(root, 'scripts')].flatMap((dir) =>
-      filesUnder(dir).flatMap((file) =>
+      sourceFilesUnder(dir).flatMap((file) =>
         relativeImports(readFileSync(file, 'utf8'))
           .filter((specifier) => crossing(undefined, file, specifier))
           .map((specifier) => `${relative(root, file)} imports ${specifier}`),
       ),
     );
     expect(services.length).toBeGreaterThan(5);
-    expect(filesUnder(join(root, 'scripts')).length).toBeGreaterThan(5);
+    expect(sourceFilesUnder(join(root, 'scripts')).length).toBeGreaterThan(5);
     expect([...reaches, ...fromOutside]).toEqual([]);
   });
 });
@@ -112,7 +99,7 @@ describe('the kit and its test support', () => {
     .map((entry) => `@crewswap/${entry.name}`);
 
   it('the kit imports no service and no test support', () => {
-    const found = filesUnder(join(root, 'services', 'kit', 'src')).flatMap((file) =>
+    const found = sourceFilesUnder(join(root, 'services', 'kit', 'src')).flatMap((file) =>
       packageImports(readFileSync(file, 'utf8'))
         .filter((name) => serviceNames.includes(name) || name === '@crewswap/kit-testing')
         .map((name) => `${relative(root, file)} imports ${name}`),
@@ -124,7 +111,7 @@ describe('the kit and its test support', () => {
   it('no production code imports test support', () => {
     const services = readdirSync(join(root, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'kit-testing');
     const found = services.flatMap(({ name }) =>
-      filesUnder(join(root, 'services', name, 'src')).flatMap((file) =>
+      sourceFilesUnder(join(root, 'services', name, 'src')).flatMap((file) =>
         packageImports(readFileSync(file, 'utf8'))
           .filter((imported) => imported === '@crewswap/kit-testing')
           .map(() => `${relative(root, file)} imports @crewswap/kit-testing`),

@@ -4,8 +4,9 @@
  * proto, never through each other. Data never loads domain; domain is handed its repositories
  * (deps) and names their types only (`import type`, gone at run time), never data's code.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { sourceFilesUnder } from '@crewswap/kit-testing';
 
 const src = join(__dirname, '..', 'src');
 
@@ -34,14 +35,6 @@ function crossings(file: string, source: string): string[] {
   });
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /**
  * The examples' relative paths are spelled through these, so that the repository's own guard
  * (kit/test/test-imports.test.ts) does not read the examples as this file's imports.
@@ -63,7 +56,7 @@ describe("swaps' data and domain do not import each other", () => {
   });
 
   it('finds no such import in src', () => {
-    const files = filesUnder(src).filter((file) => ['data', 'domain', 'rules'].includes(layerOf(file)));
+    const files = sourceFilesUnder(src, /\.ts$/).filter((file) => ['data', 'domain', 'rules'].includes(layerOf(file)));
     expect(files.length).toBeGreaterThan(20);
     expect(files.flatMap((file) => crossings(file, readFileSync(file, 'utf8')))).toEqual([]);
   });

@@ -51,6 +51,10 @@ export function parseRoster(raw: string, options: { base?: string | null } = {})
   const sectors: Sector[] = [];
 
   for (const event of calendar.events) {
+    if (event.cancelled) {
+      skipped.push({ summary: event.summary, date: event.startDate, reason: 'Cancelled' });
+      continue;
+    }
     const summary = normalize(event.summary);
     const standby = standbyCode(summary);
     if (standby) {
@@ -118,10 +122,12 @@ function standbyCode(summary: string): string | null {
   return null;
 }
 
-// Optional local or UTC time after an airport: 1000, 10:00, 10:00Z, 0730L, 07:40(+1).
-const TIME = String.raw`(?:\s+\d{1,2}:?\d{2}Z?(?:\s*\(\+1\))?L?)?`;
-// [PAX|DH|POS] <carrier><1-4 digits> <DEP> [time] [-] <ARR>.
-const FLIGHT = new RegExp(String.raw`(?:\b(PAX|DH|POS|DHD)\s+)?\b([A-Z]{2})\s?(\d{1,4})\s+([A-Z]{3})\b${TIME}\s*[-\s]\s*([A-Z]{3})\b`, 'g');
+// Optional local or UTC times after an airport: 1000, 10:00, 10:00Z, 0730L, 07:40(+1); NetLine
+// writes departure and arrival time both between the airports (LG 8361 LUX 0540 0645 GVA).
+const TIME = String.raw`(?:\s+\d{1,2}:?\d{2}Z?(?:\s*\(\+1\))?L?){0,2}`;
+// [PAX|DH|POS] <carrier><1-4 digits> <DEP> [time] [-] <ARR>; deadhead also as DH/LG 8361 (NetLine),
+// and DEP*ARR for a positioning leg (CrewWebPlus).
+const FLIGHT = new RegExp(String.raw`(?:\b(PAX|DH|POS|DHD)(?:\s+|\/))?\b([A-Z]{2})\s?(\d{1,4})\s+([A-Z]{3})\b${TIME}\s*([-\s*])\s*([A-Z]{3})\b`, 'g');
 // Positioning on the ground, by any mode: <mode> <DEP> [time] [-] <ARR>.
 const GROUND_MODE = String.raw`\b(?:TAXI|CAR|ROAD|BUS|COACH|SHUTTLE|LIMO|TRAIN|RAIL|TRN|SURFACE)\b`;
 const GROUND = new RegExp(String.raw`${GROUND_MODE}\s+([A-Z]{3})\b${TIME}\s*[-\s]\s*([A-Z]{3})\b`, 'g');
@@ -136,12 +142,12 @@ function sectorsIn(text: string, event: CalendarEvent, positioningEvent: boolean
     const upper = normalize(line);
     const legs = new Set<string>();
     for (const match of upper.matchAll(FLIGHT)) {
-      const [leg, prefix, carrier, digits, from, to] = match;
+      const [leg, prefix, carrier, digits, from, star, to] = match;
       if (from === to) continue;
       legs.add(`${from}-${to}`);
       // Some exports give a road or rail leg a designator of its own: it is still positioning.
       const ground = MODE_BEFORE.test(upper.slice(0, match.index)) || MODE_AFTER.test(upper.slice(match.index + leg.length));
-      found.push({ carrier: carrier!, number: digits!, from: from!, to: to!, positioning: positioningEvent || ground || Boolean(prefix) || /\[DH\]/.test(upper), event });
+      found.push({ carrier: carrier!, number: digits!, from: from!, to: to!, positioning: positioningEvent || ground || Boolean(prefix) || star === '*' || /\[DH\]/.test(upper), event });
     }
     for (const match of upper.matchAll(GROUND)) {
       const [, from, to] = match;

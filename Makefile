@@ -4,7 +4,7 @@ SHELL := /bin/bash
 # Not npm ci: the registry reachable here lacks other platforms' optional binaries that npm ci insists on.
 NPM_INSTALL := npm install --no-audit --no-fund
 
-.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench load lighthouse clean
+.PHONY: help install infra build build-services images up test test-services test-web test-e2e typecheck bench load lighthouse clean backup restore
 
 help:
 	@echo "make up     install, start Postgres and NATS if needed, build, migrate, seed and run everything at http://localhost:8080"
@@ -50,9 +50,12 @@ test-services: install infra
 test-web: install
 	@npm test -w @crewswap/web
 
+# The browser journeys run against two processes of every service (README, REPLICAS), so what only
+# a second replica breaks fails here and in CI, once: E2E_REPLICAS=1 runs them against one.
+E2E_REPLICAS ?= 2
 test-e2e: install infra build
 	@bash scripts/ensure-chromium.sh
-	@npm run test:e2e
+	@REPLICAS=$(E2E_REPLICAS) npm run test:e2e
 
 test: typecheck test-services test-web test-e2e
 
@@ -74,6 +77,15 @@ load: install infra
 lighthouse: install infra build
 	@bash scripts/ensure-chromium.sh
 	@node --import tsx scripts/lighthouse.ts
+
+# A dump of every service's schema in DATABASE_URL's database into backups/ (prints the file), and
+# back: `make restore FILE=backups/crewswap-<time>.dump` replaces those schemas (CONFIRM=<database>
+# when they hold data). deploy/README.md "Back up and restore the database".
+backup: infra
+	@bash scripts/db-backup.sh
+
+restore: infra
+	@bash scripts/db-restore.sh "$(FILE)"
 
 clean:
 	rm -rf node_modules */node_modules services/*/node_modules web/dist .local

@@ -4,6 +4,7 @@
  * own database, NATS prefix, ports and mail folder, runs the journeys, then stops it all and drops
  * the database. It lives here, not in web/, so that the web app never reaches server code.
  *   npm run build -w @crewswap/web && npm run test:e2e
+ * REPLICAS=2 runs two processes of every service behind the gateway (as `make up REPLICAS=2`).
  * With BASE_URL and MAIL_OUTBOX_DIR set, it runs against that stack instead.
  */
 import { spawn } from 'node:child_process';
@@ -11,7 +12,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, uniqueName } from '@crewswap/kit-testing';
-import { startStack } from './stack';
+import { replicasFrom, startStack } from './stack';
 
 const dir = new URL('../web/e2e/', import.meta.url).pathname;
 const files = readdirSync(dir)
@@ -36,11 +37,16 @@ async function main(): Promise<number> {
       basePort: port,
       mailDir,
       seedDemo: false,
+      replicas: replicasFrom(process.env),
       logs: process.env.E2E_LOGS ? 'prefix' : 'silent',
       // The browser test's push service listens on 127.0.0.1 (web/e2e/pushService.ts).
       env: { LOG_LEVEL: 'warn', TESTING_BUTTON_ENABLED: 'false', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' },
     });
-    return await runJourneys({ ...process.env, BASE_URL: `http://localhost:${port}`, MAIL_OUTBOX_DIR: mailDir });
+    const code = await runJourneys({ ...process.env, BASE_URL: `http://localhost:${port}`, MAIL_OUTBOX_DIR: mailDir });
+    // Each service ran as its own NATS user: a refused publish or subscription fails the run.
+    const violations = stack.natsViolations();
+    if (violations.length > 0) console.error(`NATS refused a service outside its permissions (proto/src/nats-permissions.ts):\n${violations.join('\n')}`);
+    return violations.length > 0 ? 1 : code;
   } finally {
     await stack?.stop();
     await database.drop();

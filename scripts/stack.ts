@@ -4,11 +4,14 @@
  * file; the end-to-end tests call `startStack()` with their own database, ports and NATS prefix.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { baseConfigSchema, connectBus, createLogger, loadSigningKeys, repoRoot, requestRpc } from '@crewswap/kit';
 import { RPC, SeedDemoPilotsReply, SeedDemoTripsReply } from '@crewswap/proto';
+import { natsLoginEnv, startPrivateNats, type PrivateNats } from './nats-users';
 import knexFactory from 'knex';
 
 /** Start order matters only for readiness: admin answers settings, auth and trips feed the rest. */
@@ -50,6 +53,21 @@ export interface StackOptions {
    * basePort+9 otherwise, so stacks started side by side (end-to-end tests) never share it.
    */
   smtpIngestPort?: number;
+  /**
+   * Processes of every service and worker (REPLICAS, 1 by default), the gateway balancing between
+   * them: what only a second replica breaks shows up here, not first on a cluster. The first
+   * replica has the ports above; the others have the same ports plus 100 (2, plus 200 for 3...)
+   * beside the documented ports and free ones otherwise. Each roster-ingest replica receives mail
+   * on an SMTP port of its own (the first on smtpIngestPort, the next on +1 or a free one).
+   */
+  replicas?: number;
+  /**
+   * NATS as production runs it: a nats-server of the stack's own (scripts/nats-users.ts), each
+   * service its own user with proto's permissions, JetStream kept in natsStoreDir (a temporary
+   * folder, removed at stop, unless given). `sharedNats: true` uses natsUrl instead, with no users.
+   */
+  sharedNats?: boolean;
+  natsStoreDir?: string;
 }
 
 export interface Stack {
@@ -60,6 +78,8 @@ export interface Stack {
   pids(): Record<string, number | undefined>;
   /** Waits until every service answers its readiness check again (after a restart). */
   ready(): Promise<void>;
+  /** NATS's log lines about a service publishing or listening outside its permissions: none, or a test fails. */
+  natsViolations(): string[];
   stop(): Promise<void>;
 }
 
@@ -69,6 +89,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const root = repoRoot();
   await ensureDatabase(options.databaseUrl);
   mkdirSync(options.mailDir, { recursive: true });
+  const natsStore = options.natsStoreDir ?? mkdtempSync(join(tmpdir(), 'crewswap-stack-nats-'));
+  const nats = options.sharedNats ? undefined : await startPrivateNats({ prefix: options.natsPrefix ?? '', storeDir: natsStore });
+  const natsUrl = nats?.url ?? options.natsUrl;
   // Made once here so that processes starting together never race to create the key pair.
   const base = baseConfigSchema.parse(process.env);
   const keys = loadSigningKeys(base);
@@ -76,7 +99,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const commonEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATABASE_URL: options.databaseUrl,
-    NATS_URL: options.natsUrl,
+    NATS_URL: natsUrl,
     NATS_PREFIX: options.natsPrefix ?? '',
     MAIL_OUTBOX_DIR: options.mailDir,
     APP_ORIGIN: origin,
@@ -88,34 +111,56 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const children: Supervised[] = [];
   const present = SERVICES.filter((service) => existsSync(join(root, 'services', service.name, 'src', 'main.ts')));
-  const portOf = (service: (typeof SERVICES)[number]) => options.basePort + (service.port - 8080);
-  const urlOf = (name: string) => `http://127.0.0.1:${portOf(SERVICES.find((service) => service.name === name)!)}`;
-  const urls: Record<string, string> = Object.fromEntries(present.map((service) => [urlVariable(service.name), urlOf(service.name)]));
-  // Every session guard asks auth and admin over HTTP while NATS is away.
+  const replicas = options.replicas ?? 1;
+  const documented = options.basePort === 8080;
+  // Replica r's port: the first replica's plus 100 * r beside the documented ports; in the test
+  // stacks, whose blocks of ten ports sit side by side, a free one.
+  const replicaPort = async (first: number, replica: number) => (replica === 0 ? first : documented ? first + 100 * replica : freePort());
+  const ports: Record<string, number[]> = {};
+  for (const service of present) {
+    const first = options.basePort + (service.port - 8080);
+    ports[service.name] = await Promise.all(Array.from({ length: replicas }, (_, replica) => replicaPort(first, replica)));
+  }
+  const urlsOf = (name: string) => ports[name]!.map((port) => `http://127.0.0.1:${port}`);
+  const urlOf = (name: string) => urlsOf(name)[0]!;
+  // The gateway balances between a service's replicas: its <SERVICE>_URL lists them all.
+  const urls: Record<string, string> = Object.fromEntries(present.map((service) => [urlVariable(service.name), urlsOf(service.name).join(',')]));
+  // Every session guard asks auth and admin over HTTP while NATS is away (their first replica here;
+  // on a cluster, the Service in front of them all).
   const sessionOwners = { AUTH_URL: urlOf('auth'), ADMIN_URL: urlOf('admin') };
-  const smtpIngestPort = options.smtpIngestPort ?? (options.basePort === 8080 ? 2525 : options.basePort + 9);
-  present.forEach((service, index) => {
-    const port = portOf(service);
-    const own: Record<string, string> = service.name === 'roster-ingest' ? { SMTP_INGEST_PORT: String(smtpIngestPort) } : {};
-    children.push(supervise(root, service.name, { ...commonEnv, ...sessionOwners, ...own, OTEL_SERVICE_NAME: service.name, PORT: String(port) }, options.logs, COLOURS[index % COLOURS.length]!));
-  });
+  const smtpIngestPort = options.smtpIngestPort ?? (documented ? 2525 : options.basePort + 9);
+  const replicaName = (name: string, replica: number) => (replica === 0 ? name : `${name}-${replica + 1}`);
+  for (const [index, service] of present.entries()) {
+    for (const [replica, port] of ports[service.name]!.entries()) {
+      const own: Record<string, string> =
+        service.name === 'roster-ingest' ? { SMTP_INGEST_PORT: String(replica === 0 ? smtpIngestPort : documented ? smtpIngestPort + replica : await freePort()) } : {};
+      const env = { ...commonEnv, ...sessionOwners, ...own, ...natsLoginEnv(nats, service.name), OTEL_SERVICE_NAME: service.name, PORT: String(port) };
+      children.push(supervise(root, replicaName(service.name, replica), env, options.logs, COLOURS[index % COLOURS.length]!, service.name));
+    }
+  }
   for (const worker of WORKERS) {
     if (!existsSync(join(root, 'services', worker.name, 'src', 'main.ts'))) continue;
-    const port = options.basePort === 8080 ? worker.port : 0;
-    children.push(supervise(root, worker.name, { ...commonEnv, ...sessionOwners, OTEL_SERVICE_NAME: worker.name, PORT: String(port) }, options.logs, 90));
+    for (let replica = 0; replica < replicas; replica += 1) {
+      const port = documented ? worker.port + 100 * replica : 0;
+      const env = { ...commonEnv, ...sessionOwners, ...natsLoginEnv(nats, worker.name), OTEL_SERVICE_NAME: worker.name, PORT: String(port) };
+      children.push(supervise(root, replicaName(worker.name, replica), env, options.logs, 90, worker.name));
+    }
   }
+  const waitAllReady = () => Promise.all(present.flatMap((service) => urlsOf(service.name).map((url) => waitReady(service.name, `${url}/readyz`))));
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
+    await nats?.stop();
+    if (!options.natsStoreDir) rmSync(natsStore, { recursive: true, force: true });
   };
   try {
-    await Promise.all(present.map((service) => waitReady(service.name, `${urls[urlVariable(service.name)]}/readyz`)));
+    await waitAllReady();
     // Gateway metrics sit apart from its public port: 8089 locally; any free port for the
     // end-to-end stacks, whose blocks of ten ports are all taken.
     const metricsPort = options.gatewayPort === 8080 ? 8089 : 0;
     const gatewayEnv = { ...commonEnv, ...urls, OTEL_SERVICE_NAME: 'gateway', PORT: String(options.gatewayPort), METRICS_PORT: String(metricsPort) };
     children.push(supervise(root, 'gateway', gatewayEnv, options.logs, 37));
     await waitReady('gateway', `http://127.0.0.1:${options.gatewayPort}/healthz`);
-    if (options.seedDemo) await seedDemo(options);
+    if (options.seedDemo) await seedDemo(options, natsUrl, nats);
   } catch (error) {
     await stop();
     throw error;
@@ -125,8 +170,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     restarts: () => Object.fromEntries(children.map((child) => [child.name, child.restarts()])),
     pids: () => Object.fromEntries(children.map((child) => [child.name, child.pid()])),
     ready: async () => {
-      await Promise.all(present.map((service) => waitReady(service.name, `${urls[urlVariable(service.name)]}/readyz`)));
+      await waitAllReady();
     },
+    natsViolations: () => nats?.violations() ?? [],
     stop,
   };
 }
@@ -169,8 +215,10 @@ function supervise(
   env: Record<string, string>,
   logs: StackOptions['logs'],
   colour: number,
+  /** The service's folder, when `name` is one of its replicas' (`swaps-2`). */
+  folder = name,
 ): Supervised {
-  const entry = join('services', name, 'src', 'main.ts');
+  const entry = join('services', folder, 'src', 'main.ts');
   let child: ChildProcess | undefined;
   let stopping = false;
   let restarts = 0;
@@ -218,6 +266,18 @@ function supervise(
   };
 }
 
+/** A port nothing listens on now, for a replica of a test stack. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function waitReady(name: string, url: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -246,9 +306,10 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 /** Demo pilots from auth, then their trips from trips: each service seeds only what it owns. */
-async function seedDemo(options: StackOptions): Promise<void> {
+async function seedDemo(options: StackOptions, natsUrl: string, nats: PrivateNats | undefined): Promise<void> {
   const log = createLogger('seed', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
-  const bus = await connectBus({ url: options.natsUrl, prefix: options.natsPrefix ?? '', name: 'seed', log });
+  const credentials = nats ? { user: nats.stack.user, password: nats.stack.password } : undefined;
+  const bus = await connectBus({ url: natsUrl, prefix: options.natsPrefix ?? '', name: 'seed', log, credentials });
   try {
     const pilots = await requestRpc(bus, RPC.seedDemoPilots, { count: 60 }, SeedDemoPilotsReply, 30_000);
     const trips = await requestRpc(bus, RPC.seedDemoTrips, { pilots: pilots.pilots }, SeedDemoTripsReply, 60_000);
@@ -258,6 +319,13 @@ async function seedDemo(options: StackOptions): Promise<void> {
   } finally {
     await bus.close();
   }
+}
+
+/** REPLICAS: how many processes of each service (`make up REPLICAS=2`); 1 when unset. */
+export function replicasFrom(env: NodeJS.ProcessEnv): number {
+  const replicas = Number(env.REPLICAS ?? 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 9) throw new Error(`REPLICAS=${env.REPLICAS}: give a whole number from 1 to 9`);
+  return replicas;
 }
 
 async function main(): Promise<void> {
@@ -270,6 +338,9 @@ async function main(): Promise<void> {
     gatewayPort,
     basePort: Number(env.SERVICES_BASE_PORT ?? 8080),
     smtpIngestPort: env.SMTP_INGEST_PORT ? Number(env.SMTP_INGEST_PORT) : undefined,
+    replicas: replicasFrom(env),
+    // Streams and consumers outlive a restart, as the database does.
+    natsStoreDir: join(repoRoot(), '.local', 'nats'),
     mailDir: env.MAIL_OUTBOX_DIR ?? join(repoRoot(), '.local', 'mail-outbox'),
     seedDemo: (env.SEED_DEMO ?? 'true') === 'true',
     logs: 'prefix',

@@ -40,8 +40,10 @@ describe('the chart under real helm', () => {
     const objects = rendered[form]!;
     const { errors, unchecked } = validate(objects);
     expect(errors).toEqual([]);
-    // kubernetes-models has no schema for CloudNativePG's Cluster: only its identity is checked.
-    expect(unchecked).toEqual(form === 'cloudnativepg' || form === 'local' ? ['postgresql.cnpg.io/v1 Cluster crewswap-pg'] : []);
+    // kubernetes-models has no schema for CloudNativePG's Cluster and ScheduledBackup: only their
+    // identity is checked (the local form makes no backups: no object store there).
+    const cnpgObjects = { cloudnativepg: ['postgresql.cnpg.io/v1 Cluster crewswap-pg', 'postgresql.cnpg.io/v1 ScheduledBackup crewswap-pg-nightly'], local: ['postgresql.cnpg.io/v1 Cluster crewswap-pg'] };
+    expect(unchecked).toEqual(cnpgObjects[form as keyof typeof cnpgObjects] ?? []);
     for (const cluster of ofKind(objects, 'Cluster')) {
       expect(cluster).toMatchObject({ apiVersion: 'postgresql.cnpg.io/v1', kind: 'Cluster', metadata: { name: 'crewswap-pg' } });
       expect(cluster.spec.instances).toBeGreaterThan(0);
@@ -217,9 +219,38 @@ describe('emailed rosters (roster-ingest SMTP)', () => {
     expect(selects(service.spec.selector, podLabels(roster))).toBe(true);
   });
 
-  test('STARTTLS: a TLS Secret is mounted read-only and named to the process, and plain text can be refused', () => {
-    expect(envOf(container)).toMatchObject({ SMTP_REQUIRE_TLS: 'false' });
+  test('STARTTLS is on by default (a self-signed certificate of the receiver\'s own); plain text only when a value says so', () => {
+    expect(envOf(container)).toMatchObject({ SMTP_STARTTLS: 'true', SMTP_REQUIRE_TLS: 'false' });
     expect(envOf(container)).not.toHaveProperty('SMTP_TLS_KEY_FILE');
+    const plain = podSpec(deployment(render(['--set', 'smtp.tls.enabled=false']), 'roster-ingest')).containers[0]!;
+    expect(envOf(plain)).toMatchObject({ SMTP_STARTTLS: 'false' });
+  });
+
+  test('with a cert-manager issuer named, a valid Certificate for the MX names is made and its Secret mounted; the receiver reads renewals itself', () => {
+    const objects = render(['--set', 'smtp.tls.issuer.name=letsencrypt', '--set', 'smtp.tls.dnsNames[0]=mx.crewswap.example.com']);
+    const certificate = named(objects, 'Certificate', 'crewswap-smtp-tls')!;
+    expect(certificate.spec).toMatchObject({ secretName: 'crewswap-smtp-tls', dnsNames: ['mx.crewswap.example.com'], issuerRef: { name: 'letsencrypt', kind: 'ClusterIssuer', group: 'cert-manager.io' } });
+    const pod = podSpec(deployment(objects, 'roster-ingest'));
+    const volume = pod.volumes!.find((candidate) => candidate.secret?.secretName === 'crewswap-smtp-tls')!;
+    const mount = pod.containers[0]!.volumeMounts!.find((candidate) => candidate.name === volume.name)!;
+    // The folder, not subPath files: a subPath mount never sees a renewed Secret.
+    expect(mount).not.toHaveProperty('subPath');
+    expect(envOf(pod.containers[0]!)).toEqual(expect.objectContaining({ SMTP_STARTTLS: 'true', SMTP_TLS_KEY_FILE: `${mount.mountPath}/tls.key`, SMTP_TLS_CERT_FILE: `${mount.mountPath}/tls.crt` }));
+    const { errors, unchecked } = validate(objects);
+    expect(errors).toEqual([]);
+    expect(unchecked).toEqual([]);
+    // A broken Certificate is caught by the same check.
+    const broken = structuredClone(certificate);
+    broken.spec.dnsNames = 'mx.crewswap.example.com';
+    expect(validate([broken]).errors).toEqual([expect.stringMatching(/Certificate crewswap-smtp-tls: .*dnsNames/)]);
+
+    const nameless = helmResult(['template', 'crewswap', chartWithDependencies(), '--set', 'smtp.tls.issuer.name=letsencrypt']);
+    expect(nameless.status).not.toBe(0);
+    expect(nameless.stderr).toContain('smtp.tls.issuer needs smtp.tls.dnsNames');
+    expect(ofKind(defaults, 'Certificate')).toEqual([]);
+  });
+
+  test('STARTTLS: a TLS Secret is mounted read-only and named to the process, and plain text can be refused', () => {
 
     const objects = render(['--set', 'smtp.tls.secretName=crewswap-smtp-tls', '--set', 'smtp.tls.requireTls=true']);
     const pod = podSpec(deployment(objects, 'roster-ingest'));

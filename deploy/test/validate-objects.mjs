@@ -1,13 +1,13 @@
 // Reads Kubernetes objects (JSON array) on stdin and validates each against its schema:
 // kubernetes-models for the built-in kinds, @kubernetes-models/prometheus-operator for
-// ServiceMonitor, PodMonitor and PrometheusRule. Prints { errors, unchecked } as JSON.
+// ServiceMonitor, PodMonitor and PrometheusRule, @kubernetes-models/cert-manager for Certificate. Prints { errors, unchecked } as JSON.
 // Run by deploy/test/helm.ts in a child process, since both packages are ES modules only.
 const input = await new Promise((resolve) => {
   let text = '';
   process.stdin.on('data', (chunk) => (text += chunk)).on('end', () => resolve(text));
 });
 
-const CRD_PACKAGES = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+const CRD_PACKAGES = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator', 'cert-manager.io': '@kubernetes-models/cert-manager' };
 
 async function modelOf({ apiVersion, kind }) {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];

@@ -10,6 +10,7 @@ import { registerApiDocs } from './api-docs';
 import { limitBodies } from './body-limit';
 import type { Config } from './config';
 import { registerForwarding } from './forwarding';
+import { replicasOf, type Replicas } from './replicas';
 import { answeredByGateway, API_DOCS_PATH, ownerOf, type ServiceName } from './route-table';
 import { apiSecurityHeaders, securityHeaders } from './security-headers';
 
@@ -30,15 +31,16 @@ const UPSTREAM_PROBE_MS = 1000;
  * the process runs, so one service's database does not take the gateway out too). Each upstream
  * is reported; the gateway is ready while it reaches at least one, since every replica would
  * fail the same upstream alike and taking them all out would only make the rest unreachable.
+ * An upstream with replicas is reached while one of them answers.
  */
-export function upstreamReadiness(services: Record<ServiceName, string>): Record<string, ReadinessCheck> {
+export function upstreamReadiness(services: Record<ServiceName, Replicas>): Record<string, ReadinessCheck> {
   let round: { at: number; result: Promise<Record<string, boolean>> } | undefined;
   // One round of probes serves every check of one /readyz (or metrics scrape).
   const probeAll = () => {
     if (!round || Date.now() - round.at > UPSTREAM_PROBE_MS) {
-      const entries = Object.entries(services).map(async ([name, url]) => {
-        const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(UPSTREAM_PROBE_MS) }).then((response) => response.ok, () => false);
-        return [name, up] as const;
+      const entries = Object.entries(services).map(async ([name, { urls }]) => {
+        const probes = urls.map((url) => fetch(`${url}/healthz`, { signal: AbortSignal.timeout(UPSTREAM_PROBE_MS) }).then((response) => response.ok, () => false));
+        return [name, (await Promise.all(probes)).some(Boolean)] as const;
       });
       round = { at: Date.now(), result: Promise.all(entries).then(Object.fromEntries) };
     }
@@ -59,16 +61,16 @@ function trustProxyOption(trust: Config['TRUST_PROXY']): false | string[] | ((ad
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-export function upstreams(config: Config): Record<ServiceName, string> {
+export function upstreams(config: Config): Record<ServiceName, Replicas> {
   return {
-    auth: config.AUTH_URL,
-    trips: config.TRIPS_URL,
-    swaps: config.SWAPS_URL,
-    admin: config.ADMIN_URL,
-    notifications: config.NOTIFICATIONS_URL,
-    'roster-ingest': config.ROSTER_INGEST_URL,
-    realtime: config.REALTIME_URL,
-    links: config.LINKS_URL,
+    auth: replicasOf(config.AUTH_URL),
+    trips: replicasOf(config.TRIPS_URL),
+    swaps: replicasOf(config.SWAPS_URL),
+    admin: replicasOf(config.ADMIN_URL),
+    notifications: replicasOf(config.NOTIFICATIONS_URL),
+    'roster-ingest': replicasOf(config.ROSTER_INGEST_URL),
+    realtime: replicasOf(config.REALTIME_URL),
+    links: replicasOf(config.LINKS_URL),
   };
 }
 

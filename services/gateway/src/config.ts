@@ -1,7 +1,13 @@
 import { baseConfigSchema, repoPath, requiredInProduction } from '@crewswap/kit';
 import { z } from 'zod';
+import { splitUrls } from './replicas';
 
-const upstream = (port: number) => requiredInProduction(z.url().default(`http://127.0.0.1:${port}`));
+/**
+ * A service's address, or its replicas' separated by commas (`make up REPLICAS=2`): requests take
+ * them in turn. On a cluster it is the one address of the service's Kubernetes Service.
+ */
+const upstream = (port: number) =>
+  requiredInProduction(z.string().default(`http://127.0.0.1:${port}`).transform(splitUrls).pipe(z.array(z.url()).min(1, 'give at least one address')));
 
 /** A proxy the gateway believes: an address, a CIDR range, or one of proxy-addr's names for ranges. */
 const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);

@@ -2,9 +2,11 @@ import { Agent as HttpAgent, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import { trackStream } from '@crewswap/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forwardedAnswerHeaders, forwardedRequestHeaders } from './forwarded-headers';
+import { neverReached, type Replicas } from './replicas';
 import { ownerOf, STREAMS_PREFIX, type ServiceName } from './route-table';
 import { upstreamUnavailable } from './upstream-unavailable';
 
@@ -34,8 +36,10 @@ type SendAnswer = (request: FastifyRequest, reply: FastifyReply, answer: Answer)
  * the capped pool the 65th pilot's stream (and every request behind it) would wait for one of the
  * first 64 to end, which may be hours; and per stream node:http costs the gateway less memory than
  * an undici client (docs/DECISIONS.md).
+ * A service's replicas take requests in turn (`replicas.ts`); a request that never reached the one
+ * it was sent to (refused: down or restarting) goes on to the next.
  */
-export async function registerForwarding(app: FastifyInstance, services: Record<ServiceName, string>, pageHeaders: Record<string, string>): Promise<void> {
+export async function registerForwarding(app: FastifyInstance, services: Record<ServiceName, Replicas>, pageHeaders: Record<string, string>): Promise<void> {
   const streamAgent = { keepAlive: true, maxSockets: Infinity, maxFreeSockets: 64 };
   const streamAgents = { 'http:': new HttpAgent(streamAgent), 'https:': new HttpsAgent(streamAgent) };
   // Before the server waits for open connections to finish: streams never finish on their own.
@@ -51,8 +55,25 @@ export async function registerForwarding(app: FastifyInstance, services: Record<
     proxyPayloads: false,
     disableRequestLogging: true,
     destroyAgent: true,
+    handler: (request, reply, dest, handlerOptions) => {
+      const replicas = services[ownerOf(request.url)!];
+      const tried = new Set<string>();
+      const attempt = (url: string): FastifyReply => {
+        tried.add(url);
+        const onError: FastifyReplyFromHooks['onError'] = (errorReply, context) => {
+          if (neverReached(context.error, request.body)) {
+            replicas.refused(url);
+            const next = replicas.next();
+            if (!tried.has(next)) return void attempt(next);
+          }
+          handlerOptions.onError!(errorReply, context);
+        };
+        return reply.from(dest, { ...handlerOptions, getUpstream: () => url, onError });
+      };
+      return attempt(handlerOptions.getUpstream!(request, ''));
+    },
     replyOptions: {
-      getUpstream: (request) => services[ownerOf(request.url)!],
+      getUpstream: (request) => services[ownerOf(request.url)!].next(),
       rewriteRequestHeaders: (request, headers) => forwardedRequestHeaders(request as FastifyRequest, headers as IncomingHttpHeaders),
       rewriteHeaders: (headers) => forwardedAnswerHeaders(headers as IncomingHttpHeaders, pageHeaders),
       onResponse: (request, reply, answer) => send(request as FastifyRequest, reply as FastifyReply, answer as unknown as Answer),

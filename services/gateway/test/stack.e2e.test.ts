@@ -117,4 +117,8 @@ describe('the system end to end through the gateway', () => {
       }
     }
   });
+
+  it("runs NATS with a user per service, and no service published or listened outside its permissions", () => {
+    expect(stack.natsViolations()).toEqual([]);
+  });
 });

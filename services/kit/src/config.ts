@@ -19,6 +19,16 @@ export const baseConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: requiredInProduction(z.url().default('postgres://postgres@127.0.0.1:5432/crewswap')),
   NATS_URL: requiredInProduction(z.string().default('nats://127.0.0.1:4222')),
+  /**
+   * The service's own NATS user (the chart: a Secret per service; `make up`: the stack's
+   * nats-server), or a creds file (`NATS_CREDS`, an NKey/JWT user). Unset: no credentials, for a
+   * NATS that lets anyone in (the shared test server). NATS_CA_FILE: the CA that signed a `tls://`
+   * NATS's certificate, when the system's CAs do not know it.
+   */
+  NATS_USER: z.string().optional(),
+  NATS_PASSWORD: z.string().optional(),
+  NATS_CREDS: z.string().optional(),
+  NATS_CA_FILE: z.string().optional(),
   /** Prefixes every subject and stream: lets test files share one NATS server without meeting. */
   NATS_PREFIX: z
     .string()

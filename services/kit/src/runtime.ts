@@ -4,7 +4,7 @@ import type { BaseConfig } from './config';
 import { createDb, isDatabaseReachable, isOwnedElsewhere, migrate, waitForSchema, type Db, type Migration, type OwnedElsewhere } from './data/db';
 import { loadSigningKeys, type SigningKeys } from './sessions/keys';
 import { createLogger } from './observability/logger';
-import { connectBus, ensureStreams, isBusReachable, streamLimits, type Bus } from './events/nats';
+import { connectBus, ensureStreams, isBusReachable, natsCredentials, streamLimits, type Bus } from './events/nats';
 import { createOutbox, kitMigrations, startOutboxRelay, type Outbox, type OutboxRelay } from './events/outbox';
 import { startKitPruner } from './data/prune';
 import { startRestartListener } from './events/restart';
@@ -59,7 +59,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const { migrations } = options;
     if (isOwnedElsewhere(migrations)) await waitForSchema(db, options.schema, { ...migrations, migrations: Object.keys(kitMigrations) }, log);
     else await migrate(db, options.schema, { ...kitMigrations, ...migrations });
-    const bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name, log }).catch((error: Error) => {
+    const bus = await connectBus({ url: config.NATS_URL, prefix: config.NATS_PREFIX, name, log, credentials: natsCredentials(config) }).catch((error: Error) => {
       throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${error.message}`);
     });
     closers.push(() => bus.close());

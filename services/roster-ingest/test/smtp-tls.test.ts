@@ -1,28 +1,52 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '@crewswap/kit-testing';
 import nodemailer from 'nodemailer';
+import { selfSignedCertificate, type KeyPair } from '../src/smtp/certificate';
 import { registerPilot, startTestStack, UPLOAD_EMAIL, type TestStack } from './helpers';
 
-/** A self-signed certificate for localhost and 127.0.0.1, made for this test only. */
-function selfSignedCertificate(dir: string): { keyFile: string; certFile: string } {
-  const keyFile = join(dir, 'key.pem');
-  const certFile = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
-  return { keyFile, certFile };
+/** A certificate for localhost and 127.0.0.1, made for this test only, in `dir` as PEM files. */
+function certificateFiles(dir: string): { keyFile: string; certFile: string } {
+  const pair = selfSignedCertificate(['localhost', '127.0.0.1'], 1);
+  writeFileSync(join(dir, 'key.pem'), pair.key);
+  writeFileSync(join(dir, 'cert.pem'), pair.cert);
+  return { keyFile: join(dir, 'key.pem'), certFile: join(dir, 'cert.pem') };
 }
 
-// The certificate is made with the openssl program; without it the file says so and tests nothing.
-const HAS_OPENSSL = spawnSync('openssl', ['version']).status === 0;
-if (!HAS_OPENSSL) console.warn('Skipped: the openssl program is needed to make the test certificate.');
+/**
+ * A folder laid out as Kubernetes mounts a Secret: the files are links through `..data`, which a
+ * renewal points at a new timestamped folder in one rename.
+ */
+function secretVolume(dir: string) {
+  let version = 0;
+  const write = (pair: KeyPair) => {
+    const folder = `..v${++version}`;
+    mkdirSync(join(dir, folder));
+    writeFileSync(join(dir, folder, 'tls.key'), pair.key);
+    writeFileSync(join(dir, folder, 'tls.crt'), pair.cert);
+    symlinkSync(folder, join(dir, '..data_tmp'));
+    renameSync(join(dir, '..data_tmp'), join(dir, '..data'));
+    if (version > 1) rmSync(join(dir, `..v${version - 1}`), { recursive: true });
+  };
+  return {
+    keyFile: join(dir, 'tls.key'),
+    certFile: join(dir, 'tls.crt'),
+    create(pair: KeyPair) {
+      write(pair);
+      symlinkSync('..data/tls.key', join(dir, 'tls.key'));
+      symlinkSync('..data/tls.crt', join(dir, 'tls.crt'));
+    },
+    renew: write,
+  };
+}
 
-(HAS_OPENSSL ? describe : describe.skip)('STARTTLS on the SMTP receiver', () => {
+describe('STARTTLS on the SMTP receiver', () => {
   let dir: string;
   let files: { keyFile: string; certFile: string };
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'roster-smtp-tls-'));
-    files = selfSignedCertificate(dir);
+    files = certificateFiles(dir);
   });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
@@ -77,11 +101,44 @@ if (!HAS_OPENSSL) console.warn('Skipped: the openssl program is needed to make t
     });
   });
 
-  it('without a certificate STARTTLS is not offered, so a client that requires TLS gives up', async () => {
+  it('STARTTLS is on by default: without certificate files it is offered with a self-signed certificate made at start', async () => {
     const stack = await startTestStack({ config: { MAIL_WORKER_ENABLED: false } });
+    try {
+      await registerPilot(stack, { email: mail.from });
+      // A sending server that does not check certificates (most MX delivery) gets an encrypted channel.
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, requireTLS: true, tls: { rejectUnauthorized: false } });
+      expect((await transport.sendMail(mail)).accepted).toEqual([UPLOAD_EMAIL]);
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('with SMTP_STARTTLS=false STARTTLS is not offered, so a client that requires TLS gives up', async () => {
+    const stack = await startTestStack({ config: { MAIL_WORKER_ENABLED: false, SMTP_STARTTLS: false } });
     try {
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, requireTLS: true });
       await expect(transport.sendMail(mail)).rejects.toThrow(/STARTTLS/);
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('a renewed certificate (the Secret volume swapped as Kubernetes does) is offered to the next STARTTLS connection, without a restart', async () => {
+    const volume = secretVolume(mkdtempSync(join(dir, 'secret-')));
+    const first = selfSignedCertificate(['localhost', '127.0.0.1'], 1);
+    const renewed = selfSignedCertificate(['localhost', '127.0.0.1'], 90);
+    volume.create(first);
+    const stack = await startTestStack({ config: { MAIL_WORKER_ENABLED: false, SMTP_TLS_KEY_FILE: volume.keyFile, SMTP_TLS_CERT_FILE: volume.certFile, SMTP_REQUIRE_TLS: true } });
+    // A client that trusts only the one certificate: its handshake succeeds only when that one is offered.
+    const trusting = (pair: KeyPair) => nodemailer.createTransport({ host: '127.0.0.1', port: stack.roster.smtpPort!, secure: false, requireTLS: true, tls: { ca: [pair.cert] } });
+    const connects = (pair: KeyPair) => trusting(pair).verify().then(() => true, () => false);
+    try {
+      expect(await connects(first)).toBe(true);
+      expect(await connects(renewed)).toBe(false);
+
+      volume.renew(renewed);
+      await eventually(() => connects(renewed), 10_000);
+      expect(await connects(first)).toBe(false);
     } finally {
       await stack.stop();
     }

@@ -40,11 +40,28 @@ app.kubernetes.io/name: {{ .name }}
 {{- end -}}
 
 {{- define "crewswap.natsUrl" -}}
-{{- .Values.natsUrl | default (printf "nats://%s-nats:4222" .Release.Name) -}}
+{{- .Values.natsUrl | default (printf "%s://%s-nats:4222" (ternary "tls" "nats" .Values.natsTls.enabled) .Release.Name) -}}
 {{- end -}}
 
 {{- define "crewswap.cnpgName" -}}
-{{- printf "%s-pg" (include "crewswap.fullname" .) -}}
+{{- .Values.database.cnpg.name | default (printf "%s-pg" (include "crewswap.fullname" .)) -}}
+{{- end -}}
+
+{{/* The object store of database.cnpg.backup, as CloudNativePG's barmanObjectStore (less serverName). */}}
+{{- define "crewswap.barmanObjectStore" -}}
+{{- with .Values.database.cnpg.backup }}
+destinationPath: {{ .destinationPath | quote }}
+{{- with .endpointURL }}
+endpointURL: {{ . | quote }}
+{{- end }}
+s3Credentials:
+  accessKeyId: { name: {{ .s3Credentials.secretName }}, key: {{ .s3Credentials.accessKeyIdKey }} }
+  secretAccessKey: { name: {{ .s3Credentials.secretName }}, key: {{ .s3Credentials.secretAccessKeyKey }} }
+wal:
+  compression: gzip
+data:
+  compression: gzip
+{{- end }}
 {{- end -}}
 
 {{/* DATABASE_URL: the CloudNativePG cluster's app secret, or the key in the chart's Secret. */}}
@@ -96,5 +113,25 @@ app.kubernetes.io/name: {{ .name }}
 {{- else }}
 # External Postgres with no CIDR given: its port, wherever it is (set database.externalCidrs).
 - ports: [{ port: {{ .Values.database.port }}, protocol: TCP }]
+{{- end }}
+{{- end -}}
+
+{{/*
+  A Deployment's topologySpreadConstraints: zones first, then nodes (serviceDefaults.topologySpread
+  says how hard each is). (dict "root" $ "name" "auth" "svc" $svc). Counted per ReplicaSet
+  (pod-template-hash), so a rollout's new pods spread among themselves too.
+*/}}
+{{- define "crewswap.topologySpread" -}}
+{{- $root := .root -}}
+{{- $name := .name -}}
+{{- range list (list "topology.kubernetes.io/zone" .svc.topologySpread.zone) (list "kubernetes.io/hostname" .svc.topologySpread.node) }}
+- maxSkew: 1
+  topologyKey: {{ index . 0 }}
+  whenUnsatisfiable: {{ index . 1 }}
+  nodeTaintsPolicy: Honor
+  labelSelector:
+    matchLabels:
+      {{- include "crewswap.selector" (dict "root" $root "name" $name) | nindent 6 }}
+  matchLabelKeys: [pod-template-hash]
 {{- end }}
 {{- end -}}

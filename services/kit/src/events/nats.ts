@@ -1,6 +1,9 @@
 import { STREAMS, type StreamName } from '@crewswap/proto';
+import { readFileSync } from 'node:fs';
 import {
   connect,
+  credsAuthenticator,
+  type ConnectionOptions,
   DiscardPolicy,
   NatsError,
   nanos,
@@ -31,8 +34,30 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export async function connectBus(options: { url: string; prefix: string; name: string; log: Logger }): Promise<Bus> {
+/** Who a process is on NATS: its own user, or a creds file; and the CA of a `tls://` NATS. */
+export interface NatsCredentials {
+  user?: string;
+  password?: string;
+  credsFile?: string;
+  caFile?: string;
+}
+
+/** The base config's NATS_USER / NATS_PASSWORD, NATS_CREDS and NATS_CA_FILE. */
+export function natsCredentials(config: Pick<BaseConfig, 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_CREDS' | 'NATS_CA_FILE'>): NatsCredentials {
+  return { user: config.NATS_USER, password: config.NATS_PASSWORD, credsFile: config.NATS_CREDS, caFile: config.NATS_CA_FILE };
+}
+
+function connectOptions(credentials: NatsCredentials = {}): Partial<ConnectionOptions> {
+  return {
+    ...(credentials.user ? { user: credentials.user, pass: credentials.password ?? '' } : {}),
+    ...(credentials.credsFile ? { authenticator: credsAuthenticator(readFileSync(credentials.credsFile)) } : {}),
+    ...(credentials.caFile ? { tls: { caFile: credentials.caFile } } : {}),
+  };
+}
+
+export async function connectBus(options: { url: string; prefix: string; name: string; log: Logger; credentials?: NatsCredentials }): Promise<Bus> {
   const nc = await connect({
+    ...connectOptions(options.credentials),
     servers: options.url,
     name: options.name,
     // Keep trying for ever: a NATS restart must not take the service down; the outbox holds events meanwhile.
@@ -47,6 +72,12 @@ export async function connectBus(options: { url: string; prefix: string; name: s
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') {
         options.log.warn({ nats: status.type }, `NATS ${status.type}`);
+      }
+      // Publishing or listening outside this service's permissions (proto's NATS_SERVICES): a bug
+      // to fix, never to retry. A request so refused also fails at once with the same error.
+      if (status.type === 'error' && status.permissionContext) {
+        const { operation, subject } = status.permissionContext;
+        options.log.error({ nats: status.data, operation, subject }, `NATS refused: permissions violation for ${operation} to "${subject}"`);
       }
     }
   })();

@@ -60,8 +60,14 @@ export function acceptedDateRange(today: string): { earliest: string; latest: st
   return { earliest: addYears(today, -ACCEPTED_DATE_YEARS_BACK), latest: addYears(today, ACCEPTED_DATE_YEARS_AHEAD) };
 }
 
+/** '12/09/2026': a day ('YYYY-MM-DD', or the day of a timestamp) as a sentence writes it in numbers, MM/dd/yyyy (admin spec section 9). */
+export function numericDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
 export const dateOutOfRangeMessage = (earliest: string, latest: string) =>
-  `Dates must be between ${earliest} and ${latest}. Please check the year.`;
+  `Dates must be between ${numericDate(earliest)} and ${numericDate(latest)}. Please check the year.`;
 
 /** The message for the first date outside the accepted range, or undefined when all are inside (null and undefined are skipped). */
 export function outOfRangeDate(dates: readonly (string | null | undefined)[], today: string): string | undefined {

@@ -87,7 +87,7 @@ export const NOTIFICATION_MESSAGES = {
   cleared: 'All push subscriptions cleared',
 } as const;
 
-export const PushKind = z.enum(['swap_offer', 'whatsapp_group', 'test', 'swap_proposal']);
+export const PushKind = z.enum(['swap_offer', 'whatsapp_group', 'test', 'swap_proposal', 'roster_change']);
 export type PushKind = z.infer<typeof PushKind>;
 
 /**

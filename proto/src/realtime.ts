@@ -57,7 +57,7 @@ export const SseTripsUpdated = z.object({
 export const SseTripsAdded = z.object({
   type: z.literal('trips-added'),
   message: z.string(),
-  source: z.enum(['email', 'manual_upload']),
+  source: z.enum(['email', 'manual_upload', 'subscription']),
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),
   at: z.string(),

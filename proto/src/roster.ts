@@ -60,7 +60,7 @@ export const ROSTER_UPLOAD_MESSAGES = {
 export const RosterUploadAddress = z.object({ address: z.email() });
 export type RosterUploadAddress = z.infer<typeof RosterUploadAddress>;
 
-export const RosterSource = z.enum(['email', 'manual_upload']);
+export const RosterSource = z.enum(['email', 'manual_upload', 'subscription']);
 export type RosterSource = z.infer<typeof RosterSource>;
 
 /** POST /api/roster/upload answers this once trips has stored the roster. */
@@ -68,7 +68,7 @@ export const RosterUploadResult = z.object({
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),
   conflictCount: z.number().int(),
-  /** Each conflicting trip named, e.g. 'VS127/VS128 (2026-12-08 to 2026-12-11) overlaps VS125/VS126 ...'. */
+  /** Each conflicting trip named, e.g. 'VS127/VS128 (12/08/2026 to 12/11/2026) overlaps VS125/VS126 ...'. */
   conflicts: z.array(z.string()),
   skippedCount: z.number().int(),
   /** Each trip not stored, named like a conflict, with the reason (e.g. 'Trip ended more than 7 days ago'). */
@@ -141,3 +141,53 @@ export const RosterStats = z.object({
   totalTripsAdded: z.number().int(),
 });
 export type RosterStats = z.infer<typeof RosterStats>;
+
+/** The largest calendar a roster address may answer: cut off while it streams in, and refused. */
+export const ROSTER_FETCH_MAX_BYTES = 2 * 1024 * 1024;
+/** A pilot may ask for a fetch now at most this often. */
+export const ROSTER_REFRESH_INTERVAL_SECONDS = 60;
+/** Failures in a row after which an address is paused and the pilot told. */
+export const ROSTER_FETCH_MAX_FAILURES = 5;
+
+/**
+ * Why a roster address was not fetched or not read, in the pilot's words. None names what the
+ * address resolved to: a pilot learns nothing about the cluster's network from a refusal.
+ */
+export const ROSTER_FETCH_MESSAGES = {
+  notAnAddress: 'This is not a web address. Please paste the https:// or webcal:// address of your roster calendar.',
+  httpsOnly: 'Only https:// and webcal:// roster addresses can be fetched.',
+  unknownHost: 'The server named in this roster address could not be found.',
+  privateAddress: 'This roster address points to a private or internal network, which CrewSwap does not fetch from.',
+  tooManyRedirects: 'This roster address redirected more than 3 times, so it was not fetched.',
+  timeout: (seconds: number) => `The roster address took longer than ${seconds} ${seconds === 1 ? 'second' : 'seconds'} to answer, so nothing was imported.`,
+  tooLarge: 'The roster address answered with more than 2 MB, far more than a roster holds, so nothing was imported.',
+  unreachable: 'The server of this roster address could not be reached.',
+  status: (status: number) => `The roster address answered with an error (HTTP ${status}), so nothing was imported.`,
+  tooSoon: (seconds: number) => `Your roster was fetched less than a minute ago. Please wait ${seconds} seconds before asking again.`,
+  noSubscription: 'You have no roster address.',
+  paused: 'Your roster address failed 5 times in a row, so CrewSwap stopped fetching it. Save it again to restart.',
+} as const;
+
+/** The outcome of the last fetch: read and imported, unchanged since the last one (304), failed, or paused after failing 5 times. */
+export const RosterSubscriptionStatus = z.enum(['ok', 'not_modified', 'failed', 'paused']);
+export type RosterSubscriptionStatus = z.infer<typeof RosterSubscriptionStatus>;
+
+/** PUT /api/roster/subscription: the roster's calendar address (https:// or webcal://). */
+export const RosterSubscriptionBody = z.strictObject({ url: z.string(ROSTER_FETCH_MESSAGES.notAnAddress).trim().min(1, ROSTER_FETCH_MESSAGES.notAnAddress).max(2000, ROSTER_FETCH_MESSAGES.notAnAddress) });
+export type RosterSubscriptionBody = z.infer<typeof RosterSubscriptionBody>;
+
+/** GET /api/roster/subscription: the pilot's roster address and how its fetching goes. */
+export const RosterSubscription = z.object({
+  url: z.string(),
+  lastFetchedAt: z.string().nullable(),
+  lastStatus: RosterSubscriptionStatus,
+  /** Why the last fetch failed (the sentence a refusal answers). */
+  lastError: z.string().optional(),
+  /** When it is fetched next; null while paused. */
+  nextFetchAt: z.string().nullable(),
+});
+export type RosterSubscription = z.infer<typeof RosterSubscription>;
+
+/** PUT /api/roster/subscription and POST .../refresh: the address after a fetch, and what the fetch imported (none on a 304). */
+export const RosterSubscriptionFetched = RosterSubscription.extend({ result: RosterUploadResult.optional() });
+export type RosterSubscriptionFetched = z.infer<typeof RosterSubscriptionFetched>;

@@ -51,7 +51,7 @@ describe('the dates the API accepts', () => {
   it('runs from a year before today to two years after, edges included', () => {
     expect(acceptedDateRange('2026-11-01')).toEqual({ earliest: '2025-11-01', latest: '2028-11-01' });
     expect(outOfRangeDate(['2025-11-01', '2028-11-01', null, undefined], '2026-11-01')).toBeUndefined();
-    const message = 'Dates must be between 2025-11-01 and 2028-11-01. Please check the year.';
+    const message = 'Dates must be between 11/01/2025 and 11/01/2028. Please check the year.';
     expect(outOfRangeDate(['2026-11-10', '2028-11-02'], '2026-11-01')).toBe(message);
     expect(outOfRangeDate(['2025-10-31'], '2026-11-01')).toBe(message);
     expect(outOfRangeDate(['9999-12-31'], '2026-11-01')).toBe(message);

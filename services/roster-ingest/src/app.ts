@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
-import { startService, type ServiceOptions } from '@crewswap/kit';
 import { ROSTER_MAX_BYTES } from '@crewswap/proto';
 import type { Config } from './config';
+import { startPeriodic, startService, type ServiceOptions } from '@crewswap/kit';
 import { createHistoryRepository } from './data/history';
 import { createMailRepository } from './data/mail';
 import { createPilotRepository } from './data/pilots';
+import { createSubscriptionRepository } from './data/subscriptions';
 import { createSystemStateRepository } from './data/system-state';
 import { createUploadAddressRepository } from './data/upload-addresses';
 import { createImportRoster } from './domain/import-roster';
 import { createProcessMail } from './domain/process-mail';
+import { createRosterSubscriptions } from './domain/roster-subscription';
 import { startMailWorker } from './events/mail-worker';
 import { startPilotDirectory } from './events/pilot-directory';
 import { startSystemState } from './events/system-state';
@@ -18,6 +19,7 @@ import { createRosterMetrics } from './metrics';
 import { migrations } from './migrations';
 import { startParsePool } from './parse/pool';
 import { historyRoutes } from './routes/history';
+import { subscriptionRoutes } from './routes/subscription';
 import { uploadRoutes } from './routes/upload';
 import { uploadAddressRoutes } from './routes/upload-address';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp/receiver';
@@ -37,6 +39,7 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     const mails = createMailRepository(db);
     const addresses = createUploadAddressRepository(db);
     const state = createSystemStateRepository(db);
+    const subscriptionRows = createSubscriptionRepository(db);
 
     const settings = parts.settings();
 
@@ -49,7 +52,21 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     const uploadAddresses = async () => [await uploadAddress(), config.ROSTER_UPLOAD_EMAIL];
     const processMail = createProcessMail({ db, mails, pilots, history, addresses, state, importRoster, log, uploadAddresses, resolver: dnsResolver });
 
-    const directory = await startPilotDirectory({ db, bus, log, pilots });
+    const subscriptions = createRosterSubscriptions({
+      db,
+      outbox,
+      clock,
+      log,
+      pilots,
+      subscriptions: subscriptionRows,
+      importRoster,
+      metrics,
+      fetch: { allowedHosts: config.ROSTER_FETCH_ALLOWED_PRIVATE_HOSTS, timeoutMs: config.ROSTER_FETCH_TIMEOUT_MS },
+      intervalMs: config.ROSTER_FETCH_INTERVAL_MINUTES * 60_000,
+      productName: config.PRODUCT_NAME,
+    });
+
+    const directory = await startPilotDirectory({ db, bus, log, pilots, subscriptions: subscriptionRows });
     runtime.onClose(() => directory.stop());
     const systemState = await startSystemState({ db, bus, log, outbox, state, mails });
     runtime.onClose(() => systemState.stop());
@@ -57,12 +74,15 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
       const worker = await startMailWorker({ db, bus, log, processMail, ackWaitMs: config.MAIL_ACK_WAIT_MS, concurrency: config.MAIL_WORKER_CONCURRENCY });
       runtime.onClose(() => worker.stop());
     }
+    if (config.ROSTER_FETCH_ENABLED) {
+      // Every replica looks; the database hands each due address to one of them.
+      const fetcher = startPeriodic({ name: 'fetch roster addresses', log, intervalMs: config.ROSTER_FETCH_TICK_MS, task: () => subscriptions.fetchDue() });
+      runtime.onClose(() => fetcher.stop());
+    }
     let smtp: SmtpReceiver | undefined;
     if (config.SMTP_INGEST_ENABLED) {
-      const tls =
-        config.SMTP_TLS_KEY_FILE && config.SMTP_TLS_CERT_FILE
-          ? { key: readFileSync(config.SMTP_TLS_KEY_FILE), cert: readFileSync(config.SMTP_TLS_CERT_FILE), required: config.SMTP_REQUIRE_TLS }
-          : undefined;
+      const files = config.SMTP_TLS_KEY_FILE && config.SMTP_TLS_CERT_FILE ? { keyFile: config.SMTP_TLS_KEY_FILE, certFile: config.SMTP_TLS_CERT_FILE } : undefined;
+      const tls = config.SMTP_STARTTLS ? { files, required: config.SMTP_REQUIRE_TLS } : undefined;
       smtp = await startSmtpReceiver({
         db,
         outbox,
@@ -71,6 +91,8 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
         host: config.SMTP_INGEST_HOST,
         port: config.SMTP_INGEST_PORT,
         maxBytes: config.SMTP_MAX_MESSAGE_BYTES,
+        maxClients: config.SMTP_MAX_CLIENTS,
+        bufferBytes: config.SMTP_BUFFER_BYTES,
         uploadAddresses,
         isPrivateToken: async (token) => (await addresses.pilotOf(token)) !== undefined,
         admit: processMail.admit,
@@ -85,13 +107,14 @@ export function createApp(config: Config, appOptions: AppOptions = {}) {
     app.after(() => {
       uploadRoutes(app, { guard: runtime.guard, pilots, importRoster });
       uploadAddressRoutes(app, { guard: runtime.guard, addresses, uploadAddress });
+      subscriptionRoutes(app, { guard: runtime.guard, subscriptions });
       historyRoutes(app, { guard: runtime.guard, history, clock });
     });
 
     return {
       smtpPort: smtp?.port,
-      useCases: { importRoster, processMail },
-      repositories: { pilots, history, mails, addresses, state },
+      useCases: { importRoster, processMail, subscriptions },
+      repositories: { pilots, history, mails, addresses, state, subscriptions: subscriptionRows },
     };
   });
 }

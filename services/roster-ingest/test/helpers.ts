@@ -56,9 +56,17 @@ export async function startTestStack(options: AppOptions & { config?: Partial<Co
     MAIL_WORKER_CONCURRENCY: 4,
     ROSTER_UPLOAD_EMAIL: 'fallback-upload@crewswap.local',
     SMTP_REQUIRE_TLS: false,
+    SMTP_STARTTLS: true,
+    SMTP_MAX_CLIENTS: 50,
+    SMTP_BUFFER_BYTES: 16 * 1024 * 1024,
     PARSE_WORKERS: 2,
     PARSE_TIMEOUT_MS: 20_000,
     SMTP_MAX_MESSAGE_BYTES: 15 * 1024 * 1024,
+    ROSTER_FETCH_INTERVAL_MINUTES: 60,
+    ROSTER_FETCH_ALLOWED_PRIVATE_HOSTS: [],
+    ROSTER_FETCH_TIMEOUT_MS: 10_000,
+    ROSTER_FETCH_TICK_MS: 30_000,
+    ROSTER_FETCH_ENABLED: false,
     ...options.config,
   };
   const { config: _config, trips: _trips, tripsDatabaseUrl: _tripsDatabase, tripsLog: _tripsLog, ...appOptions } = options;

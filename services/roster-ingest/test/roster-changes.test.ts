@@ -126,7 +126,7 @@ describe('roster changes: a new roster against the trips of earlier ones', () =>
     const now = await tripsOf(pilot.id);
     for (const trip of typed) expect(now.find((item) => item.id === trip.id)).toEqual(trip);
     expect(result.changes.map((change) => change.before?.flightNoStart)).not.toContain('VS301');
-    expect(result.conflicts).toEqual([expect.stringContaining('VS065/VS066 (2026-12-10 to 2026-12-14) overlaps VS301/VS302')]);
+    expect(result.conflicts).toEqual([expect.stringContaining('VS065/VS066 (12/10/2026 to 12/14/2026) overlaps VS301/VS302')]);
     expect(now.map(tripKey)).toContain('VS065 VS066 BGI-GND 2026-12-09 2026-12-13 B787');
     expect(result.changedCount).toBe(2);
   });

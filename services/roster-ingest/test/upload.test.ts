@@ -37,7 +37,7 @@ describe('roster upload: POST /api/roster/upload', () => {
     expect(new Set(stored.map((trip) => trip.source))).toEqual(new Set(['upload']));
     if (name.startsWith('roster-b')) {
       expect(body.conflictCount).toBe(1);
-      expect(body.conflicts[0]).toContain('VS127/VS128 (2026-12-08 to 2026-12-11) overlaps VS125/VS126');
+      expect(body.conflicts[0]).toContain('VS127/VS128 (12/08/2026 to 12/11/2026) overlaps VS125/VS126');
     }
   });
 

@@ -16,6 +16,8 @@ export function wantsPush(kind: PushKind, preferences: NotificationPreferences):
   if (kind === 'test') return true;
   if (!preferences.enabled) return false;
   if (kind === 'swap_proposal') return preferences.swapProposals;
+  // The pilot's own roster changed (a roster address fetched on its own), or its fetching stopped: no preference of its own.
+  if (kind === 'roster_change') return true;
   return kind === 'swap_offer' ? preferences.swapNotifications : preferences.whatsappGroupAlerts;
 }
 

@@ -1,5 +1,5 @@
 import { afterCommit, composeMail, HttpError, requestRpc, type Bus, type Db, type Executor, type Outbox } from '@crewswap/kit';
-import { ImportTripsReply, rosterChangeSummary, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterTripChange, type RosterUploadResult } from '@crewswap/proto';
+import { ImportTripsReply, numericDate, rosterChangeSummary, ROSTER_MAX_EVENTS, ROSTER_MESSAGES, RPC, SUBJECTS, type RosterErrorType, type RosterSource, type RosterTripChange, type RosterUploadResult } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { HistoryRepository } from '../data/history';
 import type { KnownPilot } from '../data/pilots';
@@ -137,7 +137,7 @@ export function createImportRoster(deps: {
     const conflictEvents = reply.conflicts.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
     skippedEvents += reply.skipped.reduce((sum, item) => sum + (eventsOf.get(keyOf(item.trip)) ?? 1), 0);
     const conflicts = reply.conflicts.map(
-      ({ trip, conflictsWith }) => `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate}) overlaps ${conflictsWith}`,
+      ({ trip, conflictsWith }) => `${tripDates(trip)} overlaps ${conflictsWith}`,
     );
     const result: RosterUploadResult = {
       processedCount: reply.processedCount,
@@ -145,7 +145,7 @@ export function createImportRoster(deps: {
       conflictCount: reply.conflicts.length,
       conflicts,
       skippedCount: reply.skipped.length,
-      skipped: reply.skipped.map(({ trip, reason }) => ({ trip: `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate})`, reason })),
+      skipped: reply.skipped.map(({ trip, reason }) => ({ trip: tripDates(trip), reason })),
       message: summary(reply.processedCount, reply.duplicateCount, conflicts, changedCount, removedCount),
       addedCount: reply.processedCount,
       changedCount,
@@ -243,7 +243,11 @@ function baseRecord(input: ImportInput, stage: string) {
 /** What a sender chose (names, types, addresses) fits its column: no NUL, which Postgres cannot store, and no overflow. */
 const text = (value: string | null | undefined, max: number) => value?.replace(/\u0000/g, '').slice(0, max) || null;
 
-const metricSource = (input: ImportInput) => (input.source === 'email' ? 'email' : 'upload');
+/** 'VS127/VS128 (12/08/2026 to 12/11/2026)': the pilot reads it in the upload result, dates in numbers as MM/dd/yyyy. */
+const tripDates = (trip: { flightNoStart: string; flightNoEnd: string; startDate: string; endDate: string }) =>
+  `${trip.flightNoStart}/${trip.flightNoEnd} (${numericDate(trip.startDate)} to ${numericDate(trip.endDate)})`;
+
+const metricSource = (input: ImportInput) => (input.source === 'manual_upload' ? 'upload' : input.source);
 
 function extensionOf(name: string): string | null {
   const match = /\.[a-z0-9_]+$/i.exec(name);

@@ -108,4 +108,26 @@ export const migrations: Record<string, Migration> = {
       });
     },
   },
+  '0007_roster_subscriptions': {
+    async up(knex: Knex) {
+      // Each pilot's roster address (issue 56), fetched on its own. A replica claims a due row until
+      // claimed_until, so a replica that dies mid-fetch leaves it due again once the claim runs out.
+      await knex.schema.createTable('roster_subscriptions', (table) => {
+        table.uuid('pilot_id').primary();
+        table.text('url').notNullable();
+        table.text('etag');
+        table.text('last_modified');
+        table.timestamp('last_fetched_at', { useTz: true });
+        table.string('last_status', 20).notNullable();
+        table.text('last_error');
+        table.integer('failures').notNullable().defaultTo(0);
+        table.timestamp('next_fetch_at', { useTz: true });
+        table.timestamp('claimed_until', { useTz: true });
+        table.timestamp('refreshed_at', { useTz: true });
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      // next_fetch_at is null while paused.
+      await knex.raw('CREATE INDEX roster_subscriptions_due ON roster_subscriptions (next_fetch_at) WHERE next_fetch_at IS NOT NULL');
+    },
+  },
 };

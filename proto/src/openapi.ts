@@ -36,7 +36,11 @@ export function openApiDocument(options: OpenApiOptions, routes: readonly ApiRou
       tags: [tagOf(route)],
       security: route.auth === 'none' ? [] : [{ [`${route.auth}Session`]: [] }],
     };
-    const parameters = [...parametersOf(input.roots.get(`${index}:0`), 'path', input.components), ...parametersOf(input.roots.get(`${index}:1`), 'query', input.components)];
+    const parameters = [
+      ...parametersOf(input.roots.get(`${index}:0`), 'path', input.components),
+      ...parametersOf(input.roots.get(`${index}:1`), 'query', input.components),
+      ...(takesIdempotencyKey(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ];
     if (parameters.length > 0) operation.parameters = parameters;
     const body = input.roots.get(`${index}:2`);
     if (body) operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
@@ -72,6 +76,7 @@ export function openApiDocument(options: OpenApiOptions, routes: readonly ApiRou
     paths,
     components: {
       schemas,
+      parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       securitySchemes: {
         pilotSession: { type: 'apiKey', in: 'cookie', name: options.cookies.pilot, description: 'Set by POST /api/auth/login' },
         adminSession: { type: 'apiKey', in: 'cookie', name: options.cookies.admin, description: 'Set by POST /api/admin/login' },
@@ -79,6 +84,23 @@ export function openApiDocument(options: OpenApiOptions, routes: readonly ApiRou
     },
   };
 }
+
+/**
+ * A signed-in caller's change may carry an Idempotency-Key (the kit's `http/idempotency.ts`): the
+ * pilot app sends one with every change it may have to send again.
+ */
+function takesIdempotencyKey(route: ApiRoute): boolean {
+  return route.method !== 'GET' && route.auth !== 'none' && !route.upload;
+}
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the change safe to send again: the first answer to a key is kept 24 hours per caller, and the same key with the same method, path and body gets that answer back (with `Idempotent-Replayed: true`) and changes nothing. The same key for a different request is 422; while the first request with the key is still running, 409 \'A request with this Idempotency-Key is still being processed.\' (try again after Retry-After).',
+  schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' },
+};
 
 /** Every zod schema proto exports, by the name it is exported as (the first name where one schema has two). */
 function schemaNames(): Map<z.ZodType, string> {

@@ -34,14 +34,20 @@ interface Operation {
   summary: string;
   tags: string[];
   security: Record<string, unknown>[];
-  parameters?: { name: string; in: string; required: boolean; schema: unknown }[];
+  parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: unknown;
 }
 interface OpenApi {
   info: { title: string; description: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; parameters?: Record<string, Parameter> };
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -69,6 +75,8 @@ export function renderApiDocs(doc: OpenApi): string {
       .filter(({ operation }) => operation.tags[0] === tag)
       .map(({ path, method, operation }) => {
         const parameters = (operation.parameters ?? [])
+          // A shared parameter (Idempotency-Key) is written once, under components.
+          .map((parameter) => ('$ref' in parameter ? doc.components.parameters![parameter.$ref.split('/').pop()!]! : parameter))
           .map((parameter) => `<li><code>${escape(parameter.name)}</code> (${parameter.in}${parameter.required ? ', required' : ''}): <code>${schemaHtml(parameter.schema)}</code></li>`)
           .join('');
         const body = Object.entries(operation.requestBody?.content ?? {})

@@ -15,6 +15,7 @@ export * from './http/errors';
 export * from './http/validate';
 export * from './http/client-errors';
 export * from './http/url-secrets';
+export * from './http/idempotency';
 
 export * from './sessions/sessions';
 export * from './sessions/keys';

@@ -62,6 +62,8 @@ export async function startService<C extends BaseConfig, E extends object>(
   try {
     app = createServiceApp({ name, logger: runtime.log, readiness: runtime.readiness, responseValidation: config.RESPONSE_VALIDATION });
     registerRuntimeMetrics(app.metrics.registry, runtime);
+    // Where kit routes keep the answers to Idempotency-Keys: the service's own schema.
+    app.decorate('idempotencyDb', runtime.db);
     let settings = options.settings;
     const settingsOnce = (cacheMs?: number) => {
       if (!settings) {

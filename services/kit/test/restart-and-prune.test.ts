@@ -95,7 +95,7 @@ describe('restart server reaches every process; kit tables are pruned', () => {
     const kept = [row(ago(1), ago(1)), row(null, ago(60))];
     await runtime.db('outbox').insert([row(ago(KIT_RETENTION_DAYS.publishedOutbox), ago(8)), ...kept]);
 
-    expect(await pruneKitTables(runtime.db, now)).toEqual({ processedEvents: 1, outbox: 1 });
+    expect(await pruneKitTables(runtime.db, now)).toEqual({ processedEvents: 1, outbox: 1, idempotencyKeys: 0 });
     expect(await runtime.db('processed_events').where({ consumer: 'c' }).count({ n: '*' }).first()).toEqual({ n: 1 });
     const left = await runtime.db('outbox').whereIn('id', kept.map((r) => r.id)).pluck('id');
     expect(left.sort()).toEqual(kept.map((r) => r.id).sort());

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db';
+import { IDEMPOTENCY_KEEP_HOURS } from '../http/idempotency';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -10,8 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   by far, and a re-created consumer applies events by version anyway.
  * - published outbox rows: nothing reads them after publishing except people investigating;
  *   JetStream's duplicate window (10 minutes) is the only thing that needs the id.
+ * - idempotency keys: a change sent again is answered from its key for IDEMPOTENCY_KEEP_HOURS.
  */
 export const KIT_RETENTION_DAYS = { processedEvents: 30, publishedOutbox: 7 } as const;
+
 
 /** Deletes at most this many rows per statement, so a large backlog never holds long locks. */
 const BATCH = 5_000;
@@ -28,12 +31,13 @@ export async function deleteInBatches(db: Db, table: string, where: string, bind
   }
 }
 
-export async function pruneKitTables(db: Db, now: Date): Promise<{ processedEvents: number; outbox: number }> {
+export async function pruneKitTables(db: Db, now: Date): Promise<{ processedEvents: number; outbox: number; idempotencyKeys: number }> {
   const processedBefore = new Date(now.getTime() - KIT_RETENTION_DAYS.processedEvents * DAY_MS);
   const publishedBefore = new Date(now.getTime() - KIT_RETENTION_DAYS.publishedOutbox * DAY_MS);
   return {
     processedEvents: await deleteInBatches(db, 'processed_events', 'processed_at < ?', [processedBefore]),
     outbox: await deleteInBatches(db, 'outbox', 'published_at < ?', [publishedBefore]),
+    idempotencyKeys: await deleteInBatches(db, 'idempotency_keys', 'created_at < ?', [new Date(now.getTime() - IDEMPOTENCY_KEEP_HOURS * 60 * 60 * 1000)]),
   };
 }
 

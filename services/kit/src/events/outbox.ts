@@ -4,9 +4,10 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { afterCommit, type Db, type Executor, type Migration } from '../data/db';
 import type { Bus } from './nats';
+import { idempotencyMigrations } from '../http/idempotency';
 import { contextOf, currentTraceContext, inSpan, outsideTrace, SpanKind, traceHeaders } from '../observability/tracing';
 
-/** Tables every service with events has: its outbox and the event ids its consumers have applied. */
+/** Tables every service with events has: its outbox, the event ids its consumers have applied, and the idempotency keys of its routes. */
 export const kitMigrations: Record<string, Migration> = {
   '0000_kit_outbox': {
     async up(knex: Knex) {
@@ -50,6 +51,19 @@ export const kitMigrations: Record<string, Migration> = {
       await knex.schema.alterTable('outbox', (table) => {
         table.jsonb('trace_context');
       });
+    },
+  },
+  ...idempotencyMigrations,
+  '0004_kit_outbox_relay_lease': {
+    async up(knex: Knex) {
+      // Which relay publishes this schema's outbox now (issue 58): one at a time, so that events go
+      // out in order, while no relay holds a connection as it waits for JetStream's acknowledgements.
+      await knex.schema.createTable('outbox_relay', (table) => {
+        table.smallint('id').primary();
+        table.uuid('holder');
+        table.timestamp('until', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex('outbox_relay').insert({ id: 1 });
     },
   },
 };
@@ -131,58 +145,104 @@ const RELAY_POLL_MS = 1000;
 /** How long a relay waits after a commit for others to join it. */
 const KICK_DELAY_MS = 20;
 
+/** Rows a relay takes at once. */
+const BATCH = 100;
+
 /**
- * Publishes outbox rows in order, each with its event id as `Nats-Msg-Id` so JetStream drops a
- * repeat when a publish succeeded but marking it sent did not. Rows are locked with SKIP LOCKED,
- * so several replicas can relay side by side.
+ * How long a relay's turn lasts without word from it: far above a publish's timeout (2 s), so that
+ * a relay's publishes have all ended, acknowledged or failed, before another relay may take over
+ * from one that stopped in the middle of a batch.
+ */
+const LEASE_SECONDS = 30;
+
+/** How soon a relay that found another one publishing looks again: its own rows may come after that batch. */
+const BUSY_RETRY_MS = 100;
+
+type PendingRow = { id: string; subject: string; envelope: string; trace_context: Record<string, string> | null };
+
+/**
+ * A batch of unpublished rows in order, and the schema's relay lease with it (only while rows wait):
+ * `held` false with `pending` true means another relay is publishing now. SKIP LOCKED: a relay never
+ * waits here for another's statement. The envelope comes as the stored JSON text, published as it is.
+ */
+const TAKE_BATCH_SQL = `
+  WITH pending AS (SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT 1),
+  lease AS (
+    UPDATE outbox_relay SET holder = :me, until = now() + make_interval(secs => :lease)
+     WHERE id IN (SELECT id FROM outbox_relay
+                   WHERE id = 1 AND (holder IS NULL OR holder = :me OR until < now()) AND EXISTS (SELECT 1 FROM pending)
+                     FOR UPDATE SKIP LOCKED)
+    RETURNING id)
+  SELECT EXISTS (SELECT 1 FROM pending) AS pending,
+         EXISTS (SELECT 1 FROM lease) AS held,
+         (SELECT json_agg(batch ORDER BY batch.seq)
+            FROM (SELECT seq, id, subject, CAST(envelope AS text) AS envelope, trace_context FROM outbox
+                   WHERE published_at IS NULL AND EXISTS (SELECT 1 FROM lease)
+                   ORDER BY seq LIMIT :limit) batch) AS batch`;
+
+/** Marks the acknowledged rows sent and gives the lease back, in one statement. */
+const MARK_SENT_SQL = `
+  WITH sent AS (UPDATE outbox SET published_at = now() WHERE id = ANY(CAST(:ids AS uuid[])))
+  UPDATE outbox_relay SET holder = NULL WHERE id = 1 AND holder = :me`;
+
+/**
+ * Publishes outbox rows in order, each with its event id as `Nats-Msg-Id` so that JetStream drops
+ * a repeat. A turn takes a batch and the schema's relay lease in one statement (one relay at a
+ * time, so replicas never publish side by side out of order), publishes it holding no connection
+ * while it waits for JetStream (issue 58: a transaction held one through every acknowledgement),
+ * then marks it sent and gives the lease back in one statement. When a publish fails, only the
+ * rows before it are marked: the next turn starts again at the failed one, and a later row
+ * JetStream had already stored is a repeat it drops.
  */
 export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; intervalMs?: number }): OutboxRelay {
   const { db, bus, log } = options;
   const intervalMs = options.intervalMs ?? RELAY_POLL_MS;
+  const me = randomUUID();
   let stopped = false;
   let inFlight: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  let kicked: NodeJS.Timeout | undefined;
 
-  async function relayBatch(): Promise<number> {
-    return db.transaction(async (trx) => {
-      const rows: { id: string; subject: string; envelope: unknown; trace_context: Record<string, string> | null }[] = await trx('outbox')
-        .select('id', 'subject', 'envelope', 'trace_context')
-        .whereNull('published_at')
-        .orderBy('seq')
-        .limit(100)
-        .forUpdate()
-        .skipLocked();
-      // Published together and awaited together: nats.js sends publishes made in one tick in one
-      // write, where one at a time cost a socket write and a wait for each acknowledgement. They are
-      // sent in order on one connection, so JetStream stores them in order; a failed publish rolls
-      // the marks back and the batch goes again (repeats dropped by their Nats-Msg-Id).
-      const published = rows.map((row) =>
-        // The publish joins the trace of the change that wrote the event, and passes it on.
-        inSpan(
-          `publish ${row.subject}`,
-          async () => {
-            const h = traceHeaders();
-            h.set('Nats-Msg-Id', row.id);
-            await bus.js.publish(bus.subject(row.subject), JSON.stringify(row.envelope), { headers: h, timeout: 2000 });
-          },
-          { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id } },
-          contextOf(row.trace_context),
-        ),
-      );
-      await Promise.all(published);
-      // One statement marks the batch: a publish that failed above rolls it all back, and the
-      // rows already published are sent again and dropped by JetStream as repeats (Nats-Msg-Id).
-      if (rows.length > 0) await trx('outbox').whereIn('id', rows.map((row) => row.id)).update({ published_at: trx.fn.now() });
-      return rows.length;
-    });
+  const publish = (row: PendingRow): Promise<void> =>
+    // The publish joins the trace of the change that wrote the event, and passes it on.
+    inSpan(
+      `publish ${row.subject}`,
+      async () => {
+        const h = traceHeaders();
+        h.set('Nats-Msg-Id', row.id);
+        await bus.js.publish(bus.subject(row.subject), row.envelope, { headers: h, timeout: 2000 });
+      },
+      { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id } },
+      contextOf(row.trace_context),
+    );
+
+  /** One turn: the rows relayed, or 'busy' when another relay has the lease. */
+  async function relayBatch(): Promise<number | 'busy'> {
+    const taken = await db.raw<{ rows: { pending: boolean; held: boolean; batch: PendingRow[] | null }[] }>(TAKE_BATCH_SQL, { me, lease: LEASE_SECONDS, limit: BATCH });
+    const { pending, held, batch } = taken.rows[0]!;
+    if (!held) return pending ? 'busy' : 0;
+    const rows = batch ?? [];
+    // Published together: nats.js sends publishes made in one tick in one write, in order on one
+    // connection, so JetStream stores them in order; the acknowledgements are awaited together.
+    const outcomes = await Promise.allSettled(rows.map(publish));
+    const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
+    const acknowledged = failed === -1 ? rows : rows.slice(0, failed);
+    await db.raw(MARK_SENT_SQL, { ids: acknowledged.map((row) => row.id), me });
+    if (failed !== -1) throw (outcomes[failed] as PromiseRejectedResult).reason;
+    return rows.length;
   }
 
   async function drain(): Promise<void> {
     do {
       again = false;
       try {
-        while (!stopped && (await relayBatch()) === 100);
+        for (;;) {
+          if (stopped) return;
+          const relayed = await relayBatch();
+          if (relayed === 'busy') return retry(BUSY_RETRY_MS);
+          if (relayed < BATCH) break;
+        }
       } catch (error) {
         log.warn({ err: error }, 'outbox relay could not publish; will retry');
         return;
@@ -210,17 +270,17 @@ export function startOutboxRelay(options: { db: Db; bus: Bus; log: Logger; inter
   };
   loop();
 
-  // Commits that land close together are relayed together: a relay is a transaction of its own
-  // (select, publish, mark, commit), and one per committed change doubled the database work of
-  // every write. KICK_DELAY_MS is far below what a reader of the events notices.
-  let kicked: NodeJS.Timeout | undefined;
-  const kick = (): void => {
+  // Commits that land close together are relayed together: a turn is statements of its own (take,
+  // publish, mark), and one per committed change doubled the database work of every write.
+  // KICK_DELAY_MS is far below what a reader of the events notices.
+  function retry(delayMs: number): void {
     if (kicked || stopped) return;
     kicked = setTimeout(() => {
       kicked = undefined;
       run();
-    }, KICK_DELAY_MS);
-  };
+    }, delayMs);
+  }
+  const kick = (): void => retry(KICK_DELAY_MS);
 
   return {
     kick,

@@ -2,6 +2,7 @@ import type { ApiRoute, Permission } from '@crewswap/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preSerializationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { forbidden, HttpError } from './errors';
+import { claimIdempotencyKey, keepIdempotentAnswer, MUTATING_METHODS } from './idempotency';
 import type { AdminSession, SessionGuard } from '../sessions/sessions';
 import { parse } from './validate';
 
@@ -80,11 +81,14 @@ export function routes(app: FastifyInstance): RegisterRoute {
     const statuses = answerStatuses(declaration, options.status);
     // A stream's schema describes its events, not a body; a route answering only 204 has none.
     const answer = statuses.length > 0 && !declaration.stream ? declaration.response : undefined;
+    // A change may be sent again with its Idempotency-Key and is then answered as the first time.
+    const mutating = MUTATING_METHODS.includes(method);
     app.route({
       method,
       url: declaration.path.replace(/\{(\w+)\}/g, ':$1'),
       ...(answer ? { schema: { response: Object.fromEntries(statuses.map((status) => [status, serializerSchema(answer)])) } } : {}),
       ...(answer && app.responseValidation ? { preSerialization: checkAnswer(answer, statuses) } : {}),
+      ...(mutating ? { onSend: keepIdempotentAnswer } : {}),
       handler: async (request, reply) => {
         const session = options.auth === 'none' ? undefined : await options.auth(request);
         const check = <T extends z.ZodType>(schema: T, input: unknown) => parseTitled(schema, input, options.invalidTitle);
@@ -93,6 +97,7 @@ export function routes(app: FastifyInstance): RegisterRoute {
         const sent = request.body === undefined ? {} : request.body;
         const body = declaration.body && !options.handlerReadsBody ? check(declaration.body, sent) : undefined;
         if (!declaration.body && !options.handlerReadsBody && method !== 'GET') check(NoBody, sent);
+        if (mutating && (await claimIdempotencyKey(request, reply, session))) return reply;
         const result = await handler({ session, params, query, body, request, reply } as Parameters<typeof handler>[0]);
         if (options.status === 204) return reply.status(204).send();
         if (options.status) reply.status(options.status);

@@ -48,7 +48,8 @@ export function createHub(options: HubOptions) {
   const bySession = new Map<string, Set<Connection>>();
   let count = 0;
   let opened = 0;
-  const slices = options.heartbeatSlices ?? 1;
+  // Each slice's streams apart, so a tick touches its own slice only, not every stream.
+  const slices = Array.from({ length: options.heartbeatSlices ?? 1 }, () => new Set<Connection>());
 
   function index(map: Map<string, Set<Connection>>, key: string, connection: Connection, add: boolean): void {
     let set = map.get(key);
@@ -61,13 +62,14 @@ export function createHub(options: HubOptions) {
     }
   }
 
-  function send(connection: Connection, message: SseMessage): void {
+  /** `text` is the message framed, once for all the streams it goes to. */
+  function send(connection: Connection, message: SseMessage, text = frame(message)): void {
     if (connection.closed) return;
     if (connection.sink.writableLength > options.bufferLimitBytes) {
       if (message.type === 'trips-updated' || message.type === 'trips-added') connection.owed = true;
       return;
     }
-    connection.sink.write(frame(message));
+    connection.sink.write(text);
   }
 
   function remove(connection: Connection): void {
@@ -76,6 +78,7 @@ export function createHub(options: HubOptions) {
     count -= 1;
     index(byPilot, connection.pilotId, connection, false);
     index(bySession, connection.sessionId, connection, false);
+    slices[connection.slice]!.delete(connection);
   }
 
   /** Sends a last frame (whatever is queued, it must arrive) and closes. */
@@ -88,9 +91,10 @@ export function createHub(options: HubOptions) {
 
   return {
     open(session: { pilotId: string; sessionId: string; expiresAt?: number }, sink: StreamSink): Connection {
-      const connection: Connection = { ...session, sink, owed: false, stalled: false, closed: false, slice: opened++ % slices };
+      const connection: Connection = { ...session, sink, owed: false, stalled: false, closed: false, slice: opened++ % slices.length };
       index(byPilot, session.pilotId, connection, true);
       index(bySession, session.sessionId, connection, true);
+      slices[connection.slice]!.add(connection);
       count += 1;
       sink.onDrain(() => {
         if (!connection.owed || connection.closed) return;
@@ -107,9 +111,10 @@ export function createHub(options: HubOptions) {
     /** To every stream of the pilot, except those of the session that made the change. */
     deliver(pilotId: string, message: SseMessage, exceptSessionId?: string): number {
       let delivered = 0;
+      const text = frame(message);
       for (const connection of byPilot.get(pilotId) ?? []) {
         if (connection.sessionId === exceptSessionId) continue;
-        send(connection, message);
+        send(connection, message, text);
         delivered += 1;
       }
       return delivered;
@@ -117,7 +122,8 @@ export function createHub(options: HubOptions) {
 
     /** To every stream this process holds. */
     broadcast(message: SseMessage): void {
-      for (const set of byPilot.values()) for (const connection of set) send(connection, message);
+      const text = frame(message);
+      for (const set of byPilot.values()) for (const connection of set) send(connection, message, text);
     },
 
     /** The session ended: each of its streams gets the spec's event for the reason, then closes. */
@@ -134,9 +140,9 @@ export function createHub(options: HubOptions) {
     heartbeat(slice?: number): void {
       const at = now();
       const message: SseMessage = { type: 'heartbeat', at: new Date(at).toISOString() };
-      for (const set of byPilot.values()) {
+      const text = frame(message);
+      for (const set of slice === undefined ? slices : [slices[slice]!]) {
         for (const connection of [...set]) {
-          if (slice !== undefined && connection.slice !== slice) continue;
           if (connection.expiresAt !== undefined && connection.expiresAt <= at) {
             finish(connection, sessionEndedMessage('timeout'));
             continue;
@@ -147,7 +153,7 @@ export function createHub(options: HubOptions) {
             continue;
           }
           connection.stalled = over;
-          send(connection, message);
+          send(connection, message, text);
         }
       }
     },

@@ -53,7 +53,7 @@ import {
 } from './proposals';
 import { SSE_EVENTS_PATH, VAPID_PUBLIC_KEY_PATH } from './pwa';
 import { SseMessage } from './realtime';
-import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterUploadAddress, RosterUploadResult } from './roster';
+import { RosterHistoryList, RosterHistoryQuery, RosterStats, RosterSubscription, RosterSubscriptionBody, RosterSubscriptionFetched, RosterUploadAddress, RosterUploadResult } from './roster';
 import { AccessCodeQuery, AccessCodeResponse, PutSettingBody, Setting, SettingKeyParams, SettingsList, SettingValueResponse } from './settings';
 import {
   CreateExcludedAirportBody,
@@ -215,6 +215,10 @@ export const API = {
   uploadRoster: route('POST', '/api/roster/upload', 'Import a roster calendar file (.ics, .ics_, .cal)', 'pilot', { upload: 'roster', response: RosterUploadResult }),
   rosterUploadAddress: route('GET', '/api/roster/upload-address', "The pilot's private roster upload address", 'pilot', { response: RosterUploadAddress }),
   replaceRosterUploadAddress: route('POST', '/api/roster/upload-address', "Replace the pilot's private roster upload address (the old one stops at once)", 'pilot', { response: RosterUploadAddress }),
+  rosterSubscription: route('GET', '/api/roster/subscription', "The pilot's roster address (calendar subscription) and its last fetch", 'pilot', { response: RosterSubscription }),
+  saveRosterSubscription: route('PUT', '/api/roster/subscription', "Set the pilot's roster address: fetched and imported at once, then again on its own", 'pilot', { body: RosterSubscriptionBody, response: RosterSubscriptionFetched }),
+  deleteRosterSubscription: route('DELETE', '/api/roster/subscription', "Remove the pilot's roster address (fetching stops at once)", 'pilot', { status: [204] }),
+  refreshRosterSubscription: route('POST', '/api/roster/subscription/refresh', "Fetch the pilot's roster address now (at most once a minute)", 'pilot', { response: RosterSubscriptionFetched }),
 
   // Push notifications (notifications)
   notificationPreferences: route('GET', '/api/notifications/preferences', 'My notification preferences', 'pilot', { response: NotificationPreferences }),

@@ -12,3 +12,4 @@ export * from './crew-link-rules';
 export * from './pwa';
 export * from './crew-rules';
 export * from './proposal-words';
+export * from './trip-times';

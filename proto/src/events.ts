@@ -7,6 +7,7 @@ import { AlertReason } from './alerts';
 import { NotificationPreferences, PushKind } from './notifications';
 import { TripChangeOrigin } from './realtime';
 import { Trip } from './trip';
+import { TripDutyTimes } from './flight-times';
 import { AgreementEvent, ProposalEvent } from './proposals';
 import { SUBJECTS } from './subjects';
 
@@ -83,7 +84,7 @@ export const NotificationPreferencesChangedEvent = z.object({ pilotId: z.uuid(),
 export const RosterProcessedEvent = z.object({
   pilotId: z.uuid(),
   historyId: z.uuid(),
-  source: z.enum(['email', 'manual_upload']),
+  source: z.enum(['email', 'manual_upload', 'subscription']),
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),
   conflictCount: z.number().int(),
@@ -146,6 +147,10 @@ export const ImportTrip = z.object({
   startDate: IsoDate,
   endDate: IsoDate,
   icsDescription: z.string().nullable(),
+  /** Check-in, check-out and sectors where the roster gives them (issue 55); left out: not known. */
+  reportAt: TripDutyTimes.shape.reportAt.unwrap().optional(),
+  releaseAt: TripDutyTimes.shape.releaseAt.unwrap().optional(),
+  sectors: TripDutyTimes.shape.sectors.unwrap().optional(),
 });
 export const ImportTripsRequest = z.object({
   pilotId: z.uuid(),

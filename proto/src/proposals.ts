@@ -3,6 +3,7 @@ import { Fleet } from './common';
 import { PilotContact } from './pilot';
 import { MAX_DECLINE_REASON, MAX_PROPOSAL_NOTE, MAX_REFUSAL_REASON } from './proposal-words';
 import { Trip } from './trip';
+import { LegalityAnswer } from './flight-times';
 
 export * from './proposal-words';
 
@@ -141,6 +142,11 @@ export const SwapRequest = z.object({
   owner: SwapSide,
   /** What crewing should know before approving: a trip changed since the agreement, a pilot who would clash. */
   warnings: z.array(z.string()),
+  /**
+   * The flight time limitations check of a pending request for each pilot, on their roster as it
+   * would be after the move (issue 55); null once decided. The owner's is null for a give-away (they take nothing).
+   */
+  legality: z.object({ proposer: LegalityAnswer, owner: LegalityAnswer.nullable() }).nullable().default(null),
 });
 export type SwapRequest = z.infer<typeof SwapRequest>;
 /** GET /api/admin/swap-requests: oldest agreement first, decided ones after the pending, newest decisions last. */

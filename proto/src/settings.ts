@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Permission } from './admin';
 import { TECH_SUPPORT_LINK_MESSAGE, WHATSAPP_INVITE_LINK } from './crew-rules';
+import { FLIGHT_TIME_LIMITS_RULE } from './flight-times';
+import { DEFAULT_FLIGHT_TIME_LIMITS } from './legality';
 
 export const SETTING_KEYS = [
   'interbids_url',
@@ -17,6 +19,7 @@ export const SETTING_KEYS = [
   'access_code_email',
   'tech_support_whatsapp_url',
   'crewing_email',
+  'flight_time_limits',
 ] as const;
 export const SettingKey = z.enum(SETTING_KEYS);
 export type SettingKey = z.infer<typeof SettingKey>;
@@ -106,6 +109,8 @@ export const SETTING_VALUE_RULES: Record<SettingKey, z.ZodType<unknown>> = {
     .string()
     .trim()
     .refine((value) => value === '' || email.safeParse(value).success, 'Please enter a valid email address'),
+  // JSON of the limits and the report/release allowances (issue 55); stored with every field spelled out.
+  flight_time_limits: FLIGHT_TIME_LIMITS_RULE,
 };
 
 export const SETTING_DEFAULTS: Record<SettingKey, string> = {
@@ -124,6 +129,7 @@ export const SETTING_DEFAULTS: Record<SettingKey, string> = {
   access_code_email: 'access@crewswap.local',
   tech_support_whatsapp_url: '',
   crewing_email: '',
+  flight_time_limits: JSON.stringify(DEFAULT_FLIGHT_TIME_LIMITS),
 };
 
 export const SettingKeyParams = z.strictObject({ key: z.string().max(100) });
@@ -156,6 +162,7 @@ export const SETTING_PERMISSIONS: Record<SettingKey, readonly Permission[]> = {
   testing_password: SECURITY,
   tech_support_whatsapp_url: SYSTEM,
   crewing_email: SYSTEM,
+  flight_time_limits: SYSTEM,
 };
 
 /**

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { Aircraft, IsoDate } from './common';
 import { PilotContact } from './pilot';
+import { LegalityAnswer, TripDutyTimes } from './flight-times';
 
 export const FLIGHT_NUMBER = /^VS\d{3}$/;
 export const STANDBY_FLIGHT_NUMBER = 'VS000';
 import { MAX_SWAP_DESCRIPTION } from './constants';
+import { numericDate } from './dates';
 
 export { MAX_SWAP_DESCRIPTION } from './constants';
 
@@ -53,6 +55,15 @@ export const Trip = z.object({
   isStandby: z.boolean(),
   /** How the trip arrived: typed in the app, uploaded as a roster file, or emailed as one. */
   source: TripSource.default('manual'),
+  /** Check-in, check-out and sectors (issue 55): null where the roster or the pilot did not give them. */
+  reportAt: TripDutyTimes.shape.reportAt,
+  releaseAt: TripDutyTimes.shape.releaseAt,
+  sectors: TripDutyTimes.shape.sectors,
+  /** Derived from the times by `tripValue`: null where they are not known; nights from the dates then. */
+  blockMinutes: z.number().int().min(0).nullable().default(null),
+  dutyMinutes: z.number().int().min(0).nullable().default(null),
+  nightsAway: z.number().int().min(0).default(0),
+  landings: z.number().int().min(0).nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -63,6 +74,8 @@ export const TripWithWarnings = Trip.extend({ warnings: z.array(z.string()) });
 export type TripWithWarnings = z.infer<typeof TripWithWarnings>;
 
 const flightNo = z.string().max(10);
+/** A typed report or release time: a UTC instant (the app sends its local time as one). */
+const TRIP_TIME = z.iso.datetime({ offset: true, error: 'Report and release times must be date-times' }).transform((value) => new Date(value).toISOString().replace('.000Z', 'Z'));
 /** 0 means none (stored as null); above 0 also sets the Keep flag. */
 const companions = z
   .number('Companions must be between 1 and 10.')
@@ -86,6 +99,8 @@ export const CreateTripBody = z.strictObject({
   icsDescription: icsDescriptionText.nullable().optional(),
   searchStartDate: IsoDate.nullable().optional(),
   searchEndDate: IsoDate.nullable().optional(),
+  reportAt: TRIP_TIME.nullable().optional(),
+  releaseAt: TRIP_TIME.nullable().optional(),
 });
 export type CreateTripBody = z.input<typeof CreateTripBody>;
 
@@ -100,6 +115,8 @@ export const UpdateTripBody = z.strictObject({
   requested: z.boolean().optional(),
   companions: companions.optional(),
   icsDescription: icsDescriptionText.nullable().optional(),
+  reportAt: TRIP_TIME.nullable().optional(),
+  releaseAt: TRIP_TIME.nullable().optional(),
 });
 export type UpdateTripBody = z.infer<typeof UpdateTripBody>;
 
@@ -206,7 +223,7 @@ export const TRIP_MESSAGES = {
   alreadyEnded: 'Trip has already ended (end date is in the past)',
   dateTitle: 'Date Validation Error',
   conflict: (flightNoStart: string, flightNoEnd: string, startDate: string, endDate: string) =>
-    `Trip dates conflict with existing trip: ${flightNoStart}/${flightNoEnd} (${startDate} to ${endDate})`,
+    `Trip dates conflict with existing trip: ${flightNoStart}/${flightNoEnd} (${numericDate(startDate)} to ${numericDate(endDate)})`,
   longTrip: 'This trip is more than 7 days long. Please verify the dates are correct.',
   farFuture: 'This trip is more than 8 weeks away. Please verify the dates are correct.',
   noChanges: 'No modifications were made to the trip.',
@@ -236,6 +253,9 @@ export const SwapMatchTrip = Trip.pick({
   training: true,
   requested: true,
   swapDescription: true,
+  blockMinutes: true,
+  nightsAway: true,
+  landings: true,
 });
 export type SwapMatchTrip = z.infer<typeof SwapMatchTrip>;
 
@@ -259,8 +279,19 @@ export const SwapMatch = z.object({
   mutual: z.boolean(),
   /** The offer starts within 48 hours: today up to the date 48 hours from now, Europe/London (issue 39). */
   urgent: z.boolean(),
+  /**
+   * Whether the searching pilot may fly the offer, on their roster as it would be after the swap
+   * (issue 55): 'unknown' when times are missing; `reasons` are the limits' sentences. Mutual
+   * also means legal both ways where both are known.
+   */
+  legal: LegalityAnswer.shape.legal,
+  reasons: LegalityAnswer.shape.reasons,
 });
 export type SwapMatch = z.infer<typeof SwapMatch>;
+
+/** Find swaps' orders: relevance (Mutual, Urgent, same dates, start: the default), start date, most block first, fewest days away first. */
+export const MATCH_SORTS = ['relevance', 'start', 'block', 'daysAway'] as const;
+export type MatchSort = (typeof MATCH_SORTS)[number];
 
 /** Find swaps asks at most this many offers a page. */
 export const MATCHES_PAGE_MAX = 200;
@@ -280,6 +311,9 @@ export const MatchesQuery = z.preprocess(
     endDate: IsoDate.optional(),
     limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MATCHES_PAGE_MAX, LIMIT_MESSAGE).optional(),
     cursor: z.string().min(1).max(500, 'This list has changed or the link is not valid. Please search again.').optional(),
+    sort: z.enum(MATCH_SORTS, "sort must be 'relevance', 'start', 'block' or 'daysAway'").default('relevance'),
+    /** Leave out offers the pilot may not fly (legal false); 'unknown' ones stay. */
+    legalOnly: z.enum(['true', 'false'], "legalOnly must be 'true' or 'false'").transform((value) => value === 'true').default(false),
   }),
 );
 export type MatchesQuery = z.infer<typeof MatchesQuery>;
@@ -297,3 +331,9 @@ export const SendNotificationsResponse = z.object({
   alerted: z.number().int().min(0),
 });
 export type SendNotificationsResponse = z.infer<typeof SendNotificationsResponse>;
+
+/** Typed report and release times (issue 55): Add and Edit Trip refuse times that cannot be the trip's. */
+export const TRIP_TIME_MESSAGES = {
+  releaseBeforeReport: 'Release must be after report.',
+  outsideDates: "Report and release must fall within the trip's dates (a day either side at most).",
+} as const;

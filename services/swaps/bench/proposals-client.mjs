@@ -2,7 +2,7 @@
 // event loop to itself, as it does in production, where the client is a phone (and the gateway's
 // kept-alive connections). Plain JavaScript so that the worker needs no TypeScript loader.
 // workerData: { base, warmUp, creates, rounds, floor }: `warmUp` then `creates` ([{ cookie, body }]) are
-// proposed one at a time; each round ([{ cookie, body, ownerCookie }]) is proposed all at once, then
+// proposed one at a time (the warm-up's accepted too); each round ([{ cookie, body, ownerCookie }]) is proposed all at once, then
 // every owner accepts their proposal at once; then as many rounds of as many POSTs at once to
 // `floor` (the bench's least-possible write). Posts back { creates, accepts, floor }: [{ status, ms }]
 // of the timed requests (the creates, the accepts and the floor's writes). Around each burst of
@@ -31,7 +31,11 @@ function post(path, cookie, body, origin = base) {
 const propose = ({ cookie, body }) => post('/api/swaps/proposals', cookie, body);
 const timing = ({ status, ms }) => ({ status, ms });
 
-for (const ask of warmUp) await propose(ask);
+// The warm-up proposals are accepted too: the first accept's answer compiles its serializer.
+for (const ask of warmUp) {
+  const proposal = await propose(ask);
+  await post(`/api/swaps/proposals/${proposal.json.id}/accept`, ask.ownerCookie, {});
+}
 const created = [];
 for (const ask of creates) created.push(timing(await propose(ask)));
 const accepts = [];

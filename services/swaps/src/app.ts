@@ -23,6 +23,7 @@ import { createCancelAgreement, createCancelProposal } from './domain/proposals/
 import { createProposalEvents } from './domain/proposals/events';
 import { createExpireProposals } from './domain/proposals/expire-proposals';
 import { createProposeSwap } from './domain/proposals/propose-swap';
+import { createSwapCheck } from './domain/swap-legality';
 import { createGiveawayRepository } from './data/giveaways';
 import { createListGiveaways } from './domain/list-giveaways';
 import { registerGiveawayRoutes } from './routes/giveaways';
@@ -88,9 +89,10 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const giveaways = createGiveawayRepository(db);
     registerGiveawayRoutes(app, { guard: runtime.guard, listGiveaways: createListGiveaways({ giveaways, clock, awaitTrips }) });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
+    const swapCheck = createSwapCheck({ rosters: (ids, ex) => readModel.rosters(ids, ex), limits: (ex) => readModel.flightTimeLimits(ex) });
     const proposalUseCases = {
-      proposeSwap: createProposeSwap({ ...answerDeps, giveaways, sides, awaitTrips }),
-      acceptProposal: createAcceptProposal(answerDeps),
+      proposeSwap: createProposeSwap({ ...answerDeps, giveaways, sides, awaitTrips, swapCheck }),
+      acceptProposal: createAcceptProposal({ ...answerDeps, swapCheck }),
       declineProposal: createDeclineProposal(answerDeps),
       counterProposal: createCounterProposal({ ...answerDeps, sides }),
       cancelProposal: createCancelProposal(answerDeps),
@@ -99,7 +101,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     registerWishRoutes(app, { guard: runtime.guard, wishes: createWishes({ db, wishes, readModel, offers, clock }) });
     registerProposalRoutes(app, { guard: runtime.guard, proposals, useCases: proposalUseCases, now: () => clock.now() });
     const requests = createSwapRequestRepository(db);
-    const deskDeps = { db, requests, proposals, outbox: runtime.outbox, clock };
+    const deskDeps = { db, requests, proposals, outbox: runtime.outbox, clock, swapCheck };
     const swapRequests = { list: createListSwapRequests(deskDeps), approve: createApproveSwapRequest(deskDeps), refuse: createRefuseSwapRequest(deskDeps) };
     registerSwapRequestRoutes(app, { guard: runtime.guard, useCases: swapRequests });
     return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, swapRequests, expireProposals, offerViews, digest };

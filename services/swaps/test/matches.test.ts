@@ -52,6 +52,10 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
           training: false,
           requested: false,
           swapDescription: 'Happy to swap',
+          // The value line's fields (issue 55): unknown without times, nights from the dates.
+          blockMinutes: null,
+          nightsAway: 2,
+          landings: null,
         },
         pilot: {
           firstName: captain.firstName,
@@ -66,6 +70,9 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
         // The captain's own trip two days on clashes with mine: taking mine would double-book them.
         mutual: false,
         urgent: false,
+        // Typed trips have no times (issue 55): whether I may fly it is not known, and why.
+        legal: 'unknown',
+        reasons: [`Times are not known for VS005 on ${addDays(start, 2)}`, `Times are not known for ${offer.flightNoStart} on ${offer.startDate}`],
       },
     ]);
   });
@@ -503,7 +510,7 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
     const response = await h.matches(owner, edge.id);
     expect([response.statusCode, response.json()]).toEqual([200, []]);
     const far = await h.matches(owner, edge.id, '?startDate=9999-12-28&endDate=9999-12-31');
-    expect([far.statusCode, far.json()]).toEqual([400, { error: 'Dates must be between 2025-11-01 and 2028-11-01. Please check the year.' }]);
+    expect([far.statusCode, far.json()]).toEqual([400, { error: 'Dates must be between 11/01/2025 and 11/01/2028. Please check the year.' }]);
   });
 
   it('keeps GET /api/available-swaps disabled with a clear 404', async () => {

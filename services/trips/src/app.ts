@@ -44,6 +44,7 @@ import { crewRoutes } from './routes/crew';
 import { tripRoutes } from './routes/trips';
 import { whatsappGroupRoutes } from './routes/whatsapp-groups';
 import { createSeedDemoTrips } from './seed/demo-trips';
+import { followDutyAllowances } from './domain/duty-allowances';
 
 export type AppOptions = ServiceOptions;
 
@@ -51,7 +52,8 @@ export function createApp(config: Config, options: AppOptions = {}) {
   return startService({ name: 'trips', schema: 'trips', migrations, config, options }, async (parts) => {
     const { app, runtime, clock } = parts;
     const { db, bus, log, guard } = runtime;
-    const tripsRepo = createTripRepository(db);
+    // Trip values are derived with admin's allowances (issue 55), followed once settings exist below.
+    const tripsRepo = createTripRepository(db, () => dutyAllowances.current());
     const pilots = createPilotRepository(db);
     const airportsRepo = createAirportRepository(db);
     const events = createTripEvents(runtime.outbox);
@@ -60,6 +62,8 @@ export function createApp(config: Config, options: AppOptions = {}) {
     const feeds = createCalendarFeedRepository(db);
 
     const settings = parts.settings();
+    const dutyAllowances = followDutyAllowances(settings);
+    runtime.onClose(() => dutyAllowances.stop());
 
     const knownAirports = createKnownAirports(airportsRepo);
     const work = createTripWork({ db, trips: tripsRepo, pilots, knownAirports, events, clock, settings, profileWaitMs: config.PROFILE_WAIT_MS });

@@ -94,7 +94,7 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
     const reply = await ask(RPC.importTrips, { pilotId: pilot.id, trips: [...rosterB, rosterB[0], overlapping] }, ImportTripsReply);
     expect(reply.processedCount).toBe(7);
     expect(reply.duplicateCount).toBe(1);
-    expect(reply.conflicts).toEqual([{ trip: overlapping, conflictsWith: 'VS125/VS126 (2026-12-07 to 2026-12-08)' }]);
+    expect(reply.conflicts).toEqual([{ trip: overlapping, conflictsWith: 'VS125/VS126 (12/07/2026 to 12/08/2026)' }]);
     expect(await tripsOf(pilot.id)).toHaveLength(7);
   });
 

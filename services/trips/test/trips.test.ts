@@ -146,7 +146,7 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect((await post(tripBody())).statusCode).toBe(201);
     const response = await post(tripBody({ flightNoStart: 'VS025', flightNoEnd: 'VS026', startDate: '2026-11-12', endDate: '2026-11-14' }));
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe('Trip dates conflict with existing trip: VS003/VS004 (2026-11-10 to 2026-11-12)');
+    expect(response.json().error).toBe('Trip dates conflict with existing trip: VS003/VS004 (11/10/2026 to 11/12/2026)');
   });
 
   it('warns (and still adds) when the trip is more than 7 days long or more than 8 weeks away', async () => {
@@ -245,7 +245,7 @@ describe('trips: add, edit, delete and list own trips', () => {
     expect(moved.json()).toMatchObject({ startDate: '2026-11-11', endDate: '2026-11-13', route: 'LAX', warnings: [] });
     const clash = await patch(first.id, { endDate: '2026-11-20' });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().error).toBe('Trip dates conflict with existing trip: VS011/VS012 (2026-11-20 to 2026-11-22)');
+    expect(clash.json().error).toBe('Trip dates conflict with existing trip: VS011/VS012 (11/20/2026 to 11/22/2026)');
   });
 
   it('edits a trip: missing fields, bad dates, unknown airports and no changes', async () => {
@@ -287,7 +287,7 @@ describe('trips: add, edit, delete and list own trips', () => {
 
   it('refuses dates years away as a typo, with one clear message for every date a pilot or a roster brings', async () => {
     const { pilot, post, patch } = await newPilot();
-    const outOfRange = { error: 'Dates must be between 2025-11-01 and 2028-11-01. Please check the year.', title: M.dateTitle };
+    const outOfRange = { error: 'Dates must be between 11/01/2025 and 11/01/2028. Please check the year.', title: M.dateTitle };
     const edge = await post(tripBody({ startDate: '9999-12-30', endDate: '9999-12-31' }));
     expect([edge.statusCode, edge.json()]).toEqual([400, outOfRange]);
     const farSearch = await post(tripBody({ isSwappable: true, searchStartDate: '2026-11-08', searchEndDate: '9999-12-31' }));

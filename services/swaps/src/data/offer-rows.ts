@@ -23,14 +23,19 @@ const OTHER_TRIP_DAYS_SQL = `(SELECT COALESCE(array_agg(d.day ORDER BY x.id, d.n
  * not standby, with an aircraft) of a pilot known with a profile. A deleted pilot's offers stay,
  * as they do on the trips table. Callers append `AND ...` to narrow it.
  */
-export const OFFER_ROWS_SQL = `
+export const OFFER_ROWS_SQL = offerRowsSql('');
+
+/** OFFER_ROWS_SQL with more columns of `t` after its own (migration 0007 runs it as it was then). */
+function offerRowsSql(more: string): string {
+  return `
   SELECT t.id, t.pilot_id, p.rank, p.fleet, ${ltcCaptainSql('p')}, t.aircraft, t.start_date, t.end_date, t.training,
          (t.data - ${TRIP_FIELDS_NOT_SHOWN})::text, (p.contact - ${PILOT_FIELDS_NOT_SHOWN})::text,
-         t.search_start_date, t.search_end_date, p.search_day_range, ${OTHER_TRIP_DAYS_SQL}
+         t.search_start_date, t.search_end_date, p.search_day_range, ${OTHER_TRIP_DAYS_SQL}${more}
     FROM trips t
     JOIN pilots p ON p.id = t.pilot_id
    WHERE t.is_swappable AND NOT t.deleted AND NOT t.is_standby AND t.aircraft IS NOT NULL
      AND p.contact IS NOT NULL AND p.rank IS NOT NULL AND p.fleet IS NOT NULL`;
+}
 
 /**
  * Find swaps shows swap offers only: a trip offered as a give-away alone is found by Pick up a
@@ -43,6 +48,14 @@ export const OFFER_COLUMNS =
   '(trip_id, pilot_id, rank, fleet, ltc_captain, aircraft, start_date, end_date, training, trip_json, pilot_json, search_start_date, search_end_date, day_range, other_trip_days)';
 
 /**
+ * An offer's duty times (issue 55, migration 0015): Find swaps checks each offer against the
+ * asker's roster (legality) and sorts by block; the offer index holds them in memory.
+ */
+const OFFER_TIME_COLUMNS = 'report_at, release_at, sectors, block_minutes, flight_no_start';
+const OFFER_ROWS_WITH_TIMES_SQL = offerRowsSql(", t.report_at, t.release_at, t.sectors, t.block_minutes, t.data->>'flightNoStart'");
+const OFFER_COLUMNS_WITH_TIMES = `${OFFER_COLUMNS.slice(0, -1)}, ${OFFER_TIME_COLUMNS})`;
+
+/**
  * Rewrites the offer rows of the given trips and of every trip of the given pilots from what the
  * trips and pilots tables now hold, in the caller's transaction: a trip that stops being offered
  * loses its row, a pilot whose rank, fleet, LTC, day range or contact changes has all their rows
@@ -53,7 +66,7 @@ export async function refreshOffers(ex: Executor, scope: { tripIds?: string[]; p
   const pilotIds = scope.pilotIds ?? [];
   if (tripIds.length === 0 && pilotIds.length === 0) return;
   await ex.raw('DELETE FROM offers WHERE trip_id = ANY(?::uuid[]) OR pilot_id = ANY(?::uuid[])', [tripIds, pilotIds]);
-  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS} ${OFFER_ROWS_SQL} AND ${SWAP_OFFERS} AND (t.id = ANY(?::uuid[]) OR t.pilot_id = ANY(?::uuid[])) ON CONFLICT (trip_id) DO NOTHING`, [
+  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS_WITH_TIMES} ${OFFER_ROWS_WITH_TIMES_SQL} AND ${SWAP_OFFERS} AND (t.id = ANY(?::uuid[]) OR t.pilot_id = ANY(?::uuid[])) ON CONFLICT (trip_id) DO NOTHING`, [
     tripIds,
     pilotIds,
   ]);

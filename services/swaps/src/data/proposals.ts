@@ -216,20 +216,25 @@ export function createProposalRepository(db: Db) {
     /**
      * Locks both trips of the owner's proposal, the lower id first, as every accept does: two
      * accepts that share a trip run one after the other (never a deadlock), and the second finds
-     * the trip taken. Answers what the read model says of both trips (undefined when the proposal
-     * is not this owner's), read in the same round trip. A proposal's trips never change, so they
-     * are read before the locks are held.
+     * the trip taken. Then locks the proposal and answers it as it is now, with what the read model
+     * says of both trips (undefined when the proposal is not this owner's), all in one round trip.
+     * The advisory locks are taken as the row is read, before FOR UPDATE locks it; a proposal an
+     * accept holding them has changed meanwhile is answered as that accept left it (FOR UPDATE reads
+     * the latest version). A proposal's trips never change, so they are read before the locks are held.
      */
-    async lockTrips(id: string, ownerId: string, trx: Executor): Promise<TripStates | undefined> {
+    async lockOpen(id: string, ownerId: string, trx: Executor): Promise<(TripStates & { proposal: SwapProposal & { proposerId: string; ownerId: string } }) | undefined> {
       // A target list is evaluated left to right: the lower id is locked first.
       // A pick-up has no proposer trip: LEAST and GREATEST skip the null, and the second lock of the owner's trip is the first held again.
-      const result = await trx.raw<{ rows: TripStatesRow[] }>(
+      const result = await trx.raw<{ rows: (TripStatesRow & ProposalRow)[] }>(
         `SELECT pg_advisory_xact_lock(hashtextextended(CAST(LEAST(pr.proposer_trip_id, pr.owner_trip_id) AS text), 37)) AS lower,
                 pg_advisory_xact_lock(hashtextextended(CAST(GREATEST(pr.proposer_trip_id, pr.owner_trip_id) AS text), 37)) AS higher,
-                ${TRIP_STATES_SQL}`,
+                pr.*,
+                ${TRIP_STATES_SQL}
+            FOR UPDATE OF pr`,
         [id, ownerId],
       );
-      return result.rows[0] && toTripStates(result.rows[0]);
+      const row = result.rows[0];
+      return row && { ...toTripStates(row), proposal: { ...toProposal(row), proposerId: row.proposer_id, ownerId: row.owner_id } };
     },
 
     /** What the read model says now of the trips of a proposal. */

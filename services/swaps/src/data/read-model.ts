@@ -1,9 +1,9 @@
 import { fromRow, type Db, type Executor } from '@crewswap/kit';
-import { parseSwapSearchDays, PilotContact, Trip, type SwapWindow as Window, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
+import { parseFlightTimeLimits, parseSwapSearchDays, PilotContact, Trip, type FlightTimeLimits, type MatchSort, type TripTimes, type SwapWindow as Window, type DigestPreference, type Fleet, type Pilot, type Rank } from '@crewswap/proto';
 import { refreshOffers } from './offer-rows';
 import { askersOf, mutualOffersFor, offersFor, type DayRange } from '../rules/swap-rule';
 import { answerWrapping, type MatchKey, type MatchPage } from '../rules/match-page';
-import { constraintSql, ltcCaptainSql, offerRowColumns, type SideColumns } from './swap-rule-sql';
+import { constraintSql, instantSql, ltcCaptainSql, offerRowColumns, type SideColumns } from './swap-rule-sql';
 
 /** When an event happened, in the order events of one aggregate are applied: version, then time. */
 export interface Stamp {
@@ -45,6 +45,22 @@ export interface OfferQuery {
   /** The start dates that are Urgent now (urgentDates). */
   urgent: DayRange;
   page: MatchPage;
+  /** The answer's order: relevance unless asked (issue 55). */
+  sort?: MatchSort;
+  checks?: OfferChecks;
+}
+
+/**
+ * The flight time limitations checks of one Find swaps request (issue 55), worked out by the
+ * caller against the asker's roster: asked of the rows an answer needs only.
+ */
+export interface OfferChecks {
+  /** Whether an offer the swap rule finds Mutual stays Mutual: legal both ways where known. */
+  stillMutual(offer: TripTimes, ownerId: string): boolean;
+  /** Whether to leave the offer out (legalOnly); absent: none is. */
+  hidden?: (offer: TripTimes) => boolean;
+  /** The JSON text that ends the offer's row (its legal and reasons). */
+  rowEnd(offer: TripTimes): string;
 }
 
 export interface RecipientQuery {
@@ -83,6 +99,10 @@ const TRIP_COLUMNS = [
   'search_end_date',
   'deleted',
   'data',
+  'report_at',
+  'release_at',
+  'sectors',
+  'block_minutes',
 ] as const;
 const NEWER_OR_SAME = (table: string) => `(${table}.event_version, ${table}.event_at) <= (excluded.event_version, excluded.event_at)`;
 
@@ -154,6 +174,11 @@ export function createReadModelRepository(db: Db) {
               search_end_date: change.trip.searchEndDate,
               deleted: false,
               data: JSON.stringify(change.trip),
+              report_at: change.trip.reportAt,
+              release_at: change.trip.releaseAt,
+              // jsonb as text: node-postgres would write an array as a Postgres array.
+              sectors: change.trip.sectors === null ? null : JSON.stringify(change.trip.sectors),
+              block_minutes: change.trip.blockMinutes,
               event_version: change.stamp.version,
               event_at: change.stamp.at,
             }
@@ -171,6 +196,10 @@ export function createReadModelRepository(db: Db) {
               search_end_date: null,
               deleted: true,
               data: null,
+              report_at: null,
+              release_at: null,
+              sectors: null,
+              block_minutes: null,
               event_version: change.stamp.version,
               event_at: change.stamp.at,
             },
@@ -227,17 +256,41 @@ export function createReadModelRepository(db: Db) {
       tripId: string,
       pilotId: string,
       ex: Executor = db,
-    ): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number; askerOtherTrips: DayRange[] }> {
+    ): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number; askerOtherTrips: DayRange[]; roster: TripTimes[]; limits: FlightTimeLimits }> {
       const result = await ex
-        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null; other_trips: [string, string][] })[] }>(ASK_CONTEXT_SQL, [tripId, pilotId])
-        .options({ name: 'swaps_ask_context' });
+        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null; other_trips: [string, string][]; roster: TripTimes[]; limits: string | null })[] }>(ASK_CONTEXT_SQL, [
+          tripId,
+          pilotId,
+        ])
+        .options({ name: 'swaps_ask_context_times' });
       const row = result.rows[0];
       return {
         trip: row?.trip ?? undefined,
         asker: row && toPilotRecord(row),
         settingDays: parseSwapSearchDays(row?.setting ?? undefined),
         askerOtherTrips: (row?.other_trips ?? []).map(([from, to]) => ({ from, to })),
+        roster: row?.roster ?? [],
+        limits: parseFlightTimeLimits(row?.limits ?? undefined),
       };
+    },
+
+    /**
+     * Pilots' live trips with their duty times and where each is based (issue 55): the rosters the
+     * flight time limitations check reads, by pilot. A pilot without a profile has none.
+     */
+    async rosters(pilotIds: string[], ex: Executor = db): Promise<Map<string, { roster: TripTimes[]; base: string }>> {
+      const result = await ex.raw<{ rows: { id: string; base: string; roster: TripTimes[] }[] }>(
+        `SELECT p.id, p.contact->>'base' AS base, ${rosterJsonSql('p.id')} AS roster
+           FROM pilots p WHERE p.id = ANY(CAST(? AS uuid[])) AND p.contact IS NOT NULL`,
+        [pilotIds],
+      );
+      return new Map(result.rows.map((row) => [row.id, { roster: row.roster, base: row.base }]));
+    },
+
+    /** The `flight_time_limits` setting, or the defaults. */
+    async flightTimeLimits(ex: Executor = db): Promise<FlightTimeLimits> {
+      const row: { value: string } | undefined = await ex('settings').where({ key: 'flight_time_limits' }).first('value');
+      return parseFlightTimeLimits(row?.value);
     },
 
     /**
@@ -247,12 +300,28 @@ export function createReadModelRepository(db: Db) {
      * at airline scale, and parsing them here only to serialise them again costs more than the query.
      */
     async findOffersJson(query: OfferQuery, ex: Executor = db): Promise<string> {
-      const { sql, bindings } = offersQuery(query);
-      // A prepared statement (per connection): parsed and planned once, not on every request.
-      const result = await ex
-        .raw<{ rows: { total: string; remaining: string; given: string; rows: string; last: [boolean, boolean, boolean, string, string, string] | null }[] }>(sql, bindings)
-        .options({ name: 'swaps_find_offers' });
-      const row = result.rows[0]!;
+      const { checks } = query;
+      const sort = query.sort ?? 'relevance';
+      const run = async (left: { notMutual: Set<string>; hidden: Set<string> }, page: MatchPage) => {
+        const { sql, bindings } = offersQuery({ ...query, page }, { notMutual: [...left.notMutual], hidden: [...left.hidden] });
+        // A prepared statement (per connection and order): parsed and planned once, not on every request.
+        const result = await ex.raw<{ rows: OffersAnswerRow[] }>(sql, bindings).options({ name: `swaps_find_offers_${sort}` });
+        return result.rows[0]!;
+      };
+      // The legality checks (issue 55) are node's: Postgres is told which offers they leave out and
+      // which are not Mutual after all, and asked again until the page's own rows agree (the offer
+      // index asks them row by row instead).
+      const left = { notMutual: new Set<string>(), hidden: new Set<string>() };
+      if (checks?.hidden) {
+        for (const [, , times] of (await run(left, null)).rows ?? []) if (checks.hidden(times)) left.hidden.add(times.id);
+      }
+      let row = await run(left, query.page);
+      for (let pass = 0; checks && pass < 20; pass += 1) {
+        const demoted = (row.rows ?? []).filter(([, mutual, times, ownerId]) => mutual && !checks.stillMutual(times, ownerId));
+        if (demoted.length === 0) break;
+        for (const [, , times] of demoted) left.notMutual.add(times.id);
+        row = await run(left, query.page);
+      }
       const last: MatchKey | null = row.last && {
         mutual: row.last[0],
         urgent: row.last[1],
@@ -260,9 +329,12 @@ export function createReadModelRepository(db: Db) {
         startDate: row.last[3],
         endDate: row.last[4],
         tripId: row.last[5],
+        sort,
+        value: row.last[6],
       };
       const { head, tail } = answerWrapping(query.trip.id, query.page, { total: Number(row.total), last, more: Number(row.remaining) > Number(row.given) });
-      return head + row.rows + tail;
+      const rows = (row.rows ?? []).map(([text, , times]) => `${text}${checks ? checks.rowEnd(times) : ''}}`);
+      return head + rows.join(',') + tail;
     },
 
     /**
@@ -331,9 +403,19 @@ export function toPilotRecord(row: PilotRowOut): PilotRecord | undefined {
   return { ...fromRow(row, ['ltc', 'search_day_range', 'deleted']), id, rank, fleet, contact };
 }
 
+/** A pilot's live trips as the flight time limitations check reads them (proto TripTimes[]), as JSON. */
+export function rosterJsonSql(pilotId: string): string {
+  return `(SELECT COALESCE(json_agg(json_build_object('id', x.id, 'flightNoStart', x.data->>'flightNoStart', 'startDate', x.start_date, 'endDate', x.end_date,
+                                                     'reportAt', ${instantSql('x.report_at')}, 'releaseAt', ${instantSql('x.release_at')}, 'sectors', x.sectors)
+                                     ORDER BY x.start_date, x.id), '[]')
+             FROM trips x WHERE x.pilot_id = ${pilotId} AND NOT x.deleted AND x.start_date IS NOT NULL)`;
+}
+
 const ASK_CONTEXT_SQL = `
   SELECT t.data AS trip, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
          (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting,
+         (SELECT value FROM settings WHERE key = 'flight_time_limits') AS limits,
+         ${rosterJsonSql('p.id')} AS roster,
          (SELECT COALESCE(json_agg(json_build_array(x.start_date, x.end_date) ORDER BY x.start_date, x.id), '[]')
             FROM trips x
            WHERE x.pilot_id = p.id AND NOT x.deleted AND x.id IS DISTINCT FROM t.id AND x.start_date IS NOT NULL AND x.end_date IS NOT NULL) AS other_trips
@@ -352,12 +434,49 @@ const OFFER_SIDE: SideColumns = offerRowColumns('o', {
     `EXISTS (SELECT 1 FROM trips x WHERE x.pilot_id = o.pilot_id AND NOT x.deleted AND x.id <> o.trip_id AND x.start_date <= ${to} AND x.end_date >= ${from})`,
 });
 
-/** The answer's order (match-page.ts, MatchKey), over the columns of `found` below. */
-const ANSWER_ORDER = 'mutual DESC, urgent DESC, same DESC, start_date, end_date, trip_id';
+/** One row of findOffersJson's answer: the row's text less its closing brace, whether Mutual, its times. */
+type OffersAnswerRow = {
+  total: string;
+  remaining: string;
+  given: string;
+  rows: [string, boolean, TripTimes, string][] | null;
+  last: [boolean, boolean, boolean, string, string, string, number] | null;
+};
+
+/** The answer's order (match-page.ts, MatchKey), over the columns of `found` below, and the cursor's place in it. */
+const ANSWER_ORDERS: Record<MatchSort, { order: string; reverse: string; after: string }> = {
+  relevance: {
+    order: 'mutual DESC, urgent DESC, same DESC, start_date, end_date, trip_id',
+    reverse: 'mutual, urgent, same, start_date DESC, end_date DESC, trip_id DESC',
+    after: `(NOT mutual, NOT urgent, NOT same, start_date, end_date, trip_id)
+             > (NOT CAST(:after_mutual AS boolean), NOT CAST(:after_urgent AS boolean), NOT CAST(:after_same AS boolean),
+                CAST(:after_start AS date), CAST(:after_end AS date), CAST(:after_trip AS uuid))`,
+  },
+  ...Object.fromEntries(
+    (['start', 'block', 'daysAway'] as const).map((sort) => [
+      sort,
+      {
+        order: 'sort_value, start_date, end_date, trip_id',
+        reverse: 'sort_value DESC, start_date DESC, end_date DESC, trip_id DESC',
+        after: '(sort_value, start_date, end_date, trip_id) > (CAST(:after_value AS int), CAST(:after_start AS date), CAST(:after_end AS date), CAST(:after_trip AS uuid))',
+      },
+    ]),
+  ),
+} as Record<MatchSort, { order: string; reverse: string; after: string }>;
+
+/** match-page.ts's sortValue in SQL. */
+const SORT_VALUE_SQL: Record<MatchSort, string> = {
+  relevance: '0',
+  start: '0',
+  block: 'COALESCE(-o.block_minutes, 1)',
+  daysAway: '(o.end_date - o.start_date + 1)',
+};
 
 /** The SQL of findOffersJson, apart so that the bench can EXPLAIN exactly what runs. */
-export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<string, unknown> } {
+export function offersQuery(query: OfferQuery, left: { notMutual: string[]; hidden: string[] } = { notMutual: [], hidden: [] }): { sql: string; bindings: Record<string, unknown> } {
   const { trip, page } = query;
+  const sort = query.sort ?? 'relevance';
+  const order = ANSWER_ORDERS[sort];
   const rule = constraintSql(OFFER_SIDE, offersFor(query));
   const mutual = constraintSql(OFFER_SIDE, mutualOffersFor(query), 'mutual');
   const after = page?.after ?? null;
@@ -368,29 +487,30 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
     // Postgres writes the rows' JSON as one text value for the driver to read, not ~400 rows.
     sql: `
       WITH found AS (
-        SELECT o.trip_id, o.start_date, o.end_date, o.trip_json, o.pilot_json,
+        SELECT o.trip_id, o.pilot_id, o.start_date, o.end_date, o.trip_json, o.pilot_json,
                (o.start_date = :start AND o.end_date = :end) AS same,
-               (${mutual.where}) AS mutual,
-               (o.start_date BETWEEN CAST(:urgent_from AS date) AND CAST(:urgent_to AS date)) AS urgent
+               (${mutual.where} AND NOT o.trip_id = ANY(CAST(:not_mutual AS uuid[]))) AS mutual,
+               (o.start_date BETWEEN CAST(:urgent_from AS date) AND CAST(:urgent_to AS date)) AS urgent,
+               ${SORT_VALUE_SQL[sort]} AS sort_value,
+               json_build_object('id', o.trip_id, 'flightNoStart', COALESCE(o.flight_no_start, ''), 'startDate', o.start_date, 'endDate', o.end_date,
+                                 'reportAt', ${instantSql('o.report_at')}, 'releaseAt', ${instantSql('o.release_at')}, 'sectors', o.sectors) AS times
           FROM offers o
-         WHERE ${rule.where}
+         WHERE ${rule.where} AND NOT o.trip_id = ANY(CAST(:hidden AS uuid[]))
       ), after AS (
         SELECT * FROM found
          WHERE CAST(:after_trip AS uuid) IS NULL
-            OR (NOT mutual, NOT urgent, NOT same, start_date, end_date, trip_id)
-             > (NOT CAST(:after_mutual AS boolean), NOT CAST(:after_urgent AS boolean), NOT CAST(:after_same AS boolean),
-                CAST(:after_start AS date), CAST(:after_end AS date), CAST(:after_trip AS uuid))
+            OR ${order.after}
       ), given AS (
-        SELECT * FROM after ORDER BY ${ANSWER_ORDER} LIMIT CAST(:limit AS int)
+        SELECT * FROM after ORDER BY ${order.order} LIMIT CAST(:limit AS int)
       )
       SELECT (SELECT count(*) FROM found) AS total,
              (SELECT count(*) FROM after) AS remaining,
              (SELECT count(*) FROM given) AS given,
-             COALESCE((SELECT string_agg('{"trip":' || trip_json || ',"pilot":' || pilot_json || ',"sameDates":' || same::text
-                                         || ',"mutual":' || mutual::text || ',"urgent":' || urgent::text || '}', ',' ORDER BY ${ANSWER_ORDER})
-                         FROM given), '') AS rows,
-             (SELECT json_build_array(mutual, urgent, same, start_date, end_date, trip_id)
-                FROM given ORDER BY mutual, urgent, same, start_date DESC, end_date DESC, trip_id DESC LIMIT 1) AS last`,
+             (SELECT json_agg(json_build_array('{"trip":' || trip_json || ',"pilot":' || pilot_json || ',"sameDates":' || same::text
+                                         || ',"mutual":' || mutual::text || ',"urgent":' || urgent::text, mutual, times, pilot_id) ORDER BY ${order.order})
+                FROM given) AS rows,
+             (SELECT json_build_array(mutual, urgent, same, start_date, end_date, trip_id, sort_value)
+                FROM given ORDER BY ${order.reverse} LIMIT 1) AS last`,
     bindings: {
       ...rule.bindings,
       ...mutual.bindings,
@@ -405,6 +525,9 @@ export function offersQuery(query: OfferQuery): { sql: string; bindings: Record<
       after_start: after?.startDate ?? null,
       after_end: after?.endDate ?? null,
       after_trip: after?.tripId ?? null,
+      after_value: after?.value ?? 0,
+      not_mutual: left.notMutual,
+      hidden: left.hidden,
       // No limit: the whole list.
       limit: page?.limit ?? null,
     },

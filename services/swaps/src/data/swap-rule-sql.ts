@@ -163,3 +163,8 @@ export function ruleJoinSql(rule: readonly Clause[], sides: Record<Role, SideCol
   });
   return where.join('\n         AND ');
 }
+
+/** A timestamptz column as the contract writes an instant ('2026-11-04T10:05:00Z'), NULL stays NULL. */
+export function instantSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+}

@@ -4,6 +4,7 @@ import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
 import { decodeCursor, PAGE_MESSAGES, shownTripIds, type MatchPage } from '../rules/match-page';
 import { urgentDates } from '../rules/swap-rule';
+import { swapLegality } from './swap-legality';
 
 export const TRIP_NOT_FOUND = 'Trip not found';
 
@@ -42,14 +43,14 @@ export function createFindMatches(deps: {
       // pilot who registered a moment ago quicker than auth's: the trip and the pilot's profile are
       // waited for, rather than answered "Trip not found" or an empty list that reads as "no
       // offers". Another pilot's trip is not. Read once when both are there, as nearly always.
-      const { trip, asker, settingDays, askerOtherTrips } = await awaitTrips(
+      const { trip, asker, settingDays, askerOtherTrips, roster, limits } = await awaitTrips(
         () => readModel.findAskContext(input.tripId, input.pilotId),
         (found) => found.trip !== undefined && (found.trip.pilotId !== input.pilotId || found.asker !== undefined),
       );
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
-      const { startDate, endDate, limit, cursor } = input.query;
+      const { startDate, endDate, limit, cursor, sort, legalOnly } = input.query;
       if (cursor !== undefined && limit === undefined) throw badRequest(PAGE_MESSAGES.cursorWithoutLimit);
-      const page: MatchPage = limit === undefined ? null : { limit, after: cursor === undefined ? null : decodeCursor(trip.id, cursor) };
+      const page: MatchPage = limit === undefined ? null : { limit, after: cursor === undefined ? null : decodeCursor(trip.id, cursor, sort) };
       const none = { json: page === null ? '[]' : '{"matches":[],"total":0,"nextCursor":null}', shown: { tripIds: [] } };
       const outOfRange = outOfRangeDate([startDate, endDate], clock.today());
       if (outOfRange) throw badRequest(outOfRange);
@@ -63,16 +64,25 @@ export function createFindMatches(deps: {
       const fallback = tripWindow(trip, asker.searchDayRange, settingDays);
       const window = { from: startDate ?? fallback.from, to: endDate ?? fallback.to };
       if (window.to < window.from) return none;
-      const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page };
+      // The flight time limitations (issue 55): each offer the answer shows is checked against the
+      // asker's roster as it would be after the swap (their trip given away), worked out once a
+      // request; an offer the rule finds Mutual also against its owner's, read for those alone.
+      const legality = swapLegality({ asker: { roster, base: asker.contact.base }, trip, limits, legalOnly, rosters: (ids) => readModel.rosters(ids) });
+      const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page, sort, checks: legality.checks };
       // Who matches is the swap rule's (rules/swap-rule.ts) either way. From memory when the
-      // index is in step with the table; from Postgres while it is not.
-      const found = offers.find(query);
-      if (found) {
-        const answer = [input.pilotId, trip.id, window.from, window.to, limit ?? '', cursor ?? ''].join(' ');
-        return { json: found.json, shown: { tripIds: found.tripIds, held: { answer, versions: found.versions } } };
+      // index is in step with the table; from Postgres while it is not. Asked again when owners
+      // were found who may not fly the asker's trip, so that their offers are not Mutual.
+      for (;;) {
+        const found = offers.find(query);
+        if (found && (await legality.ownersRead())) continue;
+        if (found) {
+          const answer = [input.pilotId, trip.id, window.from, window.to, limit ?? '', cursor ?? '', sort, legalOnly].join(' ');
+          return { json: found.json, shown: { tripIds: found.tripIds, held: { answer, versions: found.versions } } };
+        }
+        const json = await readModel.findOffersJson(query);
+        if (await legality.ownersRead()) continue;
+        return { json, shown: { tripIds: shownTripIds(json) } };
       }
-      const json = await readModel.findOffersJson(query);
-      return { json, shown: { tripIds: shownTripIds(json) } };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { AlertOffer } from '../domain/alert-offer';
 import type { ExpireProposals } from '../domain/proposals/expire-proposals';
 import type { ReadModelMetrics } from '../metrics';
 import type { Feed } from './catch-up';
-import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
+import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, KEPT_SETTINGS, TRIP_SUBJECTS, tripChangeOf } from './changes';
 
 /** Durable names: replicas share them, so each event is applied once across the service. */
 export const DURABLES = { pilots: 'swaps_pilots', trips: 'swaps_trips', settings: 'swaps_settings', preferences: 'swaps_alert_preferences' } as const;
@@ -86,7 +86,7 @@ export async function startReadModelConsumers(deps: {
     subjects: SETTING_SUBJECTS,
     handler: {
       apply: async (event, _prepared, trx) => {
-        if (event.data.key === SWAP_SEARCH_DAYS) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
+        if (KEPT_SETTINGS.includes(event.data.key)) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
       },
     },
   });

@@ -1,7 +1,7 @@
 import { readStreamToEnd, requestRpc, type Bus, type Clock, type Db, type Executor, type Runtime } from '@crewswap/kit';
 import { GetSettingsReply, RPC } from '@crewswap/proto';
 import { stampOf, type ReadModelRepository } from '../data/read-model';
-import { PILOT_SUBJECTS, pilotChangeOf, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
+import { PILOT_SUBJECTS, pilotChangeOf, KEPT_SETTINGS, SETTING_SUBJECTS, SWAP_SEARCH_DAYS, TRIP_SUBJECTS, tripChangeOf } from './changes';
 
 export interface RebuildReport {
   events: { pilots: number; trips: number; settings: number; unreadable: number };
@@ -53,7 +53,7 @@ export async function rebuildReadModel(deps: {
       subjects: SETTING_SUBJECTS,
       handle: async (events) => {
         for (const event of events) {
-          if (event.data.key === SWAP_SEARCH_DAYS) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
+          if (KEPT_SETTINGS.includes(event.data.key)) await readModel.applySetting(trx, event.data.key, event.data.value, stampOf(event).at);
         }
       },
     });

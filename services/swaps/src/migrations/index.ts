@@ -297,4 +297,21 @@ export const migrations: Record<string, Migration> = {
       await knex.raw("ALTER TABLE agreements ADD COLUMN kind text NOT NULL DEFAULT 'swap' CHECK (kind IN ('swap', 'giveaway'))");
     },
   },
+  '0015_duty_times': {
+    async up(knex) {
+      // Issue 55: each trip's duty times, from trips' events, for the flight time limitations
+      // check (Find swaps, proposals, the desk) and Find swaps' sort by block. Rows written from
+      // events that carried times get them here from the stored trip; older rows on their next event.
+      await knex.raw('ALTER TABLE trips ADD COLUMN report_at timestamptz, ADD COLUMN release_at timestamptz, ADD COLUMN sectors jsonb, ADD COLUMN block_minutes int');
+      await knex.raw(`UPDATE trips SET report_at = (data->>'reportAt')::timestamptz, release_at = (data->>'releaseAt')::timestamptz,
+                             sectors = NULLIF(data->'sectors', 'null'::jsonb), block_minutes = (data->>'blockMinutes')::int
+                       WHERE data IS NOT NULL AND (data->'reportAt' IS NOT NULL OR data->'sectors' IS NOT NULL)`);
+      await knex.raw(
+        'ALTER TABLE offers ADD COLUMN report_at timestamptz, ADD COLUMN release_at timestamptz, ADD COLUMN sectors jsonb, ADD COLUMN block_minutes int, ADD COLUMN flight_no_start text',
+      );
+      await knex.raw(`UPDATE offers o SET report_at = t.report_at, release_at = t.release_at, sectors = t.sectors, block_minutes = t.block_minutes,
+                                          flight_no_start = t.data->>'flightNoStart'
+                        FROM trips t WHERE t.id = o.trip_id AND t.data IS NOT NULL`);
+    },
+  },
 };

@@ -1,4 +1,5 @@
 import { badRequest } from '@crewswap/kit';
+import { MATCH_SORTS, type MatchSort } from '@crewswap/proto';
 import { z } from 'zod';
 
 /**
@@ -13,6 +14,19 @@ export interface MatchKey {
   startDate: string;
   endDate: string;
   tripId: string;
+  /**
+   * The other orders (issue 55) put rows by `value` first, then by date as above, Mutual and
+   * Urgent aside: 'start' none (0), 'block' minus the block minutes (unknown last: 1), 'daysAway' the days.
+   */
+  sort: MatchSort;
+  value: number;
+}
+
+/** A row's sort value in an order other than relevance (MatchKey.value). */
+export function sortValue(sort: MatchSort, row: { startDay: number; endDay: number; blockMinutes: number | null }): number {
+  if (sort === 'block') return row.blockMinutes === null ? 1 : -row.blockMinutes;
+  if (sort === 'daysAway') return row.endDay - row.startDay + 1;
+  return 0;
 }
 
 /** A page of Find swaps: at most `limit` rows, those after `after` in the answer's order. Null: the whole list. */
@@ -44,29 +58,36 @@ export function shownTripIds(json: string): string[] {
   return (Array.isArray(parsed) ? parsed : parsed.matches).map((row) => row.trip.id);
 }
 
-const CursorKey = z.tuple([z.uuid(), z.boolean(), z.boolean(), z.boolean(), z.iso.date(), z.iso.date(), z.uuid()]);
+const CursorKey = z.union([
+  z.tuple([z.uuid(), z.boolean(), z.boolean(), z.boolean(), z.iso.date(), z.iso.date(), z.uuid()]),
+  z.tuple([z.uuid(), z.boolean(), z.boolean(), z.boolean(), z.iso.date(), z.iso.date(), z.uuid(), z.enum(MATCH_SORTS), z.number().int()]),
+]);
 
 /**
  * The cursor: opaque to the app (base64url of the searched trip and the last row's key). It
  * names the trip so that a cursor is refused on another trip's list.
  */
 export function encodeCursor(searchedTripId: string, key: MatchKey): string {
-  const value: z.infer<typeof CursorKey> = [searchedTripId, key.mutual, key.urgent, key.sameDates, key.startDate, key.endDate, key.tripId];
+  const value: z.infer<typeof CursorKey> =
+    key.sort === 'relevance'
+      ? [searchedTripId, key.mutual, key.urgent, key.sameDates, key.startDate, key.endDate, key.tripId]
+      : [searchedTripId, key.mutual, key.urgent, key.sameDates, key.startDate, key.endDate, key.tripId, key.sort, key.value];
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** The key a cursor carries; 400 when it is not one of ours or belongs to another trip's list. */
-export function decodeCursor(searchedTripId: string, cursor: string): MatchKey {
-  let value: unknown;
+/** The key a cursor carries; 400 when it is not one of ours, belongs to another trip's list or to another order. */
+export function decodeCursor(searchedTripId: string, cursor: string, sort: MatchSort = 'relevance'): MatchKey {
+  let read: unknown;
   try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    read = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw badRequest(PAGE_MESSAGES.cursor);
   }
-  const parsed = CursorKey.safeParse(value);
+  const parsed = CursorKey.safeParse(read);
   if (!parsed.success || parsed.data[0] !== searchedTripId) throw badRequest(PAGE_MESSAGES.cursor);
-  const [, mutual, urgent, sameDates, startDate, endDate, tripId] = parsed.data;
-  return { mutual, urgent, sameDates, startDate, endDate, tripId };
+  const [, mutual, urgent, sameDates, startDate, endDate, tripId, keySort = 'relevance', value = 0] = parsed.data;
+  if (keySort !== sort) throw badRequest(PAGE_MESSAGES.cursor);
+  return { mutual, urgent, sameDates, startDate, endDate, tripId, sort: keySort, value };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
-import type { Aircraft, OfferType, Trip, TripSource } from '@crewswap/proto';
+import { DEFAULT_DUTY_ALLOWANCES, tripValue, type Aircraft, type DutyAllowances, type OfferType, type Sector, type Trip, type TripSource } from '@crewswap/proto';
 
 export interface TripRow {
   id: string;
@@ -21,16 +21,39 @@ export interface TripRow {
   search_end_date: string | null;
   is_standby: boolean;
   source: TripSource;
+  report_at: Date | null;
+  release_at: Date | null;
+  sectors: Sector[] | null;
   version: number;
   created_at: Date;
   updated_at: Date;
 }
 
-/** The fields of a trip a pilot or an import decides (everything but ids, version and times). */
-export type TripFields = Omit<Trip, 'id' | 'pilotId' | 'createdAt' | 'updatedAt'>;
+/** What a trip's value is derived from, not stored. */
+type DerivedField = 'blockMinutes' | 'dutyMinutes' | 'nightsAway' | 'landings';
+/**
+ * The fields of a trip a pilot or an import decides (everything but ids, version, timestamps and
+ * the value derived from its duty times); duty times left out are not known.
+ */
+export type TripFields = Omit<Trip, 'id' | 'pilotId' | 'createdAt' | 'updatedAt' | DerivedField | 'reportAt' | 'releaseAt' | 'sectors'> &
+  Partial<Pick<Trip, 'reportAt' | 'releaseAt' | 'sectors'>>;
 
-export function toTrip(row: TripRow): Trip {
+/** Instants as the contract writes them: '2026-11-04T10:05:00Z'. */
+const instant = (date: Date | null): string | null => (date === null ? null : date.toISOString().replace('.000Z', 'Z'));
+
+/** Nights are counted at home base; both bases (LHR, MAN) keep London's clock. */
+const HOME_ZONE = 'Europe/London';
+
+/**
+ * A stored trip as the contract has it, with its value derived from its duty times (issue 55);
+ * `allowances` are the admin's report and release allowances.
+ */
+export function toStoredTrip(row: TripRow, allowances: DutyAllowances = DEFAULT_DUTY_ALLOWANCES): Trip {
+  const times = { reportAt: instant(row.report_at ?? null), releaseAt: instant(row.release_at ?? null), sectors: row.sectors ?? null };
+  const value = tripValue({ ...times, id: row.id, flightNoStart: row.flight_no_start, startDate: row.start_date, endDate: row.end_date }, HOME_ZONE, allowances);
   return {
+    ...times,
+    ...value,
     ...fromRow(row, [
       'id',
       'pilot_id',
@@ -77,15 +100,25 @@ export function toRow(fields: Partial<TripFields>): Partial<TripRow> {
     ['searchEndDate', 'search_end_date'],
     ['isStandby', 'is_standby'],
     ['source', 'source'],
+    ['reportAt', 'report_at'],
+    ['releaseAt', 'release_at'],
   ];
   for (const [field, column] of map) {
     if (fields[field] !== undefined) (row as Record<string, unknown>)[column] = fields[field];
   }
+  // jsonb: as text, which node-postgres would otherwise write as a Postgres array.
+  if (fields.sectors !== undefined) (row as Record<string, unknown>).sectors = fields.sectors === null ? null : JSON.stringify(fields.sectors);
   return row;
 }
 
-export function createTripRepository(db: Db) {
+export function createTripRepository(db: Db, allowances: () => DutyAllowances = () => DEFAULT_DUTY_ALLOWANCES) {
+  const toTrip = (row: TripRow) => toStoredTrip(row, allowances());
   return {
+    /** A trip not read from a row (one being added) with its value derived as a stored one's. */
+    withValue(trip: Omit<Trip, DerivedField>): Trip {
+      return { ...trip, ...tripValue(trip, HOME_ZONE, allowances()) };
+    },
+
     async listByPilot(pilotId: string, trx: Executor = db): Promise<Trip[]> {
       const rows: TripRow[] = await trx('trips').where({ pilot_id: pilotId }).orderBy([{ column: 'start_date' }, { column: 'end_date' }, { column: 'flight_no_start' }]);
       return rows.map(toTrip);
@@ -150,7 +183,7 @@ export function createTripRepository(db: Db) {
            FROM trip, ROWS FROM (jsonb_to_recordset(?::jsonb) AS (id uuid, subject text, envelope text, trace_context text)) WITH ORDINALITY AS event(id, subject, envelope, trace_context, n)
           ORDER BY event.n
          RETURNING outbox.id`,
-        [...columns, ...Object.values(row), pilotId, fields.endDate, fields.startDate, JSON.stringify(outboxRows)],
+        [...columns, ...(Object.values(row) as (string | number | boolean | Date | null)[]), pilotId, fields.endDate, fields.startDate, JSON.stringify(outboxRows)],
       )) as { rows: { id: string }[] };
       // The events' serial seq follows their order (created before offered), so they publish in order.
       return result.rows.length > 0;
@@ -178,7 +211,8 @@ export function createTripRepository(db: Db) {
      */
     async updateMany(items: { id: string; fields: Partial<TripFields> }[], trx: Executor = db): Promise<{ trip: Trip; version: number }[]> {
       if (items.length === 0) return [];
-      const rows = items.map(({ id, fields }) => ({ id, ...toRow(fields) }));
+      // Sectors go into the JSON array as JSON, not as the text toRow makes of them.
+      const rows = items.map(({ id, fields }) => ({ id, ...toRow(fields), ...(fields.sectors === undefined ? {} : { sectors: fields.sectors }) }));
       const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
       // The changes arrive as one JSON array, each column cast to its own type.
       const result = (await trx.raw(
@@ -239,3 +273,8 @@ export function createTripRepository(db: Db) {
   };
 }
 export type TripRepository = ReturnType<typeof createTripRepository>;
+
+/** A stored trip with its value derived with the default allowances (callers outside the repository). */
+export function toTrip(row: TripRow): Trip {
+  return toStoredTrip(row);
+}

@@ -7,6 +7,7 @@ import {
   checkFlightNumbers,
   checkSearchRange,
   checkSwapDescription,
+  checkTripTimes,
   checkTraining,
   chooseAircraft,
   conflictWith,
@@ -41,7 +42,10 @@ export function createCreateTrip(deps: Pick<TripDeps, 'trips' | 'events' | 'cloc
         if (searchStartDate || searchEndDate) checkSearchRange(body.startDate, searchStartDate, searchEndDate, await work.searchWindow(pilot));
         // Wall time, as the database's now() gave before (the clock decides dates, not stamps).
         const now = new Date().toISOString();
-        const trip: Trip = {
+        const reportAt = body.reportAt ?? null;
+        const releaseAt = body.releaseAt ?? null;
+        checkTripTimes(body.startDate, body.endDate, reportAt, releaseAt);
+        const trip: Trip = trips.withValue({
           id: randomUUID(),
           pilotId,
           flightNoStart,
@@ -61,9 +65,12 @@ export function createCreateTrip(deps: Pick<TripDeps, 'trips' | 'events' | 'cloc
           searchEndDate,
           isStandby: standby,
           source: 'manual',
+          reportAt,
+          releaseAt,
+          sectors: null,
           createdAt: now,
           updatedAt: now,
-        };
+        });
         // The trip and its events in one statement: the id and times are chosen here so that the
         // events can be written beside the row.
         if (!(await trips.insertWithEventsUnlessOverlap(trip, events.createdRows(trip, input.origin), trx))) {

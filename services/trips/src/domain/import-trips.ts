@@ -19,6 +19,17 @@ function asImported(trip: Trip): ImportTrip {
   return { flightNoStart, flightNoEnd, aircraft, route, startDate, endDate, icsDescription };
 }
 
+/** A roster entry's duty times; what it does not give is not known. */
+function timesOf(item: Partial<Pick<Trip, 'reportAt' | 'releaseAt' | 'sectors'>>): Pick<Trip, 'reportAt' | 'releaseAt' | 'sectors'> {
+  return { reportAt: item.reportAt ?? null, releaseAt: item.releaseAt ?? null, sectors: item.sectors ?? null };
+}
+
+function sameTimes(a: Pick<Trip, 'reportAt' | 'releaseAt' | 'sectors'>, b: Pick<Trip, 'reportAt' | 'releaseAt' | 'sectors'>): boolean {
+  // Field by field: jsonb keeps an object's keys in an order of its own.
+  const text = (sectors: Trip['sectors']) => JSON.stringify(sectors?.map((s) => [s.flightNo, s.from, s.to, s.departAt, s.arriveAt, s.positioning]) ?? null);
+  return a.reportAt === b.reportAt && a.releaseAt === b.releaseAt && text(a.sectors) === text(b.sectors);
+}
+
 /** Trips that ended more than this many days ago are skipped (the default cleanup would remove them). */
 export const IMPORT_KEEP_ENDED_DAYS = 7;
 
@@ -131,10 +142,14 @@ export function createImportTrips(deps: {
               icsDescription: fields.icsDescription,
               isStandby: fields.isStandby,
               isSwappable: false,
+              ...timesOf(fields),
             },
           });
         }
         const updated = await trips.updateMany(changes.map(({ trip, fields }) => ({ id: trip.id, fields })), trx);
+        // The same duty with times it lacked or times crewing moved (issue 55): stored quietly, not
+        // a roster change, so an offer on it stays.
+        const retimed = diff.unchanged.filter(({ item, trip }) => !sameTimes(timesOf(item), trip)).map(({ item, trip }) => ({ id: trip.id, fields: timesOf(item) }));
         updated.forEach((change, index) => {
           const before = changes[index]!.trip;
           reply.changes.push({ kind: 'changed', tripId: before.id, before: asImported(before), after: asImported(change.trip) });
@@ -159,7 +174,8 @@ export function createImportTrips(deps: {
         }
 
         const stored = await trips.insertMany(input.pilotId, accepted, trx);
-        await events.importedMany(trx, { deleted: removed, updated, created: stored }, origin);
+        const quietlyUpdated = await trips.updateMany(retimed, trx);
+        await events.importedMany(trx, { deleted: removed, updated: [...updated, ...quietlyUpdated], created: stored }, origin);
         for (const trip of stored) reply.changes.push({ kind: 'added', tripId: trip.id, after: asImported(trip) });
         reply.processedCount = stored.length;
         if (input.importId) await trx('roster_imports').where({ import_id: input.importId }).update({ reply: JSON.stringify(reply) });
@@ -201,6 +217,7 @@ export function createImportTrips(deps: {
             searchEndDate: null,
             isStandby: standby,
             source: input.source,
+            ...timesOf(item),
           };
         }
       });

@@ -5,8 +5,10 @@ import {
   STANDBY_FLIGHT_NUMBER,
   STANDBY_ROUTES,
   TRIP_MESSAGES,
+  TRIP_TIME_MESSAGES,
   addDays,
   daysBetween,
+  numericDate,
   outOfRangeDate,
   type Aircraft,
   type Fleet,
@@ -130,9 +132,22 @@ export function tripWarnings(startDate: string, endDate: string, today: string):
 }
 
 export function describeTrip(trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>): string {
-  return `${trip.flightNoStart}/${trip.flightNoEnd} (${trip.startDate} to ${trip.endDate})`;
+  return `${trip.flightNoStart}/${trip.flightNoEnd} (${numericDate(trip.startDate)} to ${numericDate(trip.endDate)})`;
 }
 
 export function conflictWith(trip: Trip) {
   return conflict(M.conflict(trip.flightNoStart, trip.flightNoEnd, trip.startDate, trip.endDate), { title: M.dateTitle });
+}
+
+/**
+ * Typed report and release times (issue 55): release after report, each on a day of the trip or
+ * the day either side (UTC dates, so a night departure reported the evening before still fits).
+ */
+export function checkTripTimes(startDate: string, endDate: string, reportAt: string | null, releaseAt: string | null): void {
+  if (reportAt !== null && releaseAt !== null && Date.parse(releaseAt) <= Date.parse(reportAt)) throw badRequest(TRIP_TIME_MESSAGES.releaseBeforeReport);
+  for (const time of [reportAt, releaseAt]) {
+    if (time === null) continue;
+    const day = time.slice(0, 10);
+    if (day < addDays(startDate, -1) || day > addDays(endDate, 1)) throw badRequest(TRIP_TIME_MESSAGES.outsideDates);
+  }
 }

@@ -1,7 +1,7 @@
 import { badRequest } from '@crewswap/kit';
 import { TRIP_MESSAGES, type TripWithWarnings, type UpdateTripBody, type TripChangeOrigin } from '@crewswap/proto';
 import type { TripFields } from '../data/trips';
-import { checkAcceptedDates, checkDates, checkFlightNumbers, checkTraining, chooseAircraft, conflictWith, isStandbyDuty, normalizeCompanions, normalizeFlightNo, normalizeRoute } from './rules';
+import { checkAcceptedDates, checkDates, checkTripTimes, checkFlightNumbers, checkTraining, chooseAircraft, conflictWith, isStandbyDuty, normalizeCompanions, normalizeFlightNo, normalizeRoute } from './rules';
 import type { TripDeps, TripWork } from './trip-work';
 
 const M = TRIP_MESSAGES;
@@ -55,6 +55,13 @@ export function createUpdateTrip(deps: Pick<TripDeps, 'trips' | 'clock'> & { wor
           // Keep on: the trip is no longer offered and has no search range.
           Object.assign(change, { isSwappable: false, searchStartDate: null, searchEndDate: null });
         }
+
+        // Typed report and release times (issue 55): left out, kept; null, cleared.
+        const reportAt = body.reportAt === undefined ? before.reportAt : body.reportAt;
+        const releaseAt = body.releaseAt === undefined ? before.releaseAt : body.releaseAt;
+        if (body.reportAt !== undefined || body.releaseAt !== undefined || datesChanged) checkTripTimes(startDate, endDate, reportAt, releaseAt);
+        if (body.reportAt !== undefined) change.reportAt = body.reportAt;
+        if (body.releaseAt !== undefined) change.releaseAt = body.releaseAt;
 
         if (datesChanged) {
           const overlap = await trips.findOverlap(pilotId, startDate, endDate, id, trx);

@@ -168,4 +168,10 @@ export const migrations: Record<string, Migration> = {
       await knex.raw(`ALTER TABLE trips ADD COLUMN offer_type text NOT NULL DEFAULT 'swap' CHECK (offer_type IN (${allowed}))`);
     },
   },
+  '0009_duty_times': {
+    async up(knex: Knex) {
+      // A trip's check-in, check-out and sectors (issue 55): null where the roster or the pilot did not give them.
+      await knex.raw('ALTER TABLE trips ADD COLUMN report_at timestamptz, ADD COLUMN release_at timestamptz, ADD COLUMN sectors jsonb');
+    },
+  },
 };

@@ -1,4 +1,6 @@
-import { answerWrapping, type FoundRows, type MatchKey, type MatchPage } from '../../rules/match-page';
+import type { MatchSort } from '@crewswap/proto';
+import { answerWrapping, sortValue, type FoundRows, type MatchKey, type MatchPage } from '../../rules/match-page';
+import type { OfferChecks } from '../read-model';
 import { dayNumber, type Bucket, type Offer } from './buckets';
 
 /** A Find swaps answer and the offers it shows (for who saw what), in its order. */
@@ -11,8 +13,9 @@ export interface FoundAnswer {
 
 const COMMA = ','.charCodeAt(0);
 
-/** Each row's ending after `"sameDates":`, by its three flags (index: same + 2 mutual + 4 urgent). */
-const TAILS = Array.from({ length: 8 }, (_, n) => Buffer.from(`${Boolean(n & 1)},"mutual":${Boolean(n & 2)},"urgent":${Boolean(n & 4)}}`));
+/** Each row's ending after `"sameDates":`, by its three flags (index: same + 2 mutual + 4 urgent), less the closing brace. */
+const TAILS = Array.from({ length: 8 }, (_, n) => Buffer.from(`${Boolean(n & 1)},"mutual":${Boolean(n & 2)},"urgent":${Boolean(n & 4)}`));
+const CLOSE = '}'.charCodeAt(0);
 
 interface Run {
   bucket: Bucket;
@@ -29,6 +32,9 @@ export interface AnswerQuery {
   /** Whether a row is Mutual (the buckets' rowTest of mutualOffersFor). */
   mutual: (bucket: Bucket, row: number) => boolean;
   page: MatchPage;
+  /** The answer's order (relevance by default) and the legality checks of the request (issue 55). */
+  sort?: MatchSort;
+  checks?: OfferChecks;
 }
 
 interface Found {
@@ -47,61 +53,95 @@ interface Found {
  * rows, and rows before a page's cursor in their group are passed over by date alone.
  */
 export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
-  const { buckets, rows } = inDateOrder(runs);
+  const merged = inDateOrder(runs);
+  const { checks } = query;
+  // Offers the pilot chose not to see (legalOnly) are no part of the answer, its total included.
+  const { buckets, rows } = checks?.hidden ? withoutHidden(merged, checks.hidden) : merged;
   const total = rows.length;
-  // Urgent and same dates are two comparisons: each row goes to its group by them at once, in
-  // date order. Group g: (urgent ? 0 : 2) + (same ? 0 : 1), the answer's order within Mutual and within the rest.
-  const dateGroups: number[][] = [[], [], [], []];
-  for (let i = 0; i < total; i += 1) {
+  const sort = query.sort ?? 'relevance';
+  // Mutual of each row once it is asked: 0 not yet, 1 no, 2 yes. Mutual also means legal both
+  // ways where known (issue 55): asked of the rows the swap rule finds Mutual only.
+  const mutualOf = new Uint8Array(total);
+  const isMutual = (i: number) => {
+    if (mutualOf[i] === 0) {
+      const offer = buckets[i]!.offers[rows[i]!]!;
+      mutualOf[i] = query.mutual(buckets[i]!, rows[i]!) && (!checks || checks.stillMutual(offer.times, offer.pilotId)) ? 2 : 1;
+    }
+    return mutualOf[i] === 2;
+  };
+  const flagsOf = (i: number, mutual: boolean) => {
     const startDay = buckets[i]!.startDays[rows[i]!]!;
     const same = startDay === query.start && buckets[i]!.endDays[rows[i]!] === query.end;
     const urgent = startDay >= query.urgentFrom && startDay <= query.urgentTo;
-    dateGroups[(urgent ? 0 : 2) + (same ? 0 : 1)]!.push(i);
-  }
-  // Mutual of each row once it is asked: 0 not yet, 1 no, 2 yes.
-  const mutualOf = new Uint8Array(total);
-  const isMutual = (i: number) => {
-    if (mutualOf[i] === 0) mutualOf[i] = query.mutual(buckets[i]!, rows[i]!) ? 2 : 1;
-    return mutualOf[i] === 2;
+    return (same ? 1 : 0) | (mutual ? 2 : 0) | (urgent ? 4 : 0);
   };
 
   const { page } = query;
   const limit = page === null ? Infinity : page.limit;
   const after = page?.after ?? null;
   const afterDays = after && { start: dayNumber(after.startDate), end: dayNumber(after.endDate) };
-  // The answer's eight groups in order, rank r: Mutual first (r < 4), then the date groups.
-  const firstRank = after ? (after.mutual ? 0 : 4) + (after.urgent ? 0 : 2) + (after.sameDates ? 0 : 1) : 0;
   const shown: { index: number; flags: number }[] = [];
   let more = false;
-  walk: for (let rank = firstRank; rank < 8; rank += 1) {
-    const mutual = rank < 4;
-    const group = dateGroups[rank % 4]!;
-    const flags = (rank % 2 === 0 ? 1 : 0) | (mutual ? 2 : 0) | (rank % 4 < 2 ? 4 : 0);
+  if (sort !== 'relevance') {
+    // One order by the sort's value, then by date; Mutual and Urgent are asked of the rows shown only.
+    const values = new Float64Array(total);
+    const order = Array.from({ length: total }, (_, i) => i);
+    for (let i = 0; i < total; i += 1) values[i] = sortValue(sort, buckets[i]!.offers[rows[i]!]!);
+    // Already in date order: a stable sort by value keeps it within equal values.
+    if (sort !== 'start') order.sort((a, b) => values[a]! - values[b]!);
     let k = 0;
-    if (afterDays && rank === firstRank) {
-      while (k < group.length && !datedAfter(buckets[group[k]!]!, rows[group[k]!]!, afterDays, after!.tripId)) k += 1;
+    if (after && afterDays) {
+      while (k < total && !(values[order[k]!]! > after.value || (values[order[k]!] === after.value && datedAfter(buckets[order[k]!]!, rows[order[k]!]!, afterDays, after.tripId)))) k += 1;
     }
-    for (; k < group.length; k += 1) {
-      const index = group[k]!;
-      if (isMutual(index) !== mutual) continue;
+    for (; k < total; k += 1) {
       if (shown.length === limit) {
         more = true;
-        break walk;
+        break;
       }
-      shown.push({ index, flags });
+      shown.push({ index: order[k]!, flags: flagsOf(order[k]!, isMutual(order[k]!)) });
+    }
+  } else {
+    // Urgent and same dates are two comparisons: each row goes to its group by them at once, in
+    // date order. Group g: (urgent ? 0 : 2) + (same ? 0 : 1), the answer's order within Mutual and within the rest.
+    const dateGroups: number[][] = [[], [], [], []];
+    for (let i = 0; i < total; i += 1) {
+      const flags = flagsOf(i, false);
+      dateGroups[(flags & 4 ? 0 : 2) + (flags & 1 ? 0 : 1)]!.push(i);
+    }
+    // The answer's eight groups in order, rank r: Mutual first (r < 4), then the date groups.
+    const firstRank = after ? (after.mutual ? 0 : 4) + (after.urgent ? 0 : 2) + (after.sameDates ? 0 : 1) : 0;
+    walk: for (let rank = firstRank; rank < 8; rank += 1) {
+      const mutual = rank < 4;
+      const group = dateGroups[rank % 4]!;
+      const flags = (rank % 2 === 0 ? 1 : 0) | (mutual ? 2 : 0) | (rank % 4 < 2 ? 4 : 0);
+      let k = 0;
+      if (afterDays && rank === firstRank) {
+        while (k < group.length && !datedAfter(buckets[group[k]!]!, rows[group[k]!]!, afterDays, after!.tripId)) k += 1;
+      }
+      for (; k < group.length; k += 1) {
+        const index = group[k]!;
+        if (isMutual(index) !== mutual) continue;
+        if (shown.length === limit) {
+          more = true;
+          break walk;
+        }
+        shown.push({ index, flags });
+      }
     }
   }
 
   const offerOf = (n: number) => buckets[shown[n]!.index]!.offers[rows[shown[n]!.index]!]!;
   const lastShown = shown.length > 0 ? { offer: offerOf(shown.length - 1), flags: shown.at(-1)!.flags } : null;
-  const found: FoundRows = { total, last: lastShown && keyOf(lastShown), more };
+  const found: FoundRows = { total, last: lastShown && keyOf(lastShown, sort), more };
   const { head, tail } = answerWrapping(query.searchedTripId, page, found);
 
   // Written straight into one buffer: the rows are already UTF-8, nothing is encoded per request.
   const headBytes = Buffer.from(head);
   const tailBytes = Buffer.from(tail);
   let length = headBytes.length + tailBytes.length + Math.max(0, shown.length - 1);
-  for (let n = 0; n < shown.length; n += 1) length += offerOf(n).prefix.length + TAILS[shown[n]!.flags]!.length;
+  // The rows' legality (issue 55), the one part written per request.
+  const ends = shown.map((_, n) => (checks ? Buffer.from(checks.rowEnd(offerOf(n).times)) : null));
+  for (let n = 0; n < shown.length; n += 1) length += offerOf(n).prefix.length + TAILS[shown[n]!.flags]!.length + (ends[n]?.length ?? 0) + 1;
   const answer = Buffer.allocUnsafe(length);
   answer.set(headBytes, 0);
   let at = headBytes.length;
@@ -116,6 +156,12 @@ export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
     const rowTail = TAILS[shown[n]!.flags]!;
     answer.set(rowTail, at);
     at += rowTail.length;
+    const end = ends[n];
+    if (end) {
+      answer.set(end, at);
+      at += end.length;
+    }
+    answer[at++] = CLOSE;
     tripIds.push(offer.tripId);
     versions.push(offer.version);
   }
@@ -153,8 +199,29 @@ function datedAfter(bucket: Bucket, row: number, after: { start: number; end: nu
   return bucket.offers[row]!.tripId > afterTripId;
 }
 
-function keyOf({ offer, flags }: Found): MatchKey {
-  return { mutual: (flags & 2) !== 0, urgent: (flags & 4) !== 0, sameDates: (flags & 1) !== 0, startDate: offer.startDate, endDate: offer.endDate, tripId: offer.tripId };
+function keyOf({ offer, flags }: Found, sort: MatchSort): MatchKey {
+  return {
+    mutual: (flags & 2) !== 0,
+    urgent: (flags & 4) !== 0,
+    sameDates: (flags & 1) !== 0,
+    startDate: offer.startDate,
+    endDate: offer.endDate,
+    tripId: offer.tripId,
+    sort,
+    value: sortValue(sort, offer),
+  };
+}
+
+/** The merged rows less those the request leaves out. */
+function withoutHidden(merged: { buckets: Bucket[]; rows: number[] }, hidden: (offer: Offer['times']) => boolean): { buckets: Bucket[]; rows: number[] } {
+  const buckets: Bucket[] = [];
+  const rows: number[] = [];
+  for (let i = 0; i < merged.rows.length; i += 1) {
+    if (hidden(merged.buckets[i]!.offers[merged.rows[i]!]!.times)) continue;
+    buckets.push(merged.buckets[i]!);
+    rows.push(merged.rows[i]!);
+  }
+  return { buckets, rows };
 }
 
 /** Whether row `a.rows[ai]` comes before row `b.rows[bi]`: start, end, then trip id. */

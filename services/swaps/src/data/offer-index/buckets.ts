@@ -1,4 +1,4 @@
-import { MAX_WINDOW_DAYS, windowOf, type WindowArithmetic } from '@crewswap/proto';
+import { MAX_WINDOW_DAYS, windowOf, type Sector, type TripTimes, type WindowArithmetic } from '@crewswap/proto';
 import type { Constraint } from '../../rules/swap-rule';
 
 /** An offers table row, as the index reads it. */
@@ -19,6 +19,12 @@ export interface OfferRow {
   day_range: number | null;
   /** The owner's other trips as day numbers, in pairs [from, to, ...]. */
   other_trip_days: number[];
+  /** Duty times (issue 55), instants as the contract writes them; null where not known. */
+  report_at: string | null;
+  release_at: string | null;
+  sectors: Sector[] | null;
+  block_minutes: number | null;
+  flight_no_start: string | null;
 }
 
 export interface Offer {
@@ -39,6 +45,9 @@ export interface Offer {
   otherTrips: DaySpans;
   startDate: string;
   endDate: string;
+  /** What the flight time limitations check reads (rules/legality.ts), and Find swaps' sort by block. */
+  times: TripTimes;
+  blockMinutes: number | null;
 }
 
 /**
@@ -103,6 +112,16 @@ export function createBuckets() {
         otherTrips: daySpans(row.other_trip_days),
         startDate: row.start_date,
         endDate: row.end_date,
+        times: {
+          id: row.trip_id,
+          flightNoStart: row.flight_no_start ?? '',
+          startDate: row.start_date,
+          endDate: row.end_date,
+          reportAt: row.report_at,
+          releaseAt: row.release_at,
+          sectors: row.sectors,
+        },
+        blockMinutes: row.block_minutes,
       };
       offers.set(offer.tripId, offer);
       let bucket = buckets.get(offer.bucket);

@@ -5,13 +5,15 @@ import type { OfferQuery } from '../read-model';
 import { writeAnswer, type FoundAnswer } from './answer';
 import { createBuckets, dayNumber, type OfferRow } from './buckets';
 import { startListener } from './listener';
+import { instantSql } from '../swap-rule-sql';
 
 export { OFFERS_CHANNEL, RELOAD_ALL } from './listener';
 export type { FoundAnswer } from './answer';
 
 const OFFER_SELECT = `SELECT trip_id, pilot_id, rank, fleet, aircraft, start_date::text AS start_date, end_date::text AS end_date,
                              training, ltc_captain, trip_json, pilot_json, search_start_date::text AS search_start_date,
-                             search_end_date::text AS search_end_date, day_range, other_trip_days
+                             search_end_date::text AS search_end_date, day_range, other_trip_days,
+                             ${instantSql('report_at')} AS report_at, ${instantSql('release_at')} AS release_at, sectors, block_minutes, flight_no_start
                         FROM offers`;
 
 export interface OfferIndex {
@@ -72,6 +74,8 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
         urgentTo: dayNumber(query.urgent.to),
         mutual: buckets.rowTest(mutualOffersFor(query), query.settingDays),
         page: query.page,
+        sort: query.sort,
+        checks: query.checks,
       });
     },
     catchUp: () => listener.catchUp(),

@@ -3,12 +3,18 @@ import { PROPOSAL_MESSAGES, SUBJECTS, type SwapRequest, type SwapRequestsQuery }
 import type { ProposalRepository } from '../../data/proposals';
 import type { DeskAgreement, SwapRequestRepository } from '../../data/swap-requests';
 import { movesOf, problemsOf, type RequestProblems } from './checks';
+import type { SwapCheck, SwapLegality, SwapParties } from '../swap-legality';
 
-type Deps = { db: Db; requests: SwapRequestRepository; proposals: ProposalRepository; outbox: Outbox; clock: Clock };
+type Deps = { db: Db; requests: SwapRequestRepository; proposals: ProposalRepository; outbox: Outbox; clock: Clock; swapCheck: SwapCheck };
+
+const partiesOf = ({ proposer, owner }: DeskAgreement['agreement']): SwapParties => ({
+  proposer: { pilotId: proposer.pilot.id, trip: proposer.trip },
+  owner: { pilotId: owner.pilot.id, trip: owner.trip },
+});
 
 const STATUS = { agreed: 'pending', approved: 'approved', refused: 'refused' } as const;
 
-function toRequest({ agreement, note }: DeskAgreement, problems: RequestProblems | undefined): SwapRequest {
+function toRequest({ agreement, note }: DeskAgreement, problems: RequestProblems | undefined, legality: SwapLegality | null = null): SwapRequest {
   const status = STATUS[agreement.status as keyof typeof STATUS];
   return {
     id: agreement.id,
@@ -23,17 +29,21 @@ function toRequest({ agreement, note }: DeskAgreement, problems: RequestProblems
     owner: agreement.owner,
     // A decided request is history: what changed since is no warning to anyone.
     warnings: status === 'pending' && problems ? [...problems.changed, ...problems.overlaps] : [],
+    legality: status === 'pending' ? legality : null,
   };
 }
 
 /** The crewing desk's list: pending requests (with their warnings) oldest first, then decisions. */
-export function createListSwapRequests(deps: Pick<Deps, 'requests'>) {
+export function createListSwapRequests(deps: Pick<Deps, 'requests' | 'swapCheck'>) {
   return {
     async execute(query: SwapRequestsQuery): Promise<SwapRequest[]> {
       const found = await deps.requests.list(query);
       const pending = found.filter((entry) => entry.agreement.status === 'agreed');
       const problems = new Map((await problemsOf(deps.requests, pending.map((entry) => entry.agreement))).map((p, i) => [pending[i]!.agreement.id, p]));
-      return found.map((entry) => toRequest(entry, problems.get(entry.agreement.id)));
+      // Issue 55: each pilot's flight time limitations check, as approving would make it.
+      const checked = await deps.swapCheck.check(pending.map((entry) => partiesOf(entry.agreement)));
+      const legality = new Map(checked.map((check, i) => [pending[i]!.agreement.id, check]));
+      return found.map((entry) => toRequest(entry, problems.get(entry.agreement.id), legality.get(entry.agreement.id)));
     },
   };
 }
@@ -60,6 +70,7 @@ export function createApproveSwapRequest(deps: Deps) {
         const [problems] = await problemsOf(requests, [agreement], trx);
         if (problems!.changed.length > 0) throw conflict(PROPOSAL_MESSAGES.requestTripChanged);
         if (problems!.overlaps.length > 0) throw conflict(PROPOSAL_MESSAGES.requestWouldOverlap);
+        await deps.swapCheck.refuseIfIllegal(partiesOf(agreement), trx);
         const moves = movesOf(agreement);
         const at = clock.now();
         const approved = (await requests.decide(input.id, { status: 'approved', by: input.adminId, at, reason: null, moves }, trx))!;

@@ -12,6 +12,7 @@ import {
 import type { ProposalRepository } from '../../data/proposals';
 import type { ProposalEvents } from './events';
 import type { SwapSides } from './sides';
+import type { SwapCheck } from '../swap-legality';
 
 type Deps = { db: Db; proposals: ProposalRepository; events: ProposalEvents; clock: Clock };
 
@@ -41,21 +42,24 @@ async function whyClosed(proposals: ProposalRepository, proposal: SwapProposal, 
  * accepts that share a trip run one after the other and the second finds it taken; both trips are
  * claimed for the agreement (agreement_trips refuses a trip already claimed), every other open
  * proposal on either trip is declined, and the events tell both pilots, crewing's mail and trips
- * (which withdraws both offers). Five round trips, the transaction's own included (six when
+ * (which withdraws both offers). Four round trips, the transaction's own included (five when
  * other proposals are declined).
  */
-export function createAcceptProposal(deps: Deps) {
+export function createAcceptProposal(deps: Deps & { swapCheck: Pick<SwapCheck, 'refuseIfIllegal'> }) {
   const { db, proposals, events, clock } = deps;
   return {
     async execute(input: { pilotId: string; id: string }): Promise<{ proposal: SwapProposal; agreement: SwapAgreement }> {
       try {
         return await db.transaction(async (trx) => {
-          const trips = await proposals.lockTrips(input.id, input.pilotId, trx);
+          const trips = await proposals.lockOpen(input.id, input.pilotId, trx);
           if (!trips) throw notFound(PROPOSAL_MESSAGES.proposalNotFound);
-          const { proposerId: _proposer, ownerId: _owner, ...open } = await ownersOpenProposal(proposals, input, trx);
+          const { proposerId: _proposer, ownerId: _owner, ...open } = trips.proposal;
+          if (open.status !== 'open') throw conflict(await whyClosed(proposals, open, trx));
           // Only an offered trip is proposed for; a counter's is the trip its proposer gives, never offered.
           if (!trips.proposerTripLive) throw conflict(PROPOSAL_MESSAGES.proposerTripGone);
           if (!trips.ownerTripLive || (!open.counterOf && !trips.ownerTripOffered)) throw conflict(PROPOSAL_MESSAGES.offerWithdrawn);
+          // Issue 55: a swap either pilot may not fly is refused, as when it was proposed (times may have come since).
+          await deps.swapCheck.refuseIfIllegal({ proposer: { pilotId: open.proposer.pilot.id, trip: open.proposer.trip }, owner: { pilotId: open.owner.pilot.id, trip: open.owner.trip } }, trx);
           const { proposal, agreement, declined } = await proposals.agree(
             { proposal: open, agreementId: randomUUID(), at: clock.now(), declineReason: PROPOSAL_MESSAGES.tripNoLongerAvailable },
             (agreed) => [...events.proposalRows(SUBJECTS.proposalAccepted, agreed.proposal, input.pilotId), ...events.agreementRows(SUBJECTS.agreementMade, agreed.agreement, input.pilotId)],

@@ -6,6 +6,7 @@ import type { NewProposal, ProposalRepository, SideRow } from '../../data/propos
 import { giveawaysFor, type Constraint } from '../../rules/swap-rule';
 import type { ProposalEvents } from './events';
 import type { SwapSides } from './sides';
+import type { SwapCheck } from '../swap-legality';
 
 /**
  * Propose Swap: my trip (the one Find swaps was pressed on) for another pilot's offered trip; or,
@@ -22,8 +23,10 @@ export function createProposeSwap(deps: {
   clock: Clock;
   /** Reads, and for a while reads again, until the answer is found: the read model learns of trips and pilots from events. */
   awaitTrips: <T>(read: () => Promise<T>, found: (value: T) => boolean) => Promise<T>;
+  /** The flight time limitations (issue 55): a swap either pilot may not fly is refused (409). */
+  swapCheck: Pick<SwapCheck, 'refuseIfIllegal'>;
 }) {
-  const { db, proposals, giveaways, sides, events, clock, awaitTrips } = deps;
+  const { db, proposals, giveaways, sides, events, clock, awaitTrips, swapCheck } = deps;
 
   /** The offered trip, still offered and not the proposer's own. */
   function offeredTrip(offered: SideRow | undefined, pilotId: string): SideRow {
@@ -65,6 +68,7 @@ export function createProposeSwap(deps: {
     // A give-away is not a swap offer (Find swaps does not show it): it is picked up.
     if (offered.offerType === 'giveaway') throw conflict(PROPOSAL_MESSAGES.giveawayOnly);
     const theirs = sides.check(offered, { pilotId: offered.trip.pilotId, missing: PROPOSAL_MESSAGES.offerNotFound });
+    await swapCheck.refuseIfIllegal({ proposer: { pilotId: input.pilotId, trip: mine.trip }, owner: { pilotId: theirs.pilot.id, trip: theirs.trip } }, db);
     return insert(
       { proposer: { pilot: mine.pilot, trip: mine.trip }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, mutual: sides.mutual(mine, theirs, settingDays) },
       sides.fitting(mine, settingDays),
@@ -85,6 +89,7 @@ export function createProposeSwap(deps: {
     if (!picker.record || picker.record.deleted) throw unavailable(PROPOSAL_MESSAGES.notReady);
     // The pick-up names its trip: the window is the day it starts, as Pick up a trip listed it.
     const window = { from: offered.trip.startDate, to: offered.trip.startDate };
+    await swapCheck.refuseIfIllegal({ proposer: { pilotId: input.pilotId, trip: null }, owner: { pilotId: theirs.pilot.id, trip: theirs.trip } }, db);
     return insert(
       { proposer: { pilot: picker.record.contact, trip: null }, owner: { pilot: theirs.pilot, trip: theirs.trip }, note: input.body.note || null, mutual: false },
       giveawaysFor({ asker: picker.record, window, trips: picker.trips }),

@@ -1,6 +1,7 @@
 /**
  * Issue 38, "Personal calendar feed", in a real browser against the real stack: Edit My Details
- * turns the feed on and shows its webcal address with Copy and a QR code; the address, read with
+ * turns the feed on and shows its webcal address with Copy and a QR code, its https twin and the
+ * Add to Google / Apple Calendar buttons; the address, read with
  * no session as a calendar app does, holds the pilot's trip; Rotate stops the old address at once
  * and Turn Off the new one. Photographed at 390 px and 1280 px
  * (web/e2e/screenshots/calendar-feed-<screen>-<width>.png) to be looked at.
@@ -67,6 +68,29 @@ describe('Calendar feed (issue 38)', () => {
     const feed = await readFeed(first);
     assert.equal(feed.status, 200);
     assert.match(feed.text, /SUMMARY:Offered · VS025\/VS026 BOS/);
+    // Beside webcal://, the same address over the page's own scheme (https:// in production), for
+    // calendar apps that take only https; and the two calendars' buttons.
+    const https = (await dialog.locator('.calendar-feed-https').textContent())!;
+    assert.equal(https, first.replace(/^webcal:/, new URL(page.url()).protocol));
+    assert.equal(await dialog.getByRole('link', { name: 'Add to Apple Calendar' }).getAttribute('href'), first);
+    assert.equal(await dialog.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href'), `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(first)}`);
+
+    // Its Copy toast (admin spec section 4, Toasts): in the region 'Notifications (F8)', which F8
+    // focuses; at most 420 px wide on a medium screen; swiped right more than 50 px, it goes.
+    await dialog.getByRole('button', { name: 'Copy https Address' }).click();
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    const notice = toasts.locator('.ant-notification-notice');
+    await notice.waitFor();
+    assert.ok((await notice.boundingBox())!.width <= 420);
+    await page.keyboard.press('F8');
+    assert.equal(await toasts.evaluate((element) => element === document.activeElement), true);
+    const box = (await notice.boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 5 });
+    assert.equal(await notice.evaluate((element) => parseFloat((element as HTMLElement).style.translate)), 60, 'the toast follows the pointer');
+    await page.mouse.up();
+    await notice.waitFor({ state: 'detached', timeout: 2000 });
 
     await dialog.getByLabel('QR code of your calendar feed address').waitFor();
     for (const width of [390, 1280]) {

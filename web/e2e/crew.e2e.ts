@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { api as sharedApi, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody } from './support';
+import { api as sharedApi, fillDate, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody } from './support';
 
 // These journeys read many answers' fields in passing, so they take the bodies untyped.
 type Loose = any;
@@ -169,7 +169,7 @@ describe('crew on trip, WhatsApp groups, calendars and trip search', () => {
     await search.getByLabel('Flight Number').fill('871');
     await search.getByLabel('Flight Number').blur();
     assert.equal(await search.getByLabel('Flight Number').inputValue(), 'VS871');
-    await search.getByLabel('Date').fill(addDays(today, 10));
+    await fillDate(search.getByLabel('Date'), addDays(today, 10));
     await search.getByRole('button', { name: /Search/ }).click();
     await search.getByText('VS871/VS872 JFK').click();
     await search.getByRole('listitem', { name: 'FO Bea Crewmate' }).waitFor();

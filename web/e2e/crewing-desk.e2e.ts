@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { api as sharedApi, confirmDialog, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody, unique, until } from './support';
+import { api as sharedApi, confirmDialog, fillDate, launchBrowser, ok as sharedOk, openHeaderAction, shotsAtBothWidths, signUpByApi, tripBody, unique, until } from './support';
 
 // These journeys read many answers' fields in passing, so they take the bodies untyped.
 type Loose = any;
@@ -169,7 +169,7 @@ describe('the crewing desk: approve, refuse, and a give-away picked up', () => {
     await openHeaderAction(cat, 'Pick up a trip');
     const pickUp = cat.getByRole('dialog', { name: 'Pick up a trip' });
     // The give-away is months away: past the default range (today to the swap window).
-    await pickUp.getByLabel('To').fill(addDays(today, 200));
+    await fillDate(pickUp.getByLabel('To'), addDays(today, 200));
     const offered = pickUp.getByRole('article', { name: 'Give-away VS959/VS960 SEA' });
     await until('the give-away listed', async () => ((await offered.count()) > 0 ? true : undefined));
     await offered.getByText('Ann Desk').waitFor();

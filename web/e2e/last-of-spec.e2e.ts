@@ -120,6 +120,7 @@ describe('the last of the spec (issue 35)', () => {
     await page.goto('/upload-roster');
     await page.getByLabel('Roster file').setInputFiles({ name: 'roster.ics', mimeType: 'text/calendar', buffer: Buffer.from(ics) });
     await page.getByText('Trip ended more than 7 days ago', { exact: false }).waitFor();
+    await page.getByLabel('Upload result').getByText('1 added, 1 skipped', { exact: true }).waitFor();
     await shots(page, 'upload-skipped');
     await page.getByRole('button', { name: 'Close' }).last().click();
     await openHeaderAction(page, 'Edit My Details');

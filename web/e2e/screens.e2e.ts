@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { api as sharedApi, launchBrowser, ok as sharedOk, SCREENSHOTS, settle, temporaryPassword, unique, verificationCode } from './support';
+import { api as sharedApi, fillDate, launchBrowser, ok as sharedOk, SCREENSHOTS, settle, temporaryPassword, unique, verificationCode } from './support';
 
 // These journeys read many answers' fields in passing, so they take the bodies untyped.
 type Loose = any;
@@ -254,8 +254,8 @@ for (const width of WIDTHS) {
       await add.getByLabel('Start Flight').fill('0');
       await add.getByLabel('End Flight').fill('0');
       await add.getByLabel('Route').fill('rsv');
-      await add.getByLabel('Start Date').fill(addDays(today, 5));
-      await add.getByLabel('End Date').fill(addDays(today, 5));
+      await fillDate(add.getByLabel('Start Date'), addDays(today, 5));
+      await fillDate(add.getByLabel('End Date'), addDays(today, 5));
       await add.getByRole('button', { name: 'Add Trip' }).click();
       await card(page, 'VS000/VS000').getByText('Standby RSV').waitFor();
       // The card can show before its 'Trip Added' toast (the list also refreshes from the event
@@ -279,8 +279,8 @@ for (const width of WIDTHS) {
       const add = page.getByRole('dialog', { name: 'Add New Trip' });
       await add.getByLabel('Start Flight').fill('11');
       await add.getByLabel('End Flight').fill('12');
-      await add.getByLabel('Start Date').fill(addDays(today, 60));
-      await add.getByLabel('End Date').fill(addDays(today, 68));
+      await fillDate(add.getByLabel('Start Date'), addDays(today, 60));
+      await fillDate(add.getByLabel('End Date'), addDays(today, 68));
       // QQQ is a real code in the seeded list; QXZ is not.
       await add.getByLabel('Route').fill('QXZ');
       await add.getByLabel('Start Flight').click();

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from 'playwright-core';
 import { addDays } from '@crewswap/proto/browser';
 import type { LocalPushService } from './pushService';
 
@@ -190,9 +190,21 @@ export async function addTrip(page: Page, trip: { start: string; end: string; ro
   await dialog.getByLabel('Start Flight').fill(trip.start);
   await dialog.getByLabel('End Flight').fill(trip.end);
   await dialog.getByLabel('Route').fill(trip.route);
-  await dialog.getByLabel('Start Date').fill(trip.from);
-  await dialog.getByLabel('End Date').fill(trip.to);
+  await fillDate(dialog.getByLabel('Start Date'), trip.from);
+  await fillDate(dialog.getByLabel('End Date'), trip.to);
   return dialog;
+}
+
+/**
+ * Types a day ('YYYY-MM-DD') into a date picker as a pilot does: MM/DD/YYYY (the spec's date
+ * format), then Enter; then leaves the field, so that its calendar closes even when the day was
+ * already chosen (Enter then changes nothing, and the calendar would stay over the dialog's buttons).
+ */
+export async function fillDate(field: Locator, iso: string) {
+  await field.fill(`${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`);
+  await field.press('Enter');
+  await field.blur();
+  await field.page().locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'detached' });
 }
 
 /** A confirmation or notice (antd's confirm dialogs carry their title in the body). */

@@ -17,6 +17,7 @@ import { startLocalPushService, type LocalPushService } from './pushService';
 import {
   BASE_URL,
   confirmDialog,
+  fillDate,
   launchBrowser,
   ok,
   openHeaderAction,
@@ -31,6 +32,8 @@ import {
   whatThePageShowed,
   workerRegistration,
 } from './support';
+
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 const today = londonToday();
 const DESK = { width: 1280, height: 900 };
@@ -95,13 +98,14 @@ describe('alerts that matter: a wish, the offer that answers it, the bell, quiet
     await destinations.click();
     await destinations.pressSequentially('JFK');
     await destinations.press('Enter');
-    await dialog.getByLabel('From').fill(wishFrom);
-    await dialog.getByLabel('To', { exact: true }).fill(wishTo);
+    await fillDate(dialog.getByLabel('From'), wishFrom);
+    await fillDate(dialog.getByLabel('To', { exact: true }), wishTo);
     await shots(wendy, 'wish-form');
     await dialog.getByRole('button', { name: 'Save Wish' }).click();
     const wish = dialog.getByTestId('wish');
     await wish.getByText('0 matching offers').waitFor();
-    await wish.getByText(`${wishFrom} to ${wishTo}`).waitFor();
+    // Dates in numbers are MM/dd/yyyy (admin spec section 9).
+    await wish.getByText(`${usDate(wishFrom)} to ${usDate(wishTo)}`).waitFor();
     const saved = await ok<Wish[]>(wendy, 'GET', '/api/notifications/wishes');
     assert.deepEqual(
       saved.map(({ destinations, startDate, endDate }) => ({ destinations, startDate, endDate })),

@@ -6,11 +6,11 @@
  */
 export const UNUSED_ANTD_COMPONENTS = [
   'anchor', 'avatar', 'badge', 'breadcrumb', 'carousel', 'cascader', 'color-picker', 'drawer', 'float-btn',
-  'image', 'masonry', 'mentions', 'picker', 'rate', 'ribbon', 'slider', 'splitter', 'steps', 'timeline',
+  'image', 'masonry', 'mentions', 'rate', 'ribbon', 'slider', 'splitter', 'steps', 'timeline',
   'tour', 'transfer', 'tree', 'tree-select', 'upload', 'watermark',
 ];
 
-/** A class of a left-out component, or of one of its parts (`.ant-picker`, `.ant-picker-cell`), never `.ant-ratings`. */
+/** A class of a left-out component, or of one of its parts (`.ant-slider`, `.ant-slider-handle`), never `.ant-ratings`. */
 const UNUSED_CLASS = new RegExp(`\\.ant-(?:${UNUSED_ANTD_COMPONENTS.join('|')})(?!\\w)`);
 
 /** Splits CSS text into its top-level blocks (a rule, or an at-rule with the blocks inside it). */

@@ -89,6 +89,12 @@ describe('how the web app is put together', () => {
     ]);
   });
 
+  it("tooltips are shared/Tooltip's, with the spec's open and skip delays, never antd's own", () => {
+    const own = join(webRoot, 'src/shared/Tooltip.tsx');
+    const antdTooltips = sourceFiles(join(webRoot, 'src')).filter((file) => file !== own && /import\s*\{[^}]*\bTooltip\b[^}]*\}\s*from\s*'antd'/.test(readFileSync(file, 'utf8')));
+    expect(antdTooltips.map(fromWeb)).toEqual([]);
+  });
+
   it('the web folder never reaches server code: only the contracts package and its own files', () => {
     const files = [...sourceFiles(webRoot), join(webRoot, 'vite.config.ts')];
     const outside = files.flatMap((file) =>

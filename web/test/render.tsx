@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -96,8 +96,30 @@ export function makeTrip(overrides: Partial<Trip> = {}): Trip {
     searchStartDate: null,
     searchEndDate: null,
     isStandby: false,
+    reportAt: null,
+    releaseAt: null,
+    sectors: null,
+    blockMinutes: null,
+    dutyMinutes: null,
+    nightsAway: 0,
+    landings: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };
+}
+
+/**
+ * Types a day ('YYYY-MM-DD', or '' to clear it) into the date picker labelled `label`, as a pilot
+ * types it: MM/DD/YYYY, then Enter.
+ */
+export function typeDate(label: string, iso: string) {
+  const input = screen.getByLabelText(label);
+  if (!iso) {
+    fireEvent.click(input.closest('.ant-picker')!.querySelector('.ant-picker-clear')!);
+    return;
+  }
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` } });
+  fireEvent.keyDown(input, { key: 'Enter' });
 }

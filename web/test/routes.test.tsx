@@ -25,7 +25,8 @@ describe('routes', () => {
     const first = render(<App queryClient={createQueryClient()} />);
     expect(await screen.findByText('Daily Access Code')).toBeInTheDocument();
     expect(screen.getByText('551177')).toBeInTheDocument();
-    expect(screen.getByText(/Updated 2026-11-26 08:30 UTC/)).toBeInTheDocument();
+    // A date in numbers is MM/dd/yyyy (admin spec section 9).
+    expect(screen.getByText(/Updated 11\/26\/2026 08:30 UTC/)).toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith('/api/access-code'))).toBe(true);
     first.unmount();
 

@@ -450,6 +450,12 @@ describe('the API reference, route by route, through the gateway', () => {
     const rotated = await exercise('POST /api/roster/upload-address', { jar: pilot });
     // A new address replaces the old one at once.
     expect(rotated.body.address).not.toBe(address.body.address);
+    // A roster address on loopback that is not listed in ROSTER_FETCH_ALLOWED_PRIVATE_HOSTS is refused and stores nothing
+    // (roster-ingest's own tests serve and fetch a real one).
+    await exercise('PUT /api/roster/subscription', { jar: pilot, values: { url: 'http://127.0.0.1:9/roster.ics' }, status: 400 });
+    await exercise('GET /api/roster/subscription', { jar: pilot, status: 404 });
+    await exercise('POST /api/roster/subscription/refresh', { jar: pilot, status: 404 });
+    await exercise('DELETE /api/roster/subscription', { jar: pilot });
     await exercise('GET /api/calendar/feed', { jar: pilot });
     const feed = await exercise('POST /api/calendar/feed', { jar: pilot });
     // The feed is read by calendar apps with no session: its address is the key.

@@ -91,6 +91,8 @@ export function endSession(flag?: (typeof SESSION_FLAGS)[keyof typeof SESSION_FL
     client.setQueryData(queryKeys.currentPilot, null);
     const keep = JSON.stringify(queryKeys.currentPilot);
     client.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== keep });
+    // The pilot's changes still waiting to be sent go too: nothing of a pilot outlives the session.
+    client.getMutationCache().clear();
   }
   session.navigate?.('/');
 }
@@ -106,6 +108,8 @@ export interface RequestOptions {
    */
   pilotSession?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: a change sent again with it is done once (offlineQueue.ts). */
+  idempotencyKey?: string;
 }
 
 /** The one way the app talks to the server. */
@@ -114,6 +118,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {

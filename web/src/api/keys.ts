@@ -8,6 +8,7 @@ export const queryKeys = {
   stats: ['stats'] as const,
   /** The pilot's private roster upload address (roster+<token>@...). */
   uploadAddress: ['roster', 'upload-address'] as const,
+  rosterSubscription: ['roster', 'subscription'] as const,
   /** Whether the pilot's calendar feed is on (never its address: that is only known when made). */
   calendarFeed: ['calendar', 'feed'] as const,
   /** The range Find Swaps last searched on a trip (null: none, or cleared); its offers are under matchPages. */

@@ -3,7 +3,8 @@ import type { NotificationPreferences, UpdateNotificationPreferencesBody, VapidP
 import { VAPID_PUBLIC_KEY_PATH } from '@crewswap/proto/browser';
 import { ApiError, errorMessage, request } from './client';
 import { queryKeys } from './keys';
-import { fixed, onFailure } from './mutations';
+import { onFailure } from './mutations';
+import { useQueuedChange } from './offlineQueue';
 import { currentSubscription, PUSH_ERRORS, PushError, subscribeBrowser, unsubscribeBrowser } from './push';
 
 export function useNotificationPreferences() {
@@ -13,15 +14,15 @@ export function useNotificationPreferences() {
   });
 }
 
-/** One switch changed: only that field is sent; the answer is the stored preferences. */
+/** One switch changed: only that field is sent; the answer is the stored preferences. Offline it waits (offlineQueue.ts). */
 export function useUpdateNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: UpdateNotificationPreferencesBody) =>
-      request<NotificationPreferences>('/api/notifications/preferences', { method: 'PUT', body: changes }),
-    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.notificationPreferences, preferences),
-    meta: fixed('Error', 'Failed to update notification preferences'),
-  });
+  return useQueuedChange('preferences', (changes: UpdateNotificationPreferencesBody) => ({
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    body: changes,
+    card: 'preferences',
+    failure: { title: 'Error', fixed: 'Failed to update notification preferences' },
+  }));
 }
 
 export function useVapidPublicKey(enabled: boolean) {

@@ -12,7 +12,8 @@ export const NEEDS_CONNECTION = 'Needs a connection: you are offline.';
 export function followNetwork(queryClient: QueryClient): () => void {
   onlineManager.setOnline(navigator.onLine);
   return onlineManager.subscribe((online) => {
-    if (online) void queryClient.invalidateQueries();
+    // The changes made offline go first (offlineQueue.ts), so what is asked again includes them.
+    if (online) void queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries());
   });
 }
 

@@ -4,6 +4,7 @@ import type { Pilot } from '@crewswap/proto';
 import { del, get, set } from 'idb-keyval';
 import { setSessionActive } from './client';
 import { queryKeys } from './keys';
+import { isQueued, keptAsWaiting } from './offlineQueue';
 
 /**
  * What a pilot saw, kept in IndexedDB so the installed app opens without a network (issue 40).
@@ -46,7 +47,9 @@ async function save(client: PersistedClient): Promise<void> {
     await forgetOwner();
     localStorage.setItem(OWNER_KEY, pilot.id);
   }
-  await set(KEY_PREFIX + pilot.id, client);
+  // A change being sent when the app closes is sent again at the next start (its key makes that safe).
+  const mutations = client.clientState.mutations.map((mutation) => ({ ...mutation, state: keptAsWaiting(mutation.state) }));
+  await set(KEY_PREFIX + pilot.id, { ...client, clientState: { ...client.clientState, mutations } });
 }
 
 export function createIdbPersister(): Persister {
@@ -94,6 +97,8 @@ export function savedAt(queryClient: QueryClient): number | undefined {
 /** After the kept entry is back, a restored pilot counts as signed in: a 401 runs the expiry flow. */
 export function afterRestore(queryClient: QueryClient): void {
   if (queryClient.getQueryData<Pilot | null>(queryKeys.currentPilot)) setSessionActive(true);
+  // The changes kept waiting are sent now if the server can be reached, else when it can.
+  void queryClient.resumePausedMutations();
 }
 
 /**
@@ -119,6 +124,8 @@ export function persistOptions(persister: Persister): Omit<PersistQueryClientOpt
       // The push subscription is a live browser object (IndexedDB cannot store it), asked of the
       // browser again anyway; everything else answered is kept.
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== queryKeys.pushSubscription[0],
+      // The pilot's changes not yet answered (waiting, or on their way) are kept to be sent.
+      shouldDehydrateMutation: (mutation) => isQueued(mutation) && mutation.state.status === 'pending',
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Giveaway, ProposeSwapBody, SwapAgreement, SwapProposal, SwapPropos
 import { request } from './client';
 import { queryKeys } from './keys';
 import { titled } from './mutations';
+import { useQueuedChange } from './offlineQueue';
 
 /** Every proposal I received or sent (newest first); the screens filter it. */
 export function useProposals() {
@@ -42,18 +43,22 @@ export function useProposeSwap() {
 
 export type ProposalAnswer = { action: 'accept' | 'cancel'; id: string } | { action: 'decline'; id: string; reason?: string } | { action: 'counter'; id: string; tripId: string; note?: string };
 
+/** Accept, decline, counter or cancel: offline it waits to be sent (offlineQueue.ts). */
 export function useAnswerProposal() {
-  const refresh = useRefreshSwaps();
-  return useMutation({
-    mutationFn: (answer: ProposalAnswer) => {
-      const { action, id, ...body } = answer;
-      return request<unknown>(`/api/swaps/proposals/${id}/${action}`, { method: 'POST', body });
-    },
-    onSuccess: refresh,
-    onError: refresh,
-    meta: titled('Proposal Not Updated'),
+  return useQueuedChange('proposal', (answer: ProposalAnswer) => {
+    const { action, id, ...body } = answer;
+    return {
+      method: 'POST',
+      path: `/api/swaps/proposals/${id}/${action}`,
+      body,
+      card: `proposal:${id}`,
+      proposalStatus: PROPOSAL_STATUS[action],
+      failure: { title: 'Proposal Not Updated' },
+    };
   });
 }
+
+const PROPOSAL_STATUS = { accept: 'accepted', decline: 'declined', counter: 'countered', cancel: 'cancelled' } as const;
 
 /** Either pilot cancels an agreed swap before crewing answers. */
 export function useCancelSwap() {

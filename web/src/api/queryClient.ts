@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMutationCache } from './mutations';
+import { registerQueuedChanges } from './offlineQueue';
 
 /** The admin spec's data policy: no retries, no refetch on focus/mount/reconnect, never stale. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     mutationCache: createMutationCache(),
     defaultOptions: {
       queries: {
@@ -15,8 +16,11 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         gcTime: Infinity,
       },
-      // Offline, a change fails at once and says so (mutations.ts): nothing waits silently to be sent.
+      // Offline, a change fails at once and says so (mutations.ts), except the pilot's changes to
+      // their own trips and preferences, which wait and are sent later (offlineQueue.ts).
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  registerQueuedChanges(client);
+  return client;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Pilot, RosterUploadAddress, RosterUploadResult } from '@crewswap/proto';
+import type { Pilot, RosterSubscription, RosterSubscriptionFetched, RosterUploadAddress, RosterUploadResult } from '@crewswap/proto';
 import { ROSTER_FILE_TOO_LARGE, ROSTER_MAX_BYTES, ROSTER_UNSUPPORTED_EXTENSION, isRosterFileName } from '@crewswap/proto/browser';
 import { ApiError, endSession, request, SESSION_FLAGS } from './client';
 import { queryKeys } from './keys';
@@ -115,5 +115,45 @@ export function useReplaceUploadAddress() {
   return useMutation({
     mutationFn: async () => (await request<RosterUploadAddress>('/api/roster/upload-address', { method: 'POST', body: {} })).address,
     onSuccess: (address) => queryClient.setQueryData(queryKeys.uploadAddress, address),
+  });
+}
+
+/** The pilot's roster address and its last fetch; null when there is none (404). */
+export function useRosterSubscription() {
+  return useQuery({
+    queryKey: queryKeys.rosterSubscription,
+    queryFn: () =>
+      request<RosterSubscription>('/api/roster/subscription').catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+  });
+}
+
+/**
+ * Saves the roster address (fetched and imported at once, answered like an upload) or fetches it
+ * now (`refresh`); either may change the trips.
+ */
+export function useFetchRosterSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { url: string } | 'refresh') =>
+      input === 'refresh'
+        ? request<RosterSubscriptionFetched>('/api/roster/subscription/refresh', { method: 'POST', body: {} })
+        : request<RosterSubscriptionFetched>('/api/roster/subscription', { method: 'PUT', body: input }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.rosterSubscription }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.trips }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
+      ]),
+  });
+}
+
+export function useRemoveRosterSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<void>('/api/roster/subscription', { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData(queryKeys.rosterSubscription, null),
   });
 }

@@ -1,18 +1,22 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateTripBody, OfferType, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
+import { infiniteQueryOptions, onlineManager, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { daysBetween } from '@crewswap/proto/browser';
+import type { CreateTripBody, OfferType, Pilot, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
-import { failedTo, fixed, onFailure } from './mutations';
+import { failedTo, fixed } from './mutations';
+import { newKey, queueChange, unreachable, unsentTripId, unsentTrips, useQueuedChange, type QueuedChange } from './offlineQueue';
 
 export function sortTrips(trips: readonly Trip[]): Trip[] {
   return [...trips].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.flightNoStart.localeCompare(b.flightNoStart));
 }
 
 export function useTrips(enabled = true) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.trips,
-    queryFn: async () => sortTrips(await request<Trip[]>('/api/trips')),
+    // New trips still on the device (offlineQueue.ts) stay in the list until the server has them.
+    queryFn: async () => sortTrips([...(await request<Trip[]>('/api/trips')), ...unsentTrips(queryClient)]),
     enabled,
   });
 }
@@ -36,24 +40,86 @@ export function isTrip(value: unknown): value is Trip {
   return typeof value === 'object' && value !== null && 'id' in value && 'startDate' in value;
 }
 
+/**
+ * Add Trip. Online the server answers at once (its refusal stays in the form). Offline, or when
+ * the call gets no answer, the trip waits on the device (offlineQueue.ts) as a card of its own and
+ * the answer is null. The Idempotency-Key is made first, so a trip whose answer was lost and is
+ * sent again from the queue is added once.
+ */
 export function useAddTrip() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTripBody) => request<TripWithWarnings>('/api/trips', { method: 'POST', body }),
-    onSuccess: (trip) => storeTrip(queryClient, trip),
+    mutationFn: async (body: CreateTripBody): Promise<TripWithWarnings | null> => {
+      const change = newTripChange(body, queryClient.getQueryData<Pilot | null>(queryKeys.currentPilot)?.id ?? '');
+      const wait = () => {
+        queueChange(queryClient, change);
+        return null;
+      };
+      if (!onlineManager.isOnline()) return wait();
+      try {
+        return await request<TripWithWarnings>('/api/trips', { method: 'POST', body, idempotencyKey: change.idempotencyKey });
+      } catch (error) {
+        if (unreachable(error)) return wait();
+        throw error;
+      }
+    },
+    onSuccess: (trip) => trip && storeTrip(queryClient, trip),
     meta: failedTo('Failed to add trip'),
   });
 }
 
-/** Edit Trip, or one field changed on the card (`what` names it: 'Failed to update aircraft'). */
+/** A new trip as a queued change, with the card it shows as until the server answers. */
+function newTripChange(body: CreateTripBody, pilotId: string): QueuedChange {
+  const idempotencyKey = newKey();
+  const id = unsentTripId(idempotencyKey);
+  const now = new Date().toISOString();
+  const trip: Trip = {
+    id,
+    pilotId,
+    flightNoStart: body.flightNoStart ?? '',
+    flightNoEnd: body.flightNoEnd ?? '',
+    aircraft: body.aircraft ?? null,
+    route: body.route ?? '',
+    startDate: body.startDate,
+    endDate: body.endDate,
+    isSwappable: false,
+    offerType: 'swap',
+    training: body.training ?? false,
+    requested: (body.requested ?? false) || (body.companions ?? null) !== null,
+    companions: body.companions ?? null,
+    swapDescription: null,
+    icsDescription: null,
+    searchStartDate: null,
+    searchEndDate: null,
+    // The form sends no aircraft only for a standby duty.
+    isStandby: body.aircraft === null,
+    source: 'manual',
+    reportAt: body.reportAt ?? null,
+    releaseAt: body.releaseAt ?? null,
+    sectors: null,
+    blockMinutes: null,
+    dutyMinutes: null,
+    nightsAway: Math.max(0, daysBetween(body.startDate, body.endDate)),
+    landings: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { kind: 'newTrip', method: 'POST', path: '/api/trips', body, idempotencyKey, card: id, trip, failure: { title: 'Error', what: 'Failed to add trip' } };
+}
+
+/**
+ * Edit Trip, or one field changed on the card (`what` names it: 'Failed to update aircraft').
+ * Offline it waits to be sent (offlineQueue.ts), the card showing the change meanwhile.
+ */
 export function useUpdateTrip(what = 'Failed to update trip') {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateTripBody }) =>
-      request<TripWithWarnings>(`/api/trips/${id}`, { method: 'PATCH', body: changes }),
-    onSuccess: (trip) => storeTrip(queryClient, trip),
-    meta: failedTo(what),
-  });
+  return useQueuedChange('trip', ({ id, changes }: { id: string; changes: UpdateTripBody }) => ({
+    method: 'PATCH',
+    path: `/api/trips/${id}`,
+    body: changes,
+    card: id,
+    patch: changes as Partial<Trip>,
+    failure: { title: 'Error', what },
+  }));
 }
 
 /** How long a deleted trip's card fades before it leaves the list. */
@@ -93,70 +159,63 @@ export function useDeletingTripIds(): ReadonlySet<string> {
 /** Saves the swap description being typed and gives the text now saved, to send along. */
 type SaveDescription = () => Promise<string>;
 
-function setSwappable(id: string, body: SwappableBody): Promise<Trip> {
-  return request<Trip>(`/api/trips/${id}/swappable`, { method: 'PATCH', body });
+/** A change of how the trip is offered, queued like every change to the pilot's trips (offlineQueue.ts). */
+function swappable(id: string, body: SwappableBody, what: string, patch: Partial<Trip> = {}, clearMatches = false) {
+  const { skipNotification: _skip, ...shown } = body;
+  return { method: 'PATCH' as const, path: `/api/trips/${id}/swappable`, body, card: id, patch: { ...shown, ...patch }, clearMatches, failure: { title: 'Error', what } };
 }
 
-/** Swap: offers the trip (and clears Keep) with its description and search range. */
+/**
+ * Swap: offers the trip (and clears Keep) with its description and search range. The description
+ * being typed is saved first (it is queued before the offer, so it goes first).
+ */
 export function useOfferSwap() {
-  const queryClient = useQueryClient();
   const productName = useProductName();
-  return useMutation({
-    mutationFn: async ({ trip, saveDescription, offerType }: { trip: Trip; saveDescription: SaveDescription; offerType: OfferType }) => {
-      const text = await saveDescription();
-      return setSwappable(trip.id, {
+  const change = useQueuedChange('trip', ({ trip, text, offerType }: { trip: Trip; text: string; offerType: OfferType }) =>
+    swappable(
+      trip.id,
+      {
         isSwappable: true,
         offerType,
         requested: false,
         swapDescription: text === '' ? null : text,
         searchStartDate: trip.searchStartDate,
         searchEndDate: trip.searchEndDate,
-      });
-    },
-    onSuccess: (trip) => storeTrip(queryClient, trip),
-    meta: failedTo(`Failed to update ${productName} status`),
-  });
+      },
+      `Failed to update ${productName} status`,
+    ),
+  );
+  return {
+    ...change,
+    mutate: (input: { trip: Trip; saveDescription: SaveDescription; offerType: OfferType }, options?: Parameters<typeof change.mutate>[1]) =>
+      void input.saveDescription().then((text) => change.mutate({ trip: input.trip, text, offerType: input.offerType }, options)),
+  };
 }
 
 /** An offered trip's offer type changes (Swap, Give away, Either): it stays offered as it was. */
 export function useSetOfferType() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ trip, offerType }: { trip: Trip; offerType: OfferType }) => setSwappable(trip.id, { isSwappable: true, offerType }),
-    onSuccess: (trip) => storeTrip(queryClient, trip),
-    meta: failedTo('Failed to update how the trip is offered'),
-  });
+  return useQueuedChange('trip', ({ trip, offerType }: { trip: Trip; offerType: OfferType }) =>
+    swappable(trip.id, { isSwappable: true, offerType }, 'Failed to update how the trip is offered'),
+  );
 }
 
 /** Cancel Swap Offer: the trip is no longer offered, and its found offers are cleared. */
 export function useWithdrawSwap() {
-  const queryClient = useQueryClient();
   const productName = useProductName();
-  return useMutation({
-    mutationFn: (trip: Trip) => setSwappable(trip.id, { isSwappable: false }),
-    onSuccess: (trip) => {
-      storeTrip(queryClient, trip);
-      queryClient.setQueryData(queryKeys.matches(trip.id), null);
-    },
-    meta: failedTo(`Failed to update ${productName} status`),
-  });
+  return useQueuedChange('trip', (trip: Trip) => swappable(trip.id, { isSwappable: false }, `Failed to update ${productName} status`, {}, true));
 }
 
 /** Keep on or off; Keep on clears the offer, the search range and the found offers (pilot spec section 4). */
 export function useSetKeep() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ trip, requested }: { trip: Trip; requested: boolean }) =>
-      request<Trip | undefined>(`/api/trips/${trip.id}/requested`, { method: 'PATCH', body: { requested } }),
-    onSuccess: (answer, { trip, requested }) => {
-      const kept = requested
-        ? { ...trip, requested, isSwappable: false, searchStartDate: null, searchEndDate: null }
-        : { ...trip, requested };
-      storeTrip(queryClient, isTrip(answer) ? answer : kept);
-      if (requested) queryClient.setQueryData(queryKeys.matches(trip.id), null);
-    },
-    meta: failedTo('Failed to save swap preference'),
-  });
+  return useQueuedChange('trip', ({ trip, requested }: { trip: Trip; requested: boolean }) => ({
+    method: 'PATCH',
+    path: `/api/trips/${trip.id}/requested`,
+    body: { requested },
+    card: trip.id,
+    patch: requested ? { requested, isSwappable: false, searchStartDate: null, searchEndDate: null } : { requested },
+    clearMatches: requested,
+    failure: { title: 'Error', what: 'Failed to save swap preference' },
+  }));
 }
 
 interface SearchRangeChange {
@@ -168,21 +227,18 @@ interface SearchRangeChange {
 
 /** The Find & Alert date range; an empty end means the whole swap window. */
 export function useSetSearchRange() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ trip, range }: SearchRangeChange) =>
-      setSwappable(trip.id, {
+  return useQueuedChange('trip', ({ trip, range, moved }: SearchRangeChange) =>
+    swappable(
+      trip.id,
+      {
         isSwappable: trip.isSwappable,
         searchStartDate: range.from === '' ? null : range.from,
         searchEndDate: range.to === '' ? null : range.to,
         skipNotification: true,
-      }),
-    onSuccess: (trip) => storeTrip(queryClient, trip),
-    meta: onFailure<SearchRangeChange>((error, { moved }) => ({
-      title: 'Error',
-      description: `Failed to update search ${moved} date: ${errorMessage(error)}`,
-    })),
-  });
+      },
+      `Failed to update search ${moved} date`,
+    ),
+  );
 }
 
 /** Push Alert: tells the pilots who could swap about the offer; answers the description it carried. */
@@ -198,20 +254,14 @@ export function usePushAlert() {
 }
 
 export function useSaveDescription() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string | null }) =>
-      request<Trip | undefined>(`/api/trips/${id}/description`, { method: 'PATCH', body: { swapDescription: text } }),
-    onSuccess: (answer, { id, text }) => {
-      if (isTrip(answer)) storeTrip(queryClient, answer);
-      else {
-        queryClient.setQueryData<Trip[]>(queryKeys.trips, (trips) =>
-          trips?.map((t) => (t.id === id ? { ...t, swapDescription: text } : t)),
-        );
-      }
-    },
-    meta: failedTo('Failed to update description'),
-  });
+  return useQueuedChange('trip', ({ id, text }: { id: string; text: string | null }) => ({
+    method: 'PATCH',
+    path: `/api/trips/${id}/description`,
+    body: { swapDescription: text },
+    card: id,
+    patch: { swapDescription: text },
+    failure: { title: 'Error', what: 'Failed to update description' },
+  }));
 }
 
 /** Find Swaps asks for this many offers at a time; the rest load as the pilot scrolls. */

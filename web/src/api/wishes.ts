@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Wish, WishBody } from '@crewswap/proto';
-import { errorMessage, request } from './client';
-import { onFailure } from './mutations';
+import { request } from './client';
+import { useQueuedChange } from './offlineQueue';
 
-const failed = (title: string) => onFailure((error) => ({ title, description: errorMessage(error) }));
 
 /** The wishes with their matching offers; a wish alert on the event stream asks for them again (liveUpdates.ts). */
 export const WISHES_KEY = ['notifications', 'wishes'] as const;
@@ -12,22 +11,22 @@ export function useWishes() {
   return useQuery({ queryKey: WISHES_KEY, queryFn: () => request<Wish[]>('/api/notifications/wishes') });
 }
 
-/** Saves a new wish (no id) or changes one; the list is asked again for the counts. */
+/** Saves a new wish (no id) or changes one; the list is asked again for the counts. Offline it waits (offlineQueue.ts). */
 export function useSaveWish() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: WishBody }) =>
-      request<Wish>(id ? `/api/notifications/wishes/${id}` : '/api/notifications/wishes', { method: id ? 'PUT' : 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WISHES_KEY }),
-    meta: failed('Wish Not Saved'),
-  });
+  return useQueuedChange('wish', ({ id, body }: { id?: string; body: WishBody }) => ({
+    method: id ? 'PUT' : 'POST',
+    path: id ? `/api/notifications/wishes/${id}` : '/api/notifications/wishes',
+    body,
+    card: id ? `wish:${id}` : 'wish:new',
+    failure: { title: 'Wish Not Saved' },
+  }));
 }
 
 export function useDeleteWish() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => request<unknown>(`/api/notifications/wishes/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WISHES_KEY }),
-    meta: failed('Wish Not Deleted'),
-  });
+  return useQueuedChange('wish', (id: string) => ({
+    method: 'DELETE',
+    path: `/api/notifications/wishes/${id}`,
+    card: `wish:${id}`,
+    failure: { title: 'Wish Not Deleted' },
+  }));
 }

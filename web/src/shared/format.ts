@@ -1,3 +1,5 @@
+import { numericDate } from '@crewswap/proto/browser';
+
 const dayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -19,3 +21,6 @@ export function formatDate(iso: string): string {
 export function formatRange(start: string, end: string): string {
   return start === end ? formatDay(start) : `${formatDay(start)} – ${formatDay(end)}`;
 }
+
+/** '12/09/2026': a date written in numbers, as the spec's date defaults write it (MM/dd/yyyy, admin spec section 9). */
+export const formatNumericDate = numericDate;

@@ -1,3 +1,5 @@
+import { formatNumericDate } from '../../shared/format';
+
 /** Dates and times in the admin's own locale and time zone (the browser's). */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -16,11 +18,13 @@ export function formatDay(iso: string | null | undefined): string {
   return dateOnly.format(new Date(year, month - 1, day));
 }
 
-/** The access code's updated time, which the spec shows in UTC. */
+/** The access code's updated time, which the spec shows in UTC; the date in numbers, MM/dd/yyyy (admin spec section 9). */
 export function formatUtc(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  if (Number.isNaN(date.getTime())) return iso;
+  const utc = date.toISOString();
+  return `${formatNumericDate(utc)} ${utc.slice(11, 16)} UTC`;
 }
 
 export function kilobytes(bytes: number): string {

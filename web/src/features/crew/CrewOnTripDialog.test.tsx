@@ -77,7 +77,7 @@ describe('Crew on Trip', () => {
     expect(cara).toHaveTextContent('K');
     const chat = screen.getByRole('link', { name: 'WhatsApp Cara Captain' });
     expect(decodeURIComponent(chat.getAttribute('href')!)).toBe(
-      'https://wa.me/447700900777?text=Hi Cara, this is FO Erin Tester. I found you on CrewSwap on VS007/VS008 LAX-SFO (2099-03-10 to 2099-03-12).',
+      'https://wa.me/447700900777?text=Hi Cara, this is FO Erin Tester. I found you on CrewSwap on VS007/VS008 LAX-SFO (03/10/2099 to 03/12/2099).',
     );
     expect(screen.getByRole('listitem', { name: 'FO Finn Nophone' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'WhatsApp Finn Nophone' })).not.toBeInTheDocument();

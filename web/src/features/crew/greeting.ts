@@ -1,4 +1,5 @@
 import type { Pilot, Trip } from '@crewswap/proto';
+import { numericDate } from '@crewswap/proto/browser';
 
 /** The WhatsApp greeting to a crew member: who is writing, and the trip they share. */
 export function crewGreeting(
@@ -7,5 +8,5 @@ export function crewGreeting(
   trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'route' | 'startDate' | 'endDate'>,
   productName: string,
 ): string {
-  return `Hi ${them.firstName}, this is ${me.rank} ${me.firstName} ${me.lastName}. I found you on ${productName} on ${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route} (${trip.startDate} to ${trip.endDate}).`;
+  return `Hi ${them.firstName}, this is ${me.rank} ${me.firstName} ${me.lastName}. I found you on ${productName} on ${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route} (${numericDate(trip.startDate)} to ${numericDate(trip.endDate)}).`;
 }

@@ -6,6 +6,7 @@ import { queryKeys } from '../../api/keys';
 import { searchRange, swapWindowDays } from '../../api/settings';
 import { useFindSwapOffers, useFoundSwapOffers, useSwapOfferPages, type SwapSearchRange } from '../../api/trips';
 import { formatRange } from '../../shared/format';
+import { TripValue } from '../../shared/TripValue';
 import { toast } from '../../shared/toast';
 import { useNearView } from '../../shared/useNearView';
 
@@ -108,6 +109,7 @@ export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps
                       {match.trip.aircraft ? ` · ${match.trip.aircraft}` : ''}
                     </span>
                   </span>
+                  <TripValue trip={match.trip} />
                 </button>
                 <Button size="small" className="match-propose" onClick={() => setProposing(match)} aria-label={`Propose Swap with ${match.pilot.firstName} ${match.pilot.lastName}`}>
                   Propose Swap

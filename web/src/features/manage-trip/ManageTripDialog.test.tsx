@@ -112,25 +112,27 @@ describe('swap description auto-save', () => {
     await waitFor(() => expect(box.value).toBe('Saved text'));
   });
 
-  it("closing with an unsaved description asks 'Save Swap Preference?'; Save saves and closes", async () => {
-    const trip = makeTrip();
-    const onClose = vi.fn();
-    const { calls } = renderManage(trip, (call) => (call.path.endsWith('/description') ? { body: trip } : undefined), onClose);
+  it("closing with an unsaved description asks 'Save Swap Preference?' with Cancel and Discard only", async () => {
+    renderManage(makeTrip(), () => undefined);
     fireEvent.change(screen.getByLabelText('Swap description'), { target: { value: 'Closing' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
-    fireEvent.click(within(await askSave()).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
-    expect(calls.filter((c) => c.path.endsWith('/description')).map((c) => c.body)).toEqual([{ swapDescription: 'Closing' }]);
+    const buttons = within(await askSave()).getAllByRole('button').filter((button) => !button.classList.contains('ant-modal-close'));
+    expect(buttons.map((button) => button.textContent)).toEqual(['Cancel', 'Discard']);
   });
 
-  it("'Save Swap Preference?' Cancel keeps Manage Trip open with what was typed", async () => {
+  it("'Save Swap Preference?' Cancel keeps Manage Trip open with what was typed, saved as a close saves it", async () => {
+    const trip = makeTrip();
     const onClose = vi.fn();
-    renderManage(makeTrip(), () => undefined, onClose);
+    const { calls } = renderManage(trip, (call) => (call.path.endsWith('/description') ? { body: { ...trip, swapDescription: 'Still typing' } } : undefined), onClose);
     fireEvent.change(screen.getByLabelText('Swap description'), { target: { value: 'Still typing' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
     fireEvent.click(within(await askSave()).getByRole('button', { name: 'Cancel' }));
     expect(onClose).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Swap description') as HTMLTextAreaElement).value).toBe('Still typing');
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/description')).map((c) => c.body)).toEqual([{ swapDescription: 'Still typing' }]));
+    // Saved: closing now closes at once.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(onClose).toHaveBeenCalled();
   });
 
   it("'Save Swap Preference?' Discard closes without saving", async () => {
@@ -227,8 +229,12 @@ describe('Find & Alert range', () => {
   });
   it('limits the dates to the swap window around the trip start', () => {
     renderManage(makeTrip({ startDate: '2099-03-10' }), () => undefined);
-    const from = screen.getByLabelText('From');
-    expect(from).toHaveAttribute('min', '2099-03-06');
-    expect(from).toHaveAttribute('max', '2099-03-14');
+    fireEvent.mouseDown(screen.getByLabelText('From'));
+    fireEvent.click(screen.getByLabelText('From'));
+    const day = (iso: string) => document.querySelector(`td[title="${iso}"]`);
+    expect(day('2099-03-05')).toHaveClass('ant-picker-cell-disabled');
+    expect(day('2099-03-06')).not.toHaveClass('ant-picker-cell-disabled');
+    expect(day('2099-03-14')).not.toHaveClass('ant-picker-cell-disabled');
+    expect(day('2099-03-15')).toHaveClass('ant-picker-cell-disabled');
   });
 });

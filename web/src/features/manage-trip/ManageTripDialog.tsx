@@ -7,6 +7,8 @@ import { useOfferSwap, usePushAlert, useSetKeep, useSetOfferType, useSetSearchRa
 import { AppModal } from '../../shared/AppModal';
 import { COMPANION_OPTIONS, OFFER_TYPE_OPTIONS } from '../../shared/options';
 import { formatDay, formatRange } from '../../shared/format';
+import { TripValue } from '../../shared/TripValue';
+import { DateField } from '../../shared/DateField';
 import { toast } from '../../shared/toast';
 import { useConfirm, useNotice } from '../../shared/useConfirm';
 import { canPushAlert, isAlreadySent, moveRange, rangeLimits, sentAlertStore, tripTone, useToneColours } from './manageTrip';
@@ -106,22 +108,18 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
       },
     );
 
-  // Typed text not yet saved is the pilot's to keep or drop (pilot spec, Dialogs: 'Save Swap Preference?').
+  // Typed text not yet saved is the pilot's to keep or drop (pilot spec, Dialogs: 'Save Swap
+  // Preference?' with Cancel and Discard). Cancel keeps it: back to Manage Trip, saved at once as a
+  // close saves it (pilot spec section 4); Discard closes without saving.
   const close = () => {
     if (!description.pending()) return onClose();
     description.pause();
     setAskSave(true);
   };
 
-  const keepEditing = () => {
+  const keepAndSave = () => {
     setAskSave(false);
-    description.resume();
-  };
-
-  const saveAndClose = async () => {
-    await description.flush();
-    setAskSave(false);
-    onClose();
+    void description.flush();
   };
 
   const changeCompanions = (count: number) => setCompanions.mutate({ id: trip.id, changes: { companions: count === 0 ? null : count } });
@@ -140,6 +138,8 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
             {trip.flightNoStart}/{trip.flightNoEnd}
           </strong>{' '}
           {trip.route} · {formatRange(trip.startDate, trip.endDate)}
+          <br />
+          <TripValue trip={trip} />
         </p>
         <div className="manage-buttons">
           <Button
@@ -230,28 +230,26 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
             <label className="field-label small" htmlFor="search-from">
               From
             </label>
-            <Input
+            <DateField
               id="search-from"
-              type="date"
               min={limits.min}
               max={limits.max}
               value={range.from}
               disabled={setSearchRange.isPending}
-              onChange={(event) => changeRange({ from: event.target.value })}
+              onChange={(from) => changeRange({ from })}
             />
           </div>
           <div>
             <label className="field-label small" htmlFor="search-to">
               To
             </label>
-            <Input
+            <DateField
               id="search-to"
-              type="date"
               min={range.from || limits.min}
               max={limits.max}
               value={range.to}
               disabled={setSearchRange.isPending}
-              onChange={(event) => changeRange({ to: event.target.value })}
+              onChange={(to) => changeRange({ to })}
             />
           </div>
         </div>
@@ -272,16 +270,15 @@ export default function ManageTripDialog({ trip, pilot, onClose }: Props) {
         open={askSave}
         title="Save Swap Preference?"
         width={420}
-        okText="Save"
-        onOk={() => void saveAndClose()}
-        onCancel={keepEditing}
+        cancelText="Cancel"
+        onCancel={keepAndSave}
         extra={
           <Button danger onClick={onClose}>
             Discard
           </Button>
         }
       >
-        <p>Your swap description has changes that are not saved yet. Save them, discard them, or cancel to keep editing.</p>
+        <p>Your swap description has changes that are not saved yet. Cancel to keep them (they are saved now) and go on editing, or discard them and close.</p>
       </AppModal>
       <AppModal open={helpOpen} title="Find & Alert date range" onCancel={() => setHelpOpen(false)}>
         <p>

@@ -10,26 +10,35 @@ export const AUTOSAVE_DELAY_MS = 2000;
  * a failed save puts back the last saved text.
  */
 export function useDescriptionAutosave(trip: Trip) {
-  const { mutateAsync: saveDescription } = useSaveDescription();
+  const { mutate: saveDescription } = useSaveDescription();
   const [text, setText] = useState(trip.swapDescription ?? '');
   const saved = useRef(trip.swapDescription ?? '');
   const latest = useRef(text);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  /** Saves what was typed, if anything changed; gives the text saved now. */
+  /**
+   * Saves what was typed, if anything changed; gives the text saved now. The save is queued, not
+   * waited for (offline it is sent later, offlineQueue.ts): a refusal puts back the text before it.
+   */
   const save = useCallback(async (): Promise<string> => {
     clearTimeout(timer.current);
     timer.current = undefined;
     const value = latest.current.trim();
     if (value === saved.current) return value;
-    try {
-      await saveDescription({ id: trip.id, text: value === '' ? null : value });
-      saved.current = value;
-    } catch {
-      latest.current = saved.current;
-      setText(saved.current);
-    }
-    return saved.current;
+    const before = saved.current;
+    saved.current = value;
+    saveDescription(
+      { id: trip.id, text: value === '' ? null : value },
+      {
+        onError: () => {
+          if (saved.current !== value) return;
+          saved.current = before;
+          latest.current = before;
+          setText(before);
+        },
+      },
+    );
+    return value;
   }, [saveDescription, trip.id]);
 
   const change = useCallback(
@@ -45,16 +54,12 @@ export function useDescriptionAutosave(trip: Trip) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // While 'Save Swap Preference?' asks, nothing saves behind the pilot's back; back to editing, it
-  // saves 2 s later as usual.
+  // While 'Save Swap Preference?' asks, nothing saves behind the pilot's back: Cancel saves at once
+  // (flush), Discard drops it.
   const pause = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
   }, []);
-  const resume = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-  }, [save]);
 
-  return { text, change, flush: save, pause, resume, pending: () => latest.current.trim() !== saved.current };
+  return { text, change, flush: save, pause, pending: () => latest.current.trim() !== saved.current };
 }

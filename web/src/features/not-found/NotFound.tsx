@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { AccessCodeResponse } from '@crewswap/proto';
 import { request } from '../../api/client';
+import { formatNumericDate } from '../../shared/format';
 
 /**
  * Any other path: 'Page Not Found', unless it is the admin's access code path and the visitor is
@@ -30,7 +31,7 @@ export default function NotFound() {
         <Result
           status="info"
           title="Daily Access Code"
-          subTitle={`Updated ${access.data.updatedAt.slice(0, 16).replace('T', ' ')} UTC. Pilots enter it in VS Pilot Verification.`}
+          subTitle={`Updated ${formatNumericDate(access.data.updatedAt)} ${access.data.updatedAt.slice(11, 16)} UTC. Pilots enter it in VS Pilot Verification.`}
           extra={
             <Typography.Text copyable strong className="access-code">
               {access.data.code}

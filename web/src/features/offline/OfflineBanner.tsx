@@ -17,7 +17,7 @@ export function OfflineBanner() {
   return (
     <div className="offline-banner" role="status">
       <strong>{time ? `Offline — showing what you saw at ${hoursMinutes(time)}` : 'Offline'}</strong>
-      <span>Changes, uploads and new searches need a connection.</span>
+      <span>Changes to your trips wait here and are sent when you are back online; uploads and new searches need a connection.</span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import '../proposals/proposals.css';
-import { Alert, Button, Empty, Input } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import { useState } from 'react';
 import type { Giveaway, Pilot } from '@crewswap/proto';
 import { addDays, londonToday } from '@crewswap/proto/browser';
@@ -8,6 +8,7 @@ import { useGiveaways, useProposeSwap } from '../../api/proposals';
 import { swapWindowDays, useSetting } from '../../api/settings';
 import { AppModal } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
+import { DateField } from '../../shared/DateField';
 import { PageLoading } from '../../shared/PageLoading';
 import { toast } from '../../shared/toast';
 import { pickUpRangeProblem } from './pickUpRange';
@@ -78,13 +79,13 @@ export default function PickUpDialog({ pilot, onClose }: { pilot: Pilot; onClose
           <label className="field-label small" htmlFor="pick-up-from">
             From
           </label>
-          <Input id="pick-up-from" type="date" value={shown.from} onChange={(event) => setRange({ ...range, from: event.target.value })} />
+          <DateField id="pick-up-from" value={shown.from} onChange={(from) => setRange({ ...range, from })} />
         </div>
         <div>
           <label className="field-label small" htmlFor="pick-up-to">
             To
           </label>
-          <Input id="pick-up-to" type="date" min={shown.from} value={shown.to} onChange={(event) => setRange({ ...range, to: event.target.value })} />
+          <DateField id="pick-up-to" min={shown.from} value={shown.to} onChange={(to) => setRange({ ...range, to })} />
         </div>
       </div>
       {propose.isError && <Alert className="pick-up-refused" type="error" showIcon title={errorMessage(propose.error)} />}

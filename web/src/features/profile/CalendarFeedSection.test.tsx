@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
-import CalendarFeedSection from './CalendarFeedSection';
+import CalendarFeedSection, { feedAddresses } from './CalendarFeedSection';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,8 +28,15 @@ describe('Edit My Details: Calendar feed', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Turn On' }));
     expect(await screen.findByText(FIRST)).toBeInTheDocument();
     expect(screen.getByLabelText('QR code of your calendar feed address')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Copy/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open in Calendar' })).toHaveAttribute('href', FIRST);
+    expect(screen.getByRole('button', { name: /^copy Copy$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to Apple Calendar' })).toHaveAttribute('href', FIRST);
+    expect(screen.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute(
+      'href',
+      'https://calendar.google.com/calendar/r?cid=webcal%3A%2F%2Flocalhost%3A8080%2Fapi%2Fcalendar%2FAAAAAAAAAAAAAAAAAAAAAA.ics',
+    );
+    // jsdom's page is http://localhost: the twin is the page's own scheme.
+    expect(screen.getByText('http://localhost:8080/api/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Copy https Address/ })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Rotate' }));
     await confirmWith('Rotate');
@@ -41,6 +48,14 @@ describe('Edit My Details: Calendar feed', () => {
     expect(await screen.findByRole('button', { name: 'Turn On' })).toBeInTheDocument();
     expect(screen.queryByText(SECOND)).not.toBeInTheDocument();
     await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET', 'POST', 'POST', 'DELETE']));
+  });
+
+  it('offers an https:// address beside webcal:// on an https page, and Google Calendar the webcal address', () => {
+    expect(feedAddresses(FIRST, 'https:')).toEqual({
+      webcal: FIRST,
+      https: 'https://localhost:8080/api/calendar/AAAAAAAAAAAAAAAAAAAAAA.ics',
+      google: `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(FIRST)}`,
+    });
   });
 
   it('a feed that is on, when the dialog opens again, says its address is shown only when made', async () => {

@@ -19,6 +19,7 @@ import { lockedUntil, profileChanges, profileFromPilot, profileProblem, type Pro
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 // With its QR code: loaded when the dialog opens, never on the first load.
 const CalendarFeedSection = lazy(() => import('./CalendarFeedSection'));
+const RosterAddressSection = lazy(() => import('../roster/RosterAddressSection'));
 
 /** Edit My Details. */
 export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
@@ -171,6 +172,9 @@ export default function EditDetailsDialog({ pilot, onClose }: { pilot: Pilot; on
           title="Rank, fleet and LTC changes are locked for one year after each change."
         />
       </Form>
+      <Suspense fallback={null}>
+        <RosterAddressSection />
+      </Suspense>
       <Suspense fallback={null}>
         <CalendarFeedSection />
       </Suspense>

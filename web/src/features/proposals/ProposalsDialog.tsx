@@ -8,8 +8,10 @@ import { useAgreements, useAnswerProposal, useCancelSwap, useProposals } from '.
 import { useTrips } from '../../api/trips';
 import { AppModal } from '../../shared/AppModal';
 import { NotKept, waitsForNetwork } from '../offline/NotKept';
+import { CardChanges } from '../offline/CardChanges';
 import { crewingStatus } from './crewingStatus';
 import { formatRange } from '../../shared/format';
+import { TripValue } from '../../shared/TripValue';
 import { PageLoading } from '../../shared/PageLoading';
 import { SimpleTabs } from '../../shared/SimpleTabs';
 import { useConfirm } from '../../shared/useConfirm';
@@ -45,6 +47,7 @@ function TripBox({ title, side }: { title: string; side: { trip: Trip | null } }
         {trip.aircraft ? ` · ${trip.aircraft}` : ''}
       </div>
       <div>{formatRange(trip.startDate, trip.endDate)}</div>
+      <TripValue trip={trip} />
     </div>
   );
 }
@@ -108,6 +111,7 @@ function ProposalCard({ proposal, trips }: { proposal: SwapProposalView; trips: 
         )}
         {received && proposal.clashes && <Tag color="red">Clashes with one of your trips</Tag>}
       </div>
+      <CardChanges card={`proposal:${proposal.id}`} />
       <PilotLine side={other} />
       <div className="swap-sides">
         <TripBox title={received ? 'You give' : 'You take'} side={proposal.owner} />

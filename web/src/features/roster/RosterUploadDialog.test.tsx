@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
 import { queryKeys } from '../../api/keys';
 import { rosterFileProblem, uploadName } from '../../api/roster';
-import RosterUploadDialog from './RosterUploadDialog';
+import RosterUploadDialog, { resultSummary } from './RosterUploadDialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,7 +64,7 @@ describe('Roster upload dialog', () => {
       conflictCount: 0,
       conflicts: [],
       skippedCount: 1,
-      skipped: [{ trip: 'VS001/VS002 (2026-01-03 to 2026-01-05)', reason: 'Trip ended more than 7 days ago' }],
+      skipped: [{ trip: 'VS001/VS002 (01/03/2026 to 01/05/2026)', reason: 'Trip ended more than 7 days ago' }],
       message: '2 trips added',
       addedCount: 2,
       changedCount: 0,
@@ -81,10 +81,34 @@ describe('Roster upload dialog', () => {
     queryClient.setQueryData(queryKeys.stats, {});
     const file = new File(['BEGIN:VCALENDAR'], 'roster.ics', { type: 'text/calendar' });
     fireEvent.change(screen.getByLabelText('Roster file'), { target: { files: [file] } });
-    expect(await screen.findByText('2 trips added')).toBeInTheDocument();
-    expect(screen.getByText('VS001/VS002 (2026-01-03 to 2026-01-05): Trip ended more than 7 days ago')).toBeInTheDocument();
+    expect(await screen.findByText('2 added, 1 skipped')).toBeInTheDocument();
+    expect(screen.getByText('VS001/VS002 (01/03/2026 to 01/05/2026): Trip ended more than 7 days ago')).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.stats)?.isInvalidated).toBe(true));
     expect(calls.some((call) => call.path === '/api/pilot/current')).toBe(true);
+  });
+});
+
+describe('the upload result summary', () => {
+  const result = (counts: Partial<RosterUploadResult>): RosterUploadResult => ({
+    processedCount: 0,
+    duplicateCount: 0,
+    conflictCount: 0,
+    conflicts: [],
+    skippedCount: 0,
+    skipped: [],
+    message: '',
+    addedCount: 0,
+    changedCount: 0,
+    removedCount: 0,
+    changes: [],
+    ...counts,
+  });
+
+  it("says how many were skipped beside how many were added: '12 added, 2 skipped'", () => {
+    expect(resultSummary(result({ processedCount: 12, addedCount: 12, skippedCount: 2 }))).toBe('12 added, 2 skipped');
+    expect(resultSummary(result({ processedCount: 1, addedCount: 1, changedCount: 1, removedCount: 1, skippedCount: 2 }))).toBe('1 added, 1 changed, 1 removed, 2 skipped');
+    expect(resultSummary(result({ processedCount: 9, addedCount: 9 }))).toBe('9 trips added');
+    expect(resultSummary(result({ processedCount: 1, addedCount: 1 }))).toBe('1 trip added');
   });
 });
 

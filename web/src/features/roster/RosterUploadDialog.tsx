@@ -1,6 +1,6 @@
 import { ArrowRightOutlined, CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, theme, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RosterTripChange, RosterUploadResult } from '@crewswap/proto';
 import { rosterChangeSummary } from '@crewswap/proto/browser';
 import { errorMessage } from '../../api/client';
@@ -11,6 +11,8 @@ import { formatRange } from '../../shared/format';
 import { rememberChangedTrips } from '../../shared/changedTrips';
 import { isOpenableRosterFile } from './pendingRoster';
 import { PrivateUploadAddress } from './PrivateUploadAddress';
+
+const RosterAddressSection = lazy(() => import('./RosterAddressSection'));
 
 const STAGE_TEXT: Record<UploadStage, string> = {
   idle: '',
@@ -28,6 +30,17 @@ const STAGE_TEXT: Record<UploadStage, string> = {
 /** A trip in the list of roster changes: 'VS007/VS008 LAX (B787), 8 Jan - 11 Jan 2027'. */
 function tripName(trip: NonNullable<RosterTripChange['before']>): string {
   return `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}${trip.aircraft ? ` (${trip.aircraft})` : ''}, ${formatRange(trip.startDate, trip.endDate)}`;
+}
+
+/**
+ * The result's first line: '9 trips added'; with changes to earlier rosters or trips skipped, each
+ * count: '12 added, 2 skipped', '1 added, 1 changed, 1 removed, 2 skipped'.
+ */
+export function resultSummary(result: RosterUploadResult): string {
+  const changed = result.changedCount + result.removedCount > 0;
+  if (!changed && result.skippedCount === 0) return `${result.processedCount} ${result.processedCount === 1 ? 'trip' : 'trips'} added`;
+  const counts = changed ? rosterChangeSummary(result.addedCount, result.changedCount, result.removedCount) : `${result.processedCount} added`;
+  return result.skippedCount > 0 ? `${counts}, ${result.skippedCount} skipped` : counts;
 }
 
 export default function RosterUploadDialog({ file: givenFile, onClose }: { file?: File; onClose: () => void }) {
@@ -132,6 +145,9 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
             {uploadEmail ?? 'the roster upload address'}
           </Typography.Paragraph>
           <PrivateUploadAddress />
+          <Suspense fallback={null}>
+            <RosterAddressSection />
+          </Suspense>
         </div>
       )}
       {guide && stage === 'idle' && (
@@ -156,9 +172,7 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
           <p>
             <CheckCircleTwoTone twoToneColor={token.colorSuccess} />{' '}
             <strong>
-              {result.changedCount + result.removedCount > 0
-                ? rosterChangeSummary(result.addedCount, result.changedCount, result.removedCount)
-                : `${result.processedCount} ${result.processedCount === 1 ? 'trip' : 'trips'} added`}
+{resultSummary(result)}
             </strong>
           </p>
           {result.changedCount + result.removedCount > 0 && (

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrewMember, UsualRequestsResponse } from '@crewswap/proto';
-import { PILOT, renderWithApp, stubFetch } from '../../../test/render';
+import { PILOT, renderWithApp, stubFetch, typeDate } from '../../../test/render';
 import TripSearchDialog from './TripSearchDialog';
 import { padSearchFlight, shapeSearchFlight } from './tripSearch';
 
@@ -87,7 +87,7 @@ describe('Trip Search (Usual Requests)', () => {
     stubFetch((call) => (call.path === '/api/iata-codes' ? iata() : undefined));
     renderWithApp(<TripSearchDialog pilot={PILOT} onClose={() => {}} />);
     fill('Flight Number', '123');
-    fill('Date', '');
+    typeDate('Date', '');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     expect(await screen.findByText('Date Required')).toBeInTheDocument();
     expect(screen.getByText('Please select a date to search.')).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('Trip Search (Usual Requests)', () => {
     renderWithApp(<TripSearchDialog pilot={PILOT} onClose={() => {}} />);
     fill('Flight Number', '3');
     fireEvent.blur(screen.getByLabelText('Flight Number'));
-    fill('Date', '2099-03-10');
+    typeDate('Date', '2099-03-10');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     const head = await screen.findByText('VS003/VS004 JFK');
     expect(calls.find((call) => call.path.startsWith('/api/usual-requests'))?.path).toBe('/api/usual-requests/search?date=2099-03-10&flightNumber=VS003');

@@ -1,6 +1,6 @@
 import '../crew/crew.css';
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Form, Input, Tag } from 'antd';
+import { Alert, Button, Collapse, Form, Tag } from 'antd';
 import { useState } from 'react';
 import type { Pilot, UsualRequestResult } from '@crewswap/proto';
 import { londonToday } from '@crewswap/proto/browser';
@@ -8,6 +8,7 @@ import { useTripSearch } from '../../api/calendars';
 import { useIataCodes } from '../../api/iata';
 import { AppModal } from '../../shared/AppModal';
 import { formatRange } from '../../shared/format';
+import { DateField } from '../../shared/DateField';
 import { NotAvailable } from '../../shared/NotAvailable';
 import { ShapedField } from '../../shared/ShapedField';
 import { CrewList } from '../crew/CrewList';
@@ -54,7 +55,7 @@ function TripSearch({ pilot, onClose }: { pilot: Pilot; onClose: () => void }) {
             <ShapedField key={field.id} {...field} autoCapitalize="characters" onPressEnter={run} />
           ))}
           <Form.Item label="Date" htmlFor="search-date">
-            <Input id="search-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+            <DateField id="search-date" value={date} onChange={setDate} />
           </Form.Item>
         </div>
         <Button type="primary" icon={<SearchOutlined />} loading={search.isPending} onClick={run} block>

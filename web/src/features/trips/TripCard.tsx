@@ -2,18 +2,24 @@ import { EditOutlined, LinkOutlined, SearchOutlined, SwapOutlined, TeamOutlined,
 import { Button, Tag } from 'antd';
 import { lazy, memo, Suspense } from 'react';
 import type { Aircraft, Pilot, Trip } from '@crewswap/proto';
+import { isUnsentTrip } from '../../api/offlineQueue';
 import { NEEDS_CONNECTION, useOnline } from '../../api/online';
 import { useUpdateTrip } from '../../api/trips';
 import { SwapMatchList, useFindSwaps } from '../find-swaps/FindSwaps';
+import { CardChanges } from '../offline/CardChanges';
 import { formatRange } from '../../shared/format';
 import { OFFER_TYPE_LABELS } from '../../shared/options';
 import { PilotTags } from '../../shared/PilotTags';
+import { TripValue } from '../../shared/TripValue';
 import { aircraftChoices } from './tripForm';
 
 const TripSwapStatus = lazy(() => import('../proposals/TripSwapStatus'));
 
 /** Where a trip came from, shown beside its roster text (manual trips have none). */
 const SOURCE_LABELS: Record<string, string> = { upload: 'from an uploaded roster', email: 'from an emailed roster' };
+
+/** Why a trip added offline cannot be changed or offered yet: the server does not know it. */
+export const UNSENT_TRIP_TITLE = 'Waiting to send: this trip can be changed once the server has it.';
 
 interface Props {
   trip: Trip;
@@ -36,7 +42,11 @@ export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, o
   const updateTrip = useUpdateTrip('Failed to update aircraft');
   const swaps = useFindSwaps(trip, pilot);
   // Offline the card still shows the last answers; asking again needs the server.
-  const server = useOnline() ? {} : { disabled: true, title: NEEDS_CONNECTION };
+  const online = useOnline();
+  // A trip added offline and not sent yet: nothing can be done with it until the server has it.
+  const unsent = isUnsentTrip(trip.id);
+  const own = unsent ? { disabled: true, title: UNSENT_TRIP_TITLE } : {};
+  const server = unsent ? own : online ? {} : { disabled: true, title: NEEDS_CONNECTION };
   const flights = `${trip.flightNoStart}/${trip.flightNoEnd}`;
   const dates = formatRange(trip.startDate, trip.endDate);
   const canChangeAircraft = pilot.fleet === 'SFF' && !trip.isStandby;
@@ -67,6 +77,7 @@ export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, o
             icon={<EditOutlined />}
             onClick={() => onEdit(trip)}
             aria-label={`Edit trip ${flights}`}
+            {...own}
           />
         </div>
       </div>
@@ -77,6 +88,7 @@ export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, o
           <select
             aria-label={`Aircraft for ${flights}`}
             className="aircraft-native"
+            disabled={unsent}
             value={trip.aircraft ?? ''}
             onChange={(event) => changeAircraft(event.target.value as Aircraft)}
           >
@@ -91,14 +103,16 @@ export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, o
           trip.aircraft && <span className="trip-aircraft">{trip.aircraft}</span>
         )}
       </div>
+      {!trip.isStandby && <TripValue trip={trip} />}
       {trip.swapDescription && trip.isSwappable && <p className="trip-description">“{trip.swapDescription}”</p>}
+      <CardChanges card={trip.id} />
       {trip.icsDescription && (
         <details className="trip-duty">
           <summary>Roster details{SOURCE_LABELS[trip.source] ? ` (${SOURCE_LABELS[trip.source]})` : ''}</summary>
           <pre>{trip.icsDescription}</pre>
         </details>
       )}
-      {onProposals && !trip.isStandby && (
+      {onProposals && !trip.isStandby && !unsent && (
         <Suspense fallback={null}>
           <TripSwapStatus trip={trip} onOpen={onProposals} />
         </Suspense>
@@ -109,16 +123,17 @@ export const TripCard = memo(function TripCard({ trip, pilot, fading, changed, o
             <Button icon={<SearchOutlined />} loading={swaps.searching} onClick={swaps.find} {...server}>
               Find Swaps
             </Button>
-            <Button icon={<SwapOutlined />} onClick={() => onManage(trip)} {...server}>
+            {/* Offline too: its changes wait on the device and are sent later (offlineQueue.ts). */}
+            <Button icon={<SwapOutlined />} onClick={() => onManage(trip)} {...own}>
               Keep / Swap
             </Button>
             {onCrew && (
-              <Button icon={<UserOutlined />} onClick={() => onCrew(trip)} aria-label={`View pilots on trip ${flights}`}>
+              <Button icon={<UserOutlined />} onClick={() => onCrew(trip)} aria-label={`View pilots on trip ${flights}`} {...own}>
                 Crew
               </Button>
             )}
             {onCrewLinks && destinations.length > 0 && (
-              <Button icon={<LinkOutlined />} onClick={() => onCrewLinks(destinations)} aria-label={`Crew links for ${destinations.join(', ')}`}>
+              <Button icon={<LinkOutlined />} onClick={() => onCrewLinks(destinations)} aria-label={`Crew links for ${destinations.join(', ')}`} {...own}>
                 Links
               </Button>
             )}

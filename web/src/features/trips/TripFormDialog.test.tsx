@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, londonToday } from '@crewswap/proto/browser';
-import { makeTrip, PILOT, renderWithApp, stubFetch } from '../../../test/render';
+import { makeTrip, PILOT, renderWithApp, stubFetch, typeDate } from '../../../test/render';
 import TripFormDialog from './TripFormDialog';
 
 const iata = () => ({ body: ['JFK', 'LAX', 'SFO'] });
@@ -34,8 +34,8 @@ describe('Add New Trip', () => {
     fill('Start Flight', '007');
     fill('End Flight', '008');
     fill('Route', 'JFK');
-    fill('Start Date', addDays(londonToday(), 5));
-    fill('End Date', addDays(londonToday(), 6));
+    typeDate('Start Date', addDays(londonToday(), 5));
+    typeDate('End Date', addDays(londonToday(), 6));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Trip' })).toBeEnabled());
   });
 
@@ -72,7 +72,7 @@ describe('Add New Trip', () => {
   });
 
   it('shows the server’s overlap message', async () => {
-    const message = 'Trip dates conflict with existing trip: VS001/VS002 (2099-01-01 to 2099-01-03)';
+    const message = 'Trip dates conflict with existing trip: VS001/VS002 (01/01/2099 to 01/03/2099)';
     stubFetch((call) => {
       if (call.path === '/api/iata-codes') return iata();
       if (call.path === '/api/trips' && call.method === 'POST') return { status: 409, body: { error: message } };
@@ -82,8 +82,8 @@ describe('Add New Trip', () => {
     fill('Start Flight', '007');
     fill('End Flight', '008');
     fill('Route', 'JFK');
-    fill('Start Date', addDays(londonToday(), 5));
-    fill('End Date', addDays(londonToday(), 6));
+    typeDate('Start Date', addDays(londonToday(), 5));
+    typeDate('End Date', addDays(londonToday(), 6));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Trip' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Add Trip' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -92,8 +92,10 @@ describe('Add New Trip', () => {
   it('End date cannot be before start date', async () => {
     stubFetch((call) => (call.path === '/api/iata-codes' ? iata() : undefined));
     renderWithApp(<TripFormDialog pilot={PILOT} onClose={() => {}} />);
-    fill('Start Date', addDays(londonToday(), 5));
-    fill('End Date', addDays(londonToday(), 4));
+    // The end date's calendar offers no day before the start; moving the start past it is how it happens.
+    typeDate('Start Date', addDays(londonToday(), 4));
+    typeDate('Start Date', addDays(londonToday(), 5));
+    expect((screen.getByLabelText('End Date') as HTMLInputElement).value).not.toBe('');
     expect(await screen.findByText('End date cannot be before start date')).toBeInTheDocument();
   });
 });

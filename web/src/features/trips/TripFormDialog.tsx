@@ -4,10 +4,12 @@ import { flightNumber, isLtcCaptain, londonToday, padFlightDigits, shapeFlightDi
 import type { Pilot, Trip } from '@crewswap/proto';
 import { ApiError } from '../../api/client';
 import { useIataCodes } from '../../api/iata';
+import { useOnline } from '../../api/online';
 import { useAddTrip, useUpdateTrip } from '../../api/trips';
 import { AppModal, okAction } from '../../shared/AppModal';
 import { COMPANION_OPTIONS } from '../../shared/options';
 import { formatRange } from '../../shared/format';
+import { DateField } from '../../shared/DateField';
 import { ShapedField } from '../../shared/ShapedField';
 import { toast } from '../../shared/toast';
 import { useConfirm } from '../../shared/useConfirm';
@@ -21,6 +23,7 @@ import {
   EMPTY_TRIP_FORM,
   flightNumberProblem,
   formFromTrip,
+  instantOf,
   isStandbyEntry,
   isUnchanged,
   ROUTE_UNCHECKED_MESSAGE,
@@ -54,6 +57,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
   const addTrip = useAddTrip();
   const updateTrip = useUpdateTrip();
   const iata = useIataCodes();
+  const online = useOnline();
   const today = londonToday();
 
   const set = (patch: Partial<TripFormValues>) => {
@@ -68,11 +72,15 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
   const standby = isStandbyEntry(values);
   const routeCheck = iata.data && !standby ? checkRoute(values.route, iata.data, routeLeft) : null;
   const routeError = standby ? null : iata.isError ? ROUTE_UNCHECKED_MESSAGE : (routeCheck?.message ?? null);
+  // Offline, an airport outside the list kept on the device cannot be confirmed: the trip waits
+  // and the server judges it when it goes (its refusal is the card's sentence).
+  const routeForServer = !online && routeError !== null && (routeError === ROUTE_UNCHECKED_MESSAGE || (routeCheck?.unknown.length ?? 0) > 0);
+  const blockingRouteError = routeForServer ? null : routeError;
   const warnings = tripWarnings(values.startDate, values.endDate, today);
   const datesChanged = !trip || values.startDate !== trip.startDate || values.endDate !== trip.endDate;
   const shownWarnings = datesChanged ? warningTexts(warnings) : [];
   const changes = useMemo(() => (trip ? changedFields(trip, values) : {}), [trip, values]);
-  const submittable = canSubmitTrip(values, { dateError, routeError });
+  const submittable = canSubmitTrip(values, { dateError, routeError: blockingRouteError });
 
   const leaveRoute = () => {
     // The home bases go as an import drops them (decisions.md): 'LHR-JFK' is the trip to JFK.
@@ -82,7 +90,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
     const check = iata.data && !isStandbyEntry({ ...values, route }) ? checkRoute(route, iata.data, true) : null;
     const single = check?.unknown.length === 1 ? check.unknown[0]! : null;
     // Offer to add an unknown code once; the error under the field keeps offering it.
-    if (single && !offeredCodes.includes(single)) {
+    if (single && online && !offeredCodes.includes(single)) {
       setOfferedCodes((codes) => [...codes, single]);
       setAddingCode(single);
     }
@@ -117,10 +125,13 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
         requested: values.companions !== null && values.companions > 0,
         companions: values.companions,
         isSwappable: false,
+        reportAt: instantOf(values.reportAt),
+        releaseAt: instantOf(values.releaseAt),
       },
       {
+        // No answer yet (offline): the trip's card says 'Waiting to send'.
         onSuccess: (created) => {
-          toast.success('Trip Added', `${created.flightNoStart}/${created.flightNoEnd} ${formatRange(created.startDate, created.endDate)}`);
+          if (created) toast.success('Trip Added', `${created.flightNoStart}/${created.flightNoEnd} ${formatRange(created.startDate, created.endDate)}`);
           onClose();
         },
         onError: showOverlap,
@@ -137,7 +148,7 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
       : flightNumberProblem(values, 'edit');
     if (problem) return toast.error(problem.title, problem.message);
     if (dateError) return toast.error('Date Validation Error', dateError);
-    if (routeError) return toast.error('Route Validation Error', routeError);
+    if (blockingRouteError) return toast.error('Route Validation Error', blockingRouteError);
     if (isUnchanged(changes)) return toast.info('No Changes', 'No modifications were made to the trip.');
     if (datesChanged && warnings.far && !acknowledged) {
       return toast.warning('Future Date Warning', 'Please acknowledge the 8-week warning before continuing.');
@@ -191,12 +202,13 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
           <Form.Item
             label="Route"
             htmlFor="trip-route"
-            validateStatus={routeError ? 'error' : undefined}
+            validateStatus={routeError ? (routeForServer ? 'warning' : 'error') : undefined}
             help={
               routeError ? (
                 <span>
                   {routeError}
-                  {routeCheck?.unknown.length === 1 && (
+                  {routeForServer && '. Offline: checked when the trip is sent.'}
+                  {routeCheck?.unknown.length === 1 && online && (
                     <Button type="link" size="small" onClick={() => setAddingCode(routeCheck.unknown[0]!)}>
                       Add {routeCheck.unknown[0]}
                     </Button>
@@ -220,24 +232,22 @@ export default function TripFormDialog({ pilot, trip, onClose, onDelete }: Props
           </Form.Item>
           <div className="form-grid">
             <Form.Item label="Start Date" htmlFor="trip-start-date">
-              <Input
+              <DateField
                 id="trip-start-date"
-                type="date"
                 value={values.startDate}
-                onChange={(event) => {
-                  const startDate = event.target.value;
-                  set({ startDate, ...(values.endDate === '' ? { endDate: startDate } : {}) });
-                }}
+                onChange={(startDate) => set({ startDate, ...(values.endDate === '' ? { endDate: startDate } : {}) })}
               />
             </Form.Item>
             <Form.Item label="End Date" htmlFor="trip-end-date">
-              <Input
-                id="trip-end-date"
-                type="date"
-                value={values.endDate}
-                min={values.startDate || undefined}
-                onChange={(event) => set({ endDate: event.target.value })}
-              />
+              <DateField id="trip-end-date" value={values.endDate} min={values.startDate || undefined} onChange={(endDate) => set({ endDate })} />
+            </Form.Item>
+          </div>
+          <div className="form-grid">
+            <Form.Item label="Report time (optional)" htmlFor="trip-report-at">
+              <input id="trip-report-at" className="ant-input" type="datetime-local" value={values.reportAt} onChange={(event) => set({ reportAt: event.target.value })} />
+            </Form.Item>
+            <Form.Item label="Release time (optional)" htmlFor="trip-release-at">
+              <input id="trip-release-at" className="ant-input" type="datetime-local" value={values.releaseAt} onChange={(event) => set({ releaseAt: event.target.value })} />
             </Form.Item>
           </div>
           {dateError && <Alert type="error" showIcon title={dateError} className="form-alert" role="alert" />}

@@ -85,7 +85,8 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             {bell}
             <HeaderMenu
               items={[
-                { label: 'Add Trip', onClick: onAddTrip, ...server },
+                // Offline too: a new trip waits on the device and is sent later (offlineQueue.ts).
+                { label: 'Add Trip', onClick: onAddTrip },
                 { label: 'Upload Roster', onClick: onUploadRoster, ...server },
                 { label: 'Calendars', onClick: onCalendars },
                 { label: 'Trip Search', onClick: onTripSearch },
@@ -113,7 +114,7 @@ export function TripsHeader({ pilot, refreshing, onAddTrip, onUploadRoster, onCr
             </Button>
             <Button type="text" className="header-icon" icon={<SwapOutlined />} onClick={onProposals} aria-label="Swap Proposals" title="Swap Proposals" />
             <Button type="text" className="header-icon" icon={<GiftOutlined />} onClick={onPickUp} aria-label="Pick up a trip" title="Pick up a trip" {...server} />
-            <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip} {...server}>
+            <Button className="header-add" icon={<PlusOutlined />} onClick={onAddTrip}>
               Add Trip
             </Button>
             <Button className="header-upload" icon={<CloudUploadOutlined />} onClick={onUploadRoster} {...server}>

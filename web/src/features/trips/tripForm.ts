@@ -28,6 +28,9 @@ export interface TripFormValues {
   aircraft: Aircraft | null;
   companions: number | null;
   training: boolean;
+  /** Optional report and release times (issue 55), as a datetime-local input holds them; '' when not given. */
+  reportAt: string;
+  releaseAt: string;
 }
 
 export const EMPTY_TRIP_FORM: TripFormValues = {
@@ -39,6 +42,8 @@ export const EMPTY_TRIP_FORM: TripFormValues = {
   aircraft: null,
   companions: null,
   training: false,
+  reportAt: '',
+  releaseAt: '',
 };
 
 /** Pilot spec section 6: a fleet limits the aircraft a pilot can fly (the server's rule too). */
@@ -56,6 +61,8 @@ export function formFromTrip(trip: Trip): TripFormValues {
     aircraft: trip.aircraft,
     companions: trip.companions,
     training: trip.training,
+    reportAt: localInput(trip.reportAt ?? null),
+    releaseAt: localInput(trip.releaseAt ?? null),
   };
 }
 
@@ -178,9 +185,28 @@ export function changedFields(trip: Trip, values: TripFormValues): UpdateTripBod
     if (values.companions !== null && values.companions > 0 && !trip.requested) body.requested = true;
   }
   if (values.training !== trip.training) body.training = values.training;
+  const reportAt = instantOf(values.reportAt);
+  const releaseAt = instantOf(values.releaseAt);
+  if (reportAt !== (trip.reportAt ?? null)) body.reportAt = reportAt;
+  if (releaseAt !== (trip.releaseAt ?? null)) body.releaseAt = releaseAt;
   return body;
 }
 
 export function isUnchanged(body: UpdateTripBody): boolean {
   return Object.keys(body).length === 0;
+}
+
+/** A UTC instant as a datetime-local input shows it: the pilot's own clock, to the minute. */
+export function localInput(instant: string | null): string {
+  if (!instant) return '';
+  const date = new Date(instant);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** What a datetime-local input holds, as the UTC instant the server stores; null when empty. */
+export function instantOf(local: string): string | null {
+  if (!local) return null;
+  const time = new Date(local).getTime();
+  return Number.isNaN(time) ? null : new Date(time).toISOString().replace('.000Z', 'Z');
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Input, Select, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Select, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import type { Wish, WishBody } from '@crewswap/proto';
 import { londonToday, MAX_WISHES } from '@crewswap/proto/browser';
@@ -6,6 +6,8 @@ import { errorMessage } from '../../api/client';
 import { useTrips } from '../../api/trips';
 import { useDeleteWish, useSaveWish, useWishes } from '../../api/wishes';
 import { AppModal } from '../../shared/AppModal';
+import { DateField } from '../../shared/DateField';
+import { formatNumericDate } from '../../shared/format';
 import { NotKept, waitsForNetwork } from '../offline/NotKept';
 import { toast } from '../../shared/toast';
 import '../../shared/dialogRows.css';
@@ -21,7 +23,8 @@ const bodyOf = (draft: Draft): WishBody => ({
   endDate: draft.endDate || null,
   forTripId: draft.forTripId,
 });
-const datesOf = (wish: Wish) => (wish.startDate || wish.endDate ? `${wish.startDate ?? '…'} to ${wish.endDate ?? '…'}` : 'Any dates');
+const numeric = (iso: string | null) => (iso ? formatNumericDate(iso) : '…');
+const datesOf = (wish: Wish) => (wish.startDate || wish.endDate ? `${numeric(wish.startDate)} to ${numeric(wish.endDate)}` : 'Any dates');
 
 /** Wishes (header): what the pilot wants; a new offer that matches one alerts them, naming it. */
 export default function WishesDialog({ onClose }: { onClose: () => void }) {
@@ -34,7 +37,7 @@ export default function WishesDialog({ onClose }: { onClose: () => void }) {
   const upcoming = (trips.data ?? []).filter((trip) => trip.startDate >= today && !trip.isStandby);
   const tripName = (id: string | null) => {
     const trip = upcoming.find((t) => t.id === id);
-    return trip ? `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${trip.startDate}` : 'my trip';
+    return trip ? `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}, ${formatNumericDate(trip.startDate)}` : 'my trip';
   };
   const list = wishes.data ?? [];
 
@@ -97,11 +100,11 @@ export default function WishesDialog({ onClose }: { onClose: () => void }) {
           <div className="wish-dates">
             <div>
               <label htmlFor="wish-start">From</label>
-              <Input id="wish-start" type="date" value={draft.startDate} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} />
+              <DateField id="wish-start" value={draft.startDate} onChange={(startDate) => setDraft({ ...draft, startDate })} />
             </div>
             <div>
               <label htmlFor="wish-end">To</label>
-              <Input id="wish-end" type="date" value={draft.endDate} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} />
+              <DateField id="wish-end" min={draft.startDate || undefined} value={draft.endDate} onChange={(endDate) => setDraft({ ...draft, endDate })} />
             </div>
           </div>
           <label htmlFor="wish-trip">Only trips that could take</label>

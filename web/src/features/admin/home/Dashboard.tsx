@@ -5,6 +5,7 @@ import { useActiveSessions, useAnalytics, useRecentRegistrations } from '../api/
 import { FailedLoad, figureOf, type LoadedQuery } from '../layout/FailedLoad';
 import { canOpen, hasPermission } from '../permissions';
 import { resourceNamed, type AdminResource } from '../resources';
+import { formatNumericDate } from '../../../shared/format';
 
 const ANALYTICS = resourceNamed('analytics')!;
 const PILOTS = resourceNamed('pilots')!;
@@ -85,7 +86,7 @@ function Registrations({ enabled }: { enabled: boolean }) {
                   </div>
                 </div>
                 <Tag color={row.masterRosterEnabled ? 'success' : 'error'}>{row.masterRosterEnabled ? 'ON' : 'OFF'}</Tag>
-                <Typography.Text>{row.registrationDate}</Typography.Text>
+                <Typography.Text>{formatNumericDate(row.registrationDate)}</Typography.Text>
               </List.Item>
             )}
           />

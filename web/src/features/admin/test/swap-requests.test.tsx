@@ -22,6 +22,7 @@ const REQUEST: SwapRequest = {
   proposer: { pilot: contact, trip: makeTrip({ flightNoStart: 'VS025', flightNoEnd: 'VS026', route: 'JFK' }) },
   owner: { pilot: OWNER, trip: makeTrip({ id: '55555555-5555-4555-8555-555555555555', pilotId: OWNER.id, flightNoStart: 'VS003', flightNoEnd: 'VS004', route: 'JFK' }) },
   warnings: ['The offered trip has changed since the pilots agreed'],
+  legality: null,
 };
 
 function Address() {

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AdminPilot, AdminPilotsQuery } from '@crewswap/proto';
 import { isLtcCaptain } from '@crewswap/proto/browser';
 import { FLEET_OPTIONS, RANK_OPTIONS } from '../../../../shared/options';
+import { Tooltip } from '../../../../shared/Tooltip';
 import { useDebounced } from '../../../../shared/useDebounced';
 import { useAdminPilots } from '../../api/pilots';
 import { emptyTextOf } from '../../layout/FailedLoad';

@@ -1,6 +1,8 @@
-import { Card, Input, Select, Statistic, Table, Tag, Tooltip } from 'antd';
+import { Card, Input, Select, Statistic, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import type { RosterHistoryQuery, RosterHistoryRecord, RosterTripChange } from '@crewswap/proto';
+import { formatNumericDate } from '../../../../shared/format';
+import { Tooltip } from '../../../../shared/Tooltip';
 import { useDebounced } from '../../../../shared/useDebounced';
 import { useRosterHistory, useRosterStats } from '../../api/rosters';
 import { emptyTextOf } from '../../layout/FailedLoad';
@@ -67,6 +69,7 @@ export default function RostersPanel() {
           options={[
             { value: 'email', label: 'Email' },
             { value: 'manual_upload', label: 'Manual upload' },
+            { value: 'subscription', label: 'Roster address' },
           ]}
         />
         <Select
@@ -125,7 +128,7 @@ export default function RostersPanel() {
           { title: 'Time', dataIndex: 'createdAt', fixed: 'left', render: formatDateTime },
           { title: 'Pilot', key: 'pilot', render: (_, r) => r.pilotName ?? '—' },
           { title: 'Employee ID', dataIndex: 'employeeId', render: (v: string | null) => v ?? '—' },
-          { title: 'Source', dataIndex: 'sourceType', render: (v: string) => (v === 'email' ? 'Email' : 'Manual upload') },
+          { title: 'Source', dataIndex: 'sourceType', render: (v: string) => (v === 'email' ? 'Email' : v === 'subscription' ? 'Roster address' : 'Manual upload') },
           {
             title: 'Status',
             dataIndex: 'success',
@@ -163,9 +166,9 @@ export default function RostersPanel() {
   );
 }
 
-/** One roster change as the history lists it: 'Changed: VS007/VS008 LAX 2027-01-08 to 2027-01-11 -> VS023/VS024 ...'. */
+/** One roster change as the history lists it: 'Changed: VS007/VS008 LAX 01/08/2027 to 01/11/2027 -> VS023/VS024 ...'. */
 function describeChange(change: RosterTripChange): string {
-  const name = (trip: NonNullable<RosterTripChange['before']>) => `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route} ${trip.startDate} to ${trip.endDate}`;
+  const name = (trip: NonNullable<RosterTripChange['before']>) => `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route} ${formatNumericDate(trip.startDate)} to ${formatNumericDate(trip.endDate)}`;
   if (change.kind === 'added') return `Added: ${name(change.after!)}`;
   if (change.kind === 'removed') return `Removed: ${name(change.before!)}`;
   return `Changed: ${name(change.before!)} -> ${name(change.after!)}`;

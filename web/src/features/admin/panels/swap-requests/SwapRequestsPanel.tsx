@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PilotContact, SwapRequest, SwapRequestsQuery, Trip } from '@crewswap/proto';
 import { isLtcCaptain } from '@crewswap/proto/browser';
 import { formatRange } from '../../../../shared/format';
+import { TripValue } from '../../../../shared/TripValue';
 import { FLEET_OPTIONS } from '../../../../shared/options';
 import { toast } from '../../../../shared/toast';
 import { useConfirm } from '../../../../shared/useConfirm';
@@ -37,6 +38,7 @@ function TripFacts({ trip }: { trip: Trip | null }) {
       {flightsOf(trip)}
       {trip.aircraft ? ` · ${trip.aircraft}` : ''}
       <div className="admin-muted">{formatRange(trip.startDate, trip.endDate)}</div>
+      <TripValue trip={trip} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { natsAuthorizationConfig, NATS_SERVICES, type NatsService } from '@crewswap/proto';
+import { natsAuthorizationConfig, natsSrePermissions, NATS_SERVICES, NATS_SRE_USER, type NatsService } from '@crewswap/proto';
 
 /** The stack's own tools (demo seeding) connect as this user, which may do anything. */
 export const STACK_NATS_USER = 'stack';
@@ -25,6 +25,8 @@ export interface PrivateNats {
   /** Each service's user and password, as NATS_USER / NATS_PASSWORD. */
   logins: Record<NatsService, NatsLogin>;
   stack: NatsLogin;
+  /** The operators' read-only user, as in the chart (`nats --user sre ... stream report`). */
+  sre: NatsLogin;
   /** nats-server's log lines about refused publishes and subscriptions. */
   violations(): string[];
   stop(): Promise<void>;
@@ -42,11 +44,12 @@ export async function startPrivateNats(options: { prefix: string; storeDir: stri
   const password = () => randomBytes(18).toString('base64url');
   const logins = Object.fromEntries((Object.keys(NATS_SERVICES) as NatsService[]).map((service) => [service, { user: service, password: password() }])) as Record<NatsService, NatsLogin>;
   const stack = { user: STACK_NATS_USER, password: password() };
+  const sre = { user: NATS_SRE_USER, password: password() };
   const passwords = Object.fromEntries(Object.values(logins).map((login) => [login.user, login.password]));
   const config = [
     `listen: "127.0.0.1:${port}"`,
     `jetstream: ${JSON.stringify({ store_dir: join(options.storeDir, 'jetstream') })}`,
-    natsAuthorizationConfig(passwords, options.prefix, [stack]),
+    natsAuthorizationConfig(passwords, options.prefix, [stack, { ...sre, permissions: natsSrePermissions() }]),
   ].join('\n');
   const configFile = join(options.storeDir, 'nats.conf');
   writeFileSync(configFile, config, { mode: 0o600 });
@@ -67,7 +70,7 @@ export async function startPrivateNats(options: { prefix: string; storeDir: stri
     await stop();
     throw error;
   }
-  return { url: `nats://127.0.0.1:${port}`, logins, stack, violations: () => [...violations], stop };
+  return { url: `nats://127.0.0.1:${port}`, logins, stack, sre, violations: () => [...violations], stop };
 }
 
 async function freePort(): Promise<number> {

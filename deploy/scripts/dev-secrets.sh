@@ -8,8 +8,9 @@ set -euo pipefail
 NAMESPACE="${NAMESPACE:-$(kubectl config view --minify -o jsonpath='{..namespace}' 2>/dev/null || true)}"
 NAMESPACE="${NAMESPACE:-default}"
 NAME=crewswap-dev-secrets
-# Each service's NATS user's password (values natsUsers): a Secret of its own, made once.
-for service in auth trips swaps admin notifications roster-ingest push-sender realtime links; do
+# Each service's NATS user's password (values natsUsers), and the operators' read-only user sre's:
+# a Secret of its own, made once.
+for service in auth trips swaps admin notifications roster-ingest push-sender realtime links sre; do
   kubectl -n "$NAMESPACE" get secret "crewswap-nats-$service" >/dev/null 2>&1 ||
     kubectl -n "$NAMESPACE" create secret generic "crewswap-nats-$service" --from-literal=password="$(openssl rand -base64 24)"
 done

@@ -4,7 +4,7 @@
  * Secret of its own; only the services' pods, the NATS servers and Prometheus reach the NATS pods;
  * TLS to NATS when asked, with cert-manager's certificate when an issuer is named.
  */
-import { natsPermissions, natsPermissionsFile, NATS_SERVICES, type NatsService } from '@crewswap/proto';
+import { natsPermissions, natsPermissionsFile, natsSrePermissions, NATS_SERVICES, NATS_SRE_USER, type NatsService } from '@crewswap/proto';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,14 +43,32 @@ describe('NATS users', () => {
     }
     // The gateway never touches NATS, so it has no user.
     expect(envOf(named(objects, 'Deployment', 'crewswap-gateway')!).map((entry) => entry.name)).not.toContain('NATS_USER');
-    expect(Object.keys(values.nats.container.env).sort()).toEqual(Object.keys(NATS_SERVICES).map(envVar).sort());
+    expect(Object.keys(values.nats.container.env).sort()).toEqual([...Object.keys(NATS_SERVICES), NATS_SRE_USER].map(envVar).sort());
+  });
+
+  test("the operators' user sre may only ask JetStream about streams and consumers, with the password of its own Secret", () => {
+    const users = named(objects, 'ConfigMap', values.natsUsers.configMap)!.data!['users.conf']!;
+    const line = users.split('\n').find((entry) => entry.includes(`user: "${NATS_SRE_USER}"`))!;
+    expect(line).toContain(`password: $${envVar(NATS_SRE_USER)},`);
+    const permissions = JSON.parse(line.split('permissions: ')[1]!.replace(/ }$/, '')) as ReturnType<typeof natsSrePermissions>;
+    expect(permissions).toEqual(natsSrePermissions());
+    expect(permissions.publish.allow.every((subject) => /^\$JS\.API\.(INFO$|STREAM\.(INFO|LIST|NAMES)|CONSUMER\.(INFO|LIST|NAMES))/.test(subject))).toBe(true);
+    expect(values.nats.container.env[envVar(NATS_SRE_USER)]).toEqual({ valueFrom: { secretKeyRef: { name: `${values.natsUsers.secretPrefix}${NATS_SRE_USER}`, key: 'password' } } });
+    expect(read('deploy/scripts/dev-secrets.sh')).toMatch(new RegExp(`for service in [^;]*\\b${NATS_SRE_USER}\\b`));
+  });
+
+  test("the runbook's nats commands from nats-box log in as sre, with the password of its Secret", () => {
+    const commands = read('deploy/README.md').split('\n').filter((line) => line.includes('crewswap-nats-box -- nats '));
+    expect(commands.length).toBeGreaterThan(0);
+    const secret = `${values.natsUsers.secretPrefix}${NATS_SRE_USER}`;
+    for (const command of commands) expect(command).toContain(`nats --user ${NATS_SRE_USER} --password "$(kubectl get secret ${secret} -o jsonpath='{.data.password}' | base64 -d)" `);
   });
 
   test('nats-server accepts the users file as the chart renders it', () => {
     const dir = scratch('nats-users');
     const users = named(objects, 'ConfigMap', values.natsUsers.configMap)!.data!['users.conf']!;
     writeFileSync(join(dir, 'nats.conf'), `port: 4222\n${users}`);
-    const env = { ...process.env, ...Object.fromEntries(Object.keys(NATS_SERVICES).map((service) => [envVar(service), 'a-password'])) };
+    const env = { ...process.env, ...Object.fromEntries([...Object.keys(NATS_SERVICES), NATS_SRE_USER].map((service) => [envVar(service), 'a-password'])) };
     const result = spawnSync('nats-server', ['-t', '-c', join(dir, 'nats.conf')], { env, encoding: 'utf8' });
     expect([result.status, result.stderr]).toEqual([0, expect.stringMatching(/configuration file .* is valid/)]);
   });

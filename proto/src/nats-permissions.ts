@@ -135,17 +135,38 @@ export function natsPermissions(service: NatsService, prefix = ''): NatsPermissi
   };
 }
 
-/** Every service's permissions with no prefix: the chart's `files/nats-permissions.json`. */
+/** The operators' user: what the runbook's `nats` commands (from the NATS chart's nats-box) log in as. */
+export const NATS_SRE_USER = 'sre';
+
+/**
+ * The operators' permissions: ask JetStream about streams and consumers (`nats stream report`,
+ * `nats consumer info`), nothing more. No event published, no consumer made or deleted, no message
+ * read: looking cannot change what the services see, nor read a pilot's data. Stream names are
+ * wildcards, so a prefix changes nothing.
+ */
+export function natsSrePermissions(): NatsPermissions {
+  const api = '$JS.API';
+  return {
+    publish: { allow: [`${api}.INFO`, `${api}.STREAM.INFO.*`, `${api}.STREAM.LIST`, `${api}.STREAM.NAMES`, `${api}.CONSUMER.INFO.*.*`, `${api}.CONSUMER.LIST.*`, `${api}.CONSUMER.NAMES.*`] },
+    subscribe: { allow: ['_INBOX.>'] },
+  };
+}
+
+/** Every service's permissions with no prefix, and the operators': the chart's `files/nats-permissions.json`. */
 export function natsPermissionsFile(): string {
-  const users = Object.fromEntries((Object.keys(NATS_SERVICES) as NatsService[]).map((service) => [service, natsPermissions(service)]));
+  const users = {
+    ...Object.fromEntries((Object.keys(NATS_SERVICES) as NatsService[]).map((service) => [service, natsPermissions(service)])),
+    [NATS_SRE_USER]: natsSrePermissions(),
+  };
   return `${JSON.stringify(users, null, 2)}\n`;
 }
 
 /**
  * A nats-server `authorization` block with one user per service (and any extra users, e.g. the
- * local stack's seeding tool with no limits), permissions for `prefix`.
+ * local stack's seeding tool with no limits, or the operators' with natsSrePermissions()),
+ * permissions for `prefix`.
  */
-export function natsAuthorizationConfig(passwords: Partial<Record<NatsService, string>>, prefix = '', extra: { user: string; password: string }[] = []): string {
+export function natsAuthorizationConfig(passwords: Partial<Record<NatsService, string>>, prefix = '', extra: { user: string; password: string; permissions?: NatsPermissions }[] = []): string {
   const users = [
     ...(Object.keys(NATS_SERVICES) as NatsService[])
       .filter((service) => passwords[service])

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import pino from 'pino';
-import { DIRECT, KnownAirportsReply, KnownAirportsRequest, natsPermissions, RPC, SUBJECTS, type NatsService } from '@crewswap/proto';
+import { AckPolicy } from 'nats';
+import { DIRECT, KnownAirportsReply, KnownAirportsRequest, natsPermissions, NATS_SRE_USER, RPC, SUBJECTS, type NatsService } from '@crewswap/proto';
 import { connectBus, ensureStreams, follow, publishDirect, requestRpc, serveRpc, type Bus } from '@crewswap/kit';
 import { eventually, uniqueName } from '@crewswap/kit-testing';
 import { startPrivateNats, type PrivateNats } from '../../../scripts/nats-users';
@@ -23,11 +24,11 @@ describe('NATS users and permissions', () => {
   const buses: Bus[] = [];
   const lines: Record<string, unknown>[] = [];
 
-  /** A kit connection as `service`'s NATS user, logging into `lines`. */
-  async function connectAs(service: NatsService): Promise<Bus> {
+  /** A kit connection as `service`'s NATS user (or the operators' sre), logging into `lines`. */
+  async function connectAs(service: NatsService | typeof NATS_SRE_USER): Promise<Bus> {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((line) => lines.push(JSON.parse(line))));
-    const login = nats.logins[service];
+    const login = service === NATS_SRE_USER ? nats.sre : nats.logins[service];
     const bus = await connectBus({ url: nats.url, prefix, name: service, log: pino({ level: 'info' }, stream), credentials: { user: login.user, password: login.password } });
     buses.push(bus);
     return bus;
@@ -83,6 +84,27 @@ describe('NATS users and permissions', () => {
     expect(refused.map((line) => line.subject)).toEqual(expect.arrayContaining([`${prefix}.${RPC.purgeTrips}`, `${prefix}.${SUBJECTS.pilotDeleted}`, expect.stringMatching(new RegExp(`^${prefix}\\.realtime\\.pilot\\.`))]));
     await eventually(() => nats.violations().filter((line) => line.includes('"links"')).length >= 3);
     expect(nats.violations().join('\n')).toMatch(/Publish Violation/);
+  });
+
+  it("lets the operators' user sre see streams and consumers, and refuses it publishing an event, making a consumer or reading a message", async () => {
+    const [links, sre] = [await connectAs('links'), await connectAs(NATS_SRE_USER)];
+    await ensureStreams(links);
+    const stream = links.stream('AUTH');
+    const durable = uniqueName('links-reader');
+    await links.jsm.consumers.add(stream, { durable_name: durable, ack_policy: AckPolicy.Explicit });
+
+    // What `nats stream report` and `nats consumer info` ask.
+    expect((await sre.jsm.streams.info(stream)).config.name).toBe(stream);
+    expect((await sre.jsm.streams.list().next()).map((info) => info.config.name)).toContain(stream);
+    expect(await sre.jsm.streams.names().next()).toContain(stream);
+    expect((await sre.jsm.consumers.list(stream).next()).map((info) => info.name)).toContain(durable);
+    expect((await sre.jsm.consumers.info(stream, durable)).name).toBe(durable);
+
+    await expect(sre.js.publish(sre.subject(SUBJECTS.pilotDeleted), '{}', { timeout: 2000 })).rejects.toThrow(/Permissions Violation/i);
+    await expect(sre.jsm.consumers.add(stream, { durable_name: uniqueName('sre-reader'), ack_policy: AckPolicy.Explicit })).rejects.toThrow(/Permissions Violation/i);
+    await expect(sre.jsm.streams.getMessage(stream, { seq: 1 })).rejects.toThrow(/Permissions Violation/i);
+    await eventually(() => nats.violations().filter((line) => line.includes(`"${NATS_SRE_USER}"`)).length >= 3);
+    await links.jsm.consumers.delete(stream, durable);
   });
 
   it('derives every permission from proto, prefixed as the stack prefixes subjects and streams', () => {

@@ -29,7 +29,10 @@ function runbookCommands(): { backup: string; restore: string; replace: string }
 
 /** Runs one runbook line in bash at the repository's root, against `databaseUrl`. */
 function run(line: string, databaseUrl: string, env: Record<string, string> = {}) {
-  const result = spawnSync('bash', ['-c', line], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl, ...env } });
+  // As from a person's shell: under `make test` the parent make's variables would make this make
+  // print 'Entering/Leaving directory' lines around the file name it prints.
+  const { MAKEFLAGS: _flags, MAKELEVEL: _level, MFLAGS: _mflags, ...shell } = process.env;
+  const result = spawnSync('bash', ['-c', line], { cwd: ROOT, encoding: 'utf8', env: { ...shell, DATABASE_URL: databaseUrl, ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

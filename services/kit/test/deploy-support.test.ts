@@ -29,7 +29,7 @@ describe('migrate-only entry', () => {
     try {
       const config = { DATABASE_URL: database.url, LOG_LEVEL: 'silent' as const, LOG_FORMAT: 'json' as const };
       const first = await runMigrations({ name: 'kit-test', schema: 'kit_migrate', migrations: {} }, config);
-      expect(first).toEqual(['0000_kit_outbox', '0001_kit_dead_letters', '0002_kit_outbox_trace_context']);
+      expect(first).toEqual(['0000_kit_outbox', '0001_kit_dead_letters', '0002_kit_outbox_trace_context', '0003_kit_idempotency_keys', '0004_kit_outbox_relay_lease']);
       expect(await runMigrations({ name: 'kit-test', schema: 'kit_migrate', migrations: {} }, config)).toEqual(first);
     } finally {
       await database.drop();

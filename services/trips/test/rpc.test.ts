@@ -195,7 +195,10 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
   });
 
   it('seeds demo trips for test pilots once: two months, no overlaps, standbys, about a fifth offered', async () => {
-    const pilots = Array.from({ length: 12 }, (_, i) => makePilot({ testData: true, fleet: (['A330', 'A350', 'SFF', 'B787'] as const)[i % 4] }));
+    // Fixed ids: the demo's choices follow each pilot's id, so the share offered is the same every run.
+    const pilots = Array.from({ length: 12 }, (_, i) =>
+      makePilot({ id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, testData: true, fleet: (['A330', 'A350', 'SFF', 'B787'] as const)[i % 4] }),
+    );
     const reply = await ask(RPC.seedDemoTrips, { pilots }, SeedDemoTripsReply);
     expect(reply.created).toBeGreaterThan(12 * 5);
     let offered = 0;

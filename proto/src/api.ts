@@ -20,6 +20,7 @@ import {
   WhatsappGroupResponse,
 } from './crew';
 import { CalendarFeedAddress, CalendarFeedBody, CalendarFeedParams, CalendarFeedStatus } from './calendar-feed';
+import { PilotMonthQuery, PilotMonthResponse } from './flight-times';
 import { PurgePreviewReply } from './events';
 import { BellList, DigestUnsubscribeQuery, MarkBellReadBody, MarkBellReadResponse, Wish, WishBody, WishList } from './alerts';
 import {
@@ -175,6 +176,7 @@ export const API = {
   crossoverTrips: route('GET', '/api/crossover-trips', 'Crossover calendar: trips shared with other pilots', 'pilot', { response: CrossoverTripsResponse }),
   usualRequests: route('GET', '/api/usual-requests/search', 'Usual requests: who flies a flight on a date', 'pilot', { query: UsualRequestsQuery, response: UsualRequestsResponse }),
   pilotStats: route('GET', '/api/stats', "My figures and the community's", 'pilot', { response: PilotStats }),
+  pilotMonth: route('GET', '/api/pilot/month', "My month's block, duty, days away and days off, and with `with` (an offered trip) and `without` (my trip) the same after that swap", 'pilot', { query: PilotMonthQuery, response: PilotMonthResponse }),
   iataCodes: route('GET', '/api/iata-codes', 'Every known airport code', 'none', { response: IataCodeList }),
   confirmIataCode: route('POST', '/api/iata-codes', 'Confirm an unknown code as a real airport', 'pilot', { body: CreateIataCodeBody, response: IataCode, status: [201] }),
   calendarFeedStatus: route('GET', '/api/calendar/feed', 'Whether my calendar feed is on', 'pilot', { response: CalendarFeedStatus }),

@@ -18,6 +18,8 @@ const ROUTES: readonly [RegExp, ServiceName][] = [
   // Wishes are kept and matched where the offers are (docs/DECISIONS.md).
   [/^\/api\/notifications\/wishes(\/|$)/, 'swaps'],
   [/^\/api\/(trips|iata-codes|master-calendar|crossover-trips|usual-requests|stats|calendar)(\/|$)/, 'trips'],
+  // A pilot's month is worked out from their trips (issue 55).
+  [/^\/api\/pilot\/month$/, 'trips'],
   [/^\/api\/(auth|pilot|pilots|check-deleted-pilot|restore-pilot)(\/|$)/, 'auth'],
   [/^\/api\/admin\/(pilots|sessions|recent-registrations|cleanup\/deleted-pilots)(\/|$)/, 'auth'],
   [/^\/api\/admin\/(iata-codes|excluded-airports|analytics)(\/|$)/, 'trips'],

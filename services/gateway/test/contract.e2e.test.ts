@@ -415,6 +415,14 @@ describe('the API reference, route by route, through the gateway', () => {
     expect(page.body).toEqual({ matches: expect.any(Array), total: expect.any(Number), nextCursor: null });
     const badLimit = await exercise('GET /api/trips/{id}/matches?limit=', { jar: pilot, params: { id, limit: '0' }, status: 400 });
     expect(badLimit.body.error).toBe('Limit must be a whole number from 1 to 200.');
+    // Sorted by block hours, offers the pilot may not fly left out (issue 55); an unknown order is a 400.
+    const legalByBlock = await exercise('GET /api/trips/{id}/matches?limit=&sort=&legalOnly=', { jar: pilot, params: { id, limit: '50', sort: 'block', legalOnly: 'true' } });
+    expect(legalByBlock.body).toEqual({ matches: expect.any(Array), total: expect.any(Number), nextCursor: null });
+    const badSort = await exercise('GET /api/trips/{id}/matches?limit=&sort=&legalOnly=', { jar: pilot, params: { id, limit: '50', sort: 'longest', legalOnly: 'false' }, status: 400 });
+    expect(badSort.body.error).toBe("sort must be 'relevance', 'start', 'block' or 'daysAway'");
+    // The month view (issue 55, trips): the month's totals, and after giving this trip away for itself.
+    const month = await exercise('GET /api/pilot/month?month=&with=&without=', { jar: pilot, params: { month: trip.startDate.slice(0, 7), with: id, without: id } });
+    expect(month.body).toMatchObject({ month: trip.startDate.slice(0, 7), totals: expect.any(Object), after: expect.any(Object) });
     await exercise('POST /api/trips/{id}/send-notifications', { jar: pilot, params: { id }, eventually: true });
     // Wishes (swaps): one naming this trip, once swaps has it.
     const wish = await exercise('POST /api/notifications/wishes', { jar: pilot, values: { destinations: ['BOS'], startDate: trip.startDate, endDate: trip.endDate, forTripId: id }, eventually: true });

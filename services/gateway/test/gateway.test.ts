@@ -17,6 +17,7 @@ describe('route table', () => {
   it.each([
     ['/api/auth/login', 'auth'],
     ['/api/pilot/current', 'auth'],
+    ['/api/pilot/month?month=2026-11', 'trips'],
     ['/api/pilots/abc/check-master-roster-cooldown', 'auth'],
     ['/api/check-deleted-pilot/123456', 'auth'],
     ['/api/restore-pilot', 'auth'],

@@ -45,6 +45,8 @@ import { tripRoutes } from './routes/trips';
 import { whatsappGroupRoutes } from './routes/whatsapp-groups';
 import { createSeedDemoTrips } from './seed/demo-trips';
 import { followDutyAllowances } from './domain/duty-allowances';
+import { createGetPilotMonth } from './domain/pilot-month';
+import { pilotMonthRoutes } from './routes/pilot-month';
 
 export type AppOptions = ServiceOptions;
 
@@ -130,6 +132,7 @@ export function createApp(config: Config, options: AppOptions = {}) {
 
     tripRoutes(app, { guard, trips: tripsRepo, useCases: tripUseCases });
     crewRoutes(app, { guard, useCases: crewUseCases });
+    pilotMonthRoutes(app, { guard, pilotMonth: createGetPilotMonth({ trips: tripsRepo, allowances: () => dutyAllowances.current() }) });
     whatsappGroupRoutes(app, { guard, groups: groupUseCases });
     airportRoutes(app, { guard, airports: airportsRepo, iataList, useCases: airportUseCases });
     analyticsRoutes(app, { guard, analytics: createAnalyticsService(createAnalyticsRepository(db)) });

@@ -14,7 +14,8 @@ export const queryKeys = {
   /** The range Find Swaps last searched on a trip (null: none, or cleared); its offers are under matchPages. */
   matches: (tripId: string) => ['matches', tripId] as const,
   /** Find Swaps' offers for one search, page by page (useInfiniteQuery). */
-  matchPages: (tripId: string, range: { startDate?: string; endDate?: string }) => ['match-pages', tripId, range.startDate ?? '', range.endDate ?? ''] as const,
+  // The whole search (dates, order, legalOnly): the query client hashes it by its fields.
+  matchPages: (tripId: string, range: { startDate?: string; endDate?: string; sort?: string; legalOnly?: boolean }) => ['match-pages', tripId, range] as const,
   iataCodes: ['iata-codes'] as const,
   pilotsAll: ['pilots', 'all'] as const,
   /** Everything under this prefix is dropped when a link changes. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, onlineManager, useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { daysBetween } from '@crewswap/proto/browser';
-import type { CreateTripBody, OfferType, Pilot, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
+import type { CreateTripBody, MatchSort, OfferType, Pilot, PilotStats, SendNotificationsResponse, SwapMatchPage, SwappableBody, Trip, TripWithWarnings, UpdateTripBody } from '@crewswap/proto';
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
@@ -271,6 +271,9 @@ export const SWAP_OFFERS_PAGE = 50;
 export interface SwapSearchRange {
   startDate?: string;
   endDate?: string;
+  /** The list's order and whether offers the pilot may not fly are left out (issue 55); relevance and all by default. */
+  sort?: MatchSort;
+  legalOnly?: boolean;
 }
 
 /** One search's offers, page by page in relevance order (Mutual, Urgent, then by date). */
@@ -282,6 +285,8 @@ function swapOfferPages(tripId: string, range: SwapSearchRange) {
       const query = new URLSearchParams({ limit: String(SWAP_OFFERS_PAGE) });
       if (range.startDate) query.set('startDate', range.startDate);
       if (range.endDate) query.set('endDate', range.endDate);
+      if (range.sort && range.sort !== 'relevance') query.set('sort', range.sort);
+      if (range.legalOnly) query.set('legalOnly', 'true');
       if (pageParam) query.set('cursor', pageParam);
       return request<SwapMatchPage>(`/api/trips/${tripId}/matches?${query.toString()}`);
     },
@@ -305,6 +310,22 @@ export function useFoundSwapOffers(tripId: string) {
 export function useSwapOfferPages(tripId: string, range: SwapSearchRange) {
   // Never fetched on its own: Find Swaps starts each search afresh.
   return useInfiniteQuery({ ...swapOfferPages(tripId, range), enabled: false });
+}
+
+/**
+ * The found offers in another order, or with offers the pilot may not fly hidden (issue 55): the
+ * search stays shown even when nothing is left, so the pilot can switch back.
+ */
+export function useReorderSwapOffers(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (range: SwapSearchRange) => {
+      await queryClient.fetchInfiniteQuery(swapOfferPages(tripId, range));
+      return range;
+    },
+    onSuccess: (range) => queryClient.setQueryData(queryKeys.matches(tripId), range),
+    meta: fixed('Error', 'Failed to find compatible swaps.'),
+  });
 }
 
 /** Find Swaps: the first page of offers inside the trip's search range; answers how many there are in all. */

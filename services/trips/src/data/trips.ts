@@ -42,7 +42,7 @@ export type TripFields = Omit<Trip, 'id' | 'pilotId' | 'createdAt' | 'updatedAt'
 const instant = (date: Date | null): string | null => (date === null ? null : date.toISOString().replace('.000Z', 'Z'));
 
 /** Nights are counted at home base; both bases (LHR, MAN) keep London's clock. */
-const HOME_ZONE = 'Europe/London';
+export const HOME_ZONE = 'Europe/London';
 
 /**
  * A stored trip as the contract has it, with its value derived from its duty times (issue 55);
@@ -141,6 +141,12 @@ export function createTripRepository(db: Db, allowances: () => DutyAllowances = 
     async findOwn(pilotId: string, id: string, trx: Executor = db, forUpdate = false): Promise<Trip | undefined> {
       const query = trx('trips').where({ id, pilot_id: pilotId }).first();
       const row: TripRow | undefined = await (forUpdate ? query.forUpdate() : query);
+      return row && toTrip(row);
+    },
+
+    /** Any pilot's trip: the month view's offered trip (issue 55), which trips owns as it owns all. */
+    async findAny(id: string, trx: Executor = db): Promise<Trip | undefined> {
+      const row: TripRow | undefined = await trx('trips').where({ id }).first();
       return row && toTrip(row);
     },
 

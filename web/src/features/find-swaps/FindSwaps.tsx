@@ -1,14 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { Button, Select, Switch, Tag } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { Pilot, SwapMatch, Trip } from '@crewswap/proto';
+import type { MatchSort, Pilot, SwapMatch, Trip } from '@crewswap/proto';
 import { queryKeys } from '../../api/keys';
 import { searchRange, swapWindowDays } from '../../api/settings';
-import { useFindSwapOffers, useFoundSwapOffers, useSwapOfferPages, type SwapSearchRange } from '../../api/trips';
+import { useFindSwapOffers, useFoundSwapOffers, useReorderSwapOffers, useSwapOfferPages, type SwapSearchRange } from '../../api/trips';
 import { formatRange } from '../../shared/format';
+import { LegalityTag } from '../../shared/LegalityTag';
 import { TripValue } from '../../shared/TripValue';
 import { toast } from '../../shared/toast';
 import { useNearView } from '../../shared/useNearView';
+
+const SORT_OPTIONS: { value: MatchSort; label: string }[] = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'start', label: 'Start date' },
+  { value: 'block', label: 'Block hours' },
+  { value: 'daysAway', label: 'Days away' },
+];
 
 const SwapOfferDetailsDialog = lazy(() => import('./SwapOfferDetailsDialog'));
 const ProposeSwapDialog = lazy(() => import('../proposals/ProposeSwapDialog'));
@@ -51,6 +59,7 @@ export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps
   const [selected, setSelected] = useState<SwapMatch | null>(null);
   const [proposing, setProposing] = useState<SwapMatch | null>(null);
   const pages = useSwapOfferPages(tripId, range);
+  const reorder = useReorderSwapOffers(tripId);
   const matches = pages.data?.pages.flatMap((page) => page.matches) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
@@ -60,7 +69,8 @@ export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps
   const wantsMore = !collapsed && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   useNearView(end, wantsMore, () => void fetchNextPage(), '400px 0px', matches.length);
 
-  if (matches.length === 0) return null;
+  // Hiding offers the pilot may not fly can leave none: the list stays, so the switch can be turned off.
+  if (matches.length === 0 && !range.legalOnly) return null;
   return (
     <section className="matches" aria-label="Matching swap offers">
       <div className="matches-head">
@@ -78,6 +88,25 @@ export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps
       </div>
       {!collapsed && (
         <>
+          <div className="matches-order">
+            <label>
+              <Switch
+                size="small"
+                checked={range.legalOnly ?? false}
+                loading={reorder.isPending}
+                onChange={(legalOnly) => reorder.mutate({ ...range, legalOnly })}
+              />{' '}
+              Hide offers I may not fly
+            </label>
+            <Select
+              size="small"
+              aria-label="Sort offers by"
+              value={range.sort ?? 'relevance'}
+              options={SORT_OPTIONS}
+              onChange={(sort: MatchSort) => reorder.mutate({ ...range, sort })}
+              popupMatchSelectWidth={false}
+            />
+          </div>
           <ul className="match-list">
             {matches.map((match) => (
               <li key={match.trip.id}>
@@ -110,6 +139,7 @@ export function SwapMatchList({ tripId, range, pilot, trip, onClear }: ListProps
                     </span>
                   </span>
                   <TripValue trip={match.trip} />
+                  <LegalityTag legality={match} />
                 </button>
                 <Button size="small" className="match-propose" onClick={() => setProposing(match)} aria-label={`Propose Swap with ${match.pilot.firstName} ${match.pilot.lastName}`}>
                   Propose Swap

@@ -7,7 +7,9 @@ import { useProposeSwap } from '../../api/proposals';
 import { AppModal, okAction } from '../../shared/AppModal';
 import { Details } from '../../shared/Details';
 import { formatRange } from '../../shared/format';
+import { LegalityTag } from '../../shared/LegalityTag';
 import { toast } from '../../shared/toast';
+import { MonthPanel } from './MonthPanel';
 
 const tripText = (trip: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'route' | 'aircraft'>) =>
   `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}${trip.aircraft ? ` · ${trip.aircraft}` : ''}`;
@@ -35,6 +37,10 @@ export default function ProposeSwapDialog({ myTrip, match, onClose }: { myTrip: 
           ['Pilot', `${match.pilot.rank} ${match.pilot.firstName} ${match.pilot.lastName}`],
         ]}
       />
+      <div className="proposal-legality" aria-label="Flight time limits">
+        <LegalityTag legality={match} />
+      </div>
+      <MonthPanel query={{ month: match.trip.startDate.slice(0, 7), with: match.trip.id, without: myTrip.id }} />
       <label className="proposal-note">
         Note (optional)
         <Input.TextArea value={note} onChange={(event) => setNote(event.target.value)} maxLength={MAX_PROPOSAL_NOTE} showCount rows={3} aria-label="Note" />

@@ -83,6 +83,23 @@ describe('Swap Requests (the crewing desk)', () => {
     expect(within(card).queryByText(/VS025/)).toBeNull();
   });
 
+  it("shows the flight time limits check of both pilots: the proposer's 'Not legal' with its sentence, the owner's 'Legal'", async () => {
+    const rest = 'Rest before VS003 on 2099-03-10 would be 9 h 10 min; at least 12 h needed';
+    renderDesk('/admin/swap-requests', () => ({ requests: [{ ...REQUEST, legality: { proposer: { legal: false, reasons: [rest] }, owner: { legal: true, reasons: [] } } }] }));
+    const proposer = await screen.findByLabelText(`Flight time limits: ${PILOT.firstName} ${PILOT.lastName}`);
+    expect(proposer).toHaveTextContent('Not legal');
+    expect(proposer).toHaveTextContent(rest);
+    const owner = screen.getByLabelText('Flight time limits: Olga Owner');
+    expect(owner).toHaveTextContent('Legal');
+    expect(owner).not.toHaveTextContent('Not legal');
+  });
+
+  it("a check without times says 'Times unknown'; a request without checks shows none", async () => {
+    renderDesk('/admin/swap-requests', () => ({ requests: [{ ...REQUEST, legality: { proposer: { legal: 'unknown', reasons: [] }, owner: null } }] }));
+    expect(await screen.findByLabelText(`Flight time limits: ${PILOT.firstName} ${PILOT.lastName}`)).toHaveTextContent('Times unknown');
+    expect(screen.queryByLabelText('Flight time limits: Olga Owner')).not.toBeInTheDocument();
+  });
+
   it('refuses only with a reason of at most 200 characters, and shows the server’s 409 sentence', async () => {
     const { calls } = renderDesk('/admin/swap-requests');
     const card = await screen.findByRole('article', { name: /^Swap request:/ });

@@ -1,8 +1,9 @@
 import { Alert, Button, Empty, Select, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import type { PilotContact, SwapRequest, SwapRequestsQuery, Trip } from '@crewswap/proto';
+import type { Legality, PilotContact, SwapRequest, SwapRequestsQuery, Trip } from '@crewswap/proto';
 import { isLtcCaptain } from '@crewswap/proto/browser';
 import { formatRange } from '../../../../shared/format';
+import { LegalityTag } from '../../../../shared/LegalityTag';
 import { TripValue } from '../../../../shared/TripValue';
 import { FLEET_OPTIONS } from '../../../../shared/options';
 import { toast } from '../../../../shared/toast';
@@ -43,13 +44,20 @@ function TripFacts({ trip }: { trip: Trip | null }) {
   );
 }
 
-function Side({ title, pilot, trip }: { title: string; pilot: PilotContact; trip: Trip | null }) {
+/** `legality`: whether this pilot may fly the trip they take (issue 55); absent once decided, and for the owner of a give-away. */
+function Side({ title, pilot, trip, legality }: { title: string; pilot: PilotContact; trip: Trip | null; legality: Legality | null | undefined }) {
   return (
     <section className="swap-request-side" aria-label={`${title}: ${nameOf(pilot)}`}>
       <div className="admin-muted">{title}</div>
       <PilotFacts pilot={pilot} />
       <div className="admin-muted">Gives</div>
       <TripFacts trip={trip} />
+      {legality && (
+        <div aria-label={`Flight time limits: ${nameOf(pilot)}`}>
+          <div className="admin-muted">Flight time limits</div>
+          <LegalityTag legality={legality} />
+        </div>
+      )}
     </section>
   );
 }
@@ -75,8 +83,8 @@ function RequestCard({ request, onRefuse }: { request: SwapRequest; onRefuse: (r
         {request.decidedAt && <span className="admin-muted">Decided {formatDateTime(request.decidedAt)}</span>}
       </div>
       <div className="swap-request-sides">
-        <Side title={request.kind === 'giveaway' ? 'Picks up' : 'Proposed'} pilot={request.proposer.pilot} trip={request.proposer.trip} />
-        <Side title="Offered" pilot={request.owner.pilot} trip={request.owner.trip} />
+        <Side title={request.kind === 'giveaway' ? 'Picks up' : 'Proposed'} pilot={request.proposer.pilot} trip={request.proposer.trip} legality={request.legality?.proposer} />
+        <Side title="Offered" pilot={request.owner.pilot} trip={request.owner.trip} legality={request.legality?.owner} />
       </div>
       {request.note && <Typography.Paragraph className="swap-request-note">“{request.note}”</Typography.Paragraph>}
       {request.reason && <Typography.Paragraph>Refused: {request.reason}</Typography.Paragraph>}

@@ -3,7 +3,7 @@
  * month view use. The limits are EASA ORO.FTL's, kept as an admin setting (`flight_time_limits`);
  * proto/README.md says where each comes from. Zod-free; the schemas are in flight-times.ts.
  */
-import { addDays } from './dates';
+import { addDays, numericDate } from './dates';
 import {
   DEFAULT_DUTY_ALLOWANCES,
   formatDuration,
@@ -61,17 +61,17 @@ export const LOCAL_NIGHT = { from: 22 * 60, to: 8 * 60, minutes: 8 * 60 } as con
 
 /** The sentences, one per limit: the check's reasons and the 409 errors, verbatim. */
 export const LEGALITY_MESSAGES = {
-  timesUnknown: (flightNo: string, date: string) => `Times are not known for ${flightNo} on ${date}`,
+  timesUnknown: (flightNo: string, date: string) => `Times are not known for ${flightNo} on ${numericDate(date)}`,
   rest: (flightNo: string, date: string, rest: number, needed: number) =>
-    `Rest before ${flightNo} on ${date} would be ${formatDuration(rest)}; at least ${formatDuration(needed)} needed`,
+    `Rest before ${flightNo} on ${numericDate(date)} would be ${formatDuration(rest)}; at least ${formatDuration(needed)} needed`,
   duty: (days: number, flightNo: string, date: string, total: number, maxHours: number) =>
-    `Duty in ${days} days up to ${flightNo} on ${date} would be ${formatDuration(total)}; at most ${maxHours} h allowed`,
+    `Duty in ${days} days up to ${flightNo} on ${numericDate(date)} would be ${formatDuration(total)}; at most ${maxHours} h allowed`,
   block28: (days: number, flightNo: string, date: string, total: number, maxHours: number) =>
-    `Block in ${days} days up to ${flightNo} on ${date} would be ${formatDuration(total)}; at most ${maxHours} h allowed`,
+    `Block in ${days} days up to ${flightNo} on ${numericDate(date)} would be ${formatDuration(total)}; at most ${maxHours} h allowed`,
   blockYear: (year: string, flightNo: string, date: string, total: number, maxHours: number) =>
-    `Block in ${year} up to ${flightNo} on ${date} would be ${formatDuration(total)}; at most ${maxHours} h allowed`,
+    `Block in ${year} up to ${flightNo} on ${numericDate(date)} would be ${formatDuration(total)}; at most ${maxHours} h allowed`,
   recovery: (hours: number, nights: number, fromFlight: string, fromDate: string, toFlight: string, toDate: string, everyHours: number) =>
-    `No ${hours} h rest with ${nights} local nights from ${fromFlight} on ${fromDate} to ${toFlight} on ${toDate}; one needed at least every ${everyHours} h`,
+    `No ${hours} h rest with ${nights} local nights from ${fromFlight} on ${numericDate(fromDate)} to ${toFlight} on ${numericDate(toDate)}; one needed at least every ${everyHours} h`,
 } as const;
 
 /** Rolling windows span longest this many days; a trip further than this from the one checked cannot break a limit with it. */
@@ -118,6 +118,28 @@ const nearYear = (year: string) => {
 };
 
 /**
+ * Each trip's duties, worked out once per trip (object) and allowances: Find swaps checks a page of
+ * offers against one roster, whose trips' duties each check would otherwise read again from their
+ * instants, and the offers themselves stay in memory between requests. Trips are taken as values:
+ * a changed trip is a new object.
+ */
+const dutiesKnown = new WeakMap<TripTimes, { allowances: DutyAllowances; duties: Duty[] | null }>();
+function dutiesOf(trip: TripTimes, allowances: DutyAllowances): Duty[] | null {
+  const known = dutiesKnown.get(trip);
+  if (
+    known &&
+    known.allowances.reportMinutes === allowances.reportMinutes &&
+    known.allowances.releaseMinutes === allowances.releaseMinutes &&
+    known.allowances.layoverMinHours === allowances.layoverMinHours
+  ) {
+    return known.duties;
+  }
+  const duties = tripDuties(trip, allowances);
+  dutiesKnown.set(trip, { allowances: { reportMinutes: allowances.reportMinutes, releaseMinutes: allowances.releaseMinutes, layoverMinHours: allowances.layoverMinHours }, duties });
+  return duties;
+}
+
+/**
  * Local nights are asked of the same rests again and again (Find swaps checks a page of offers
  * against one roster), and counting them walks the days through Intl: remembered, bounded.
  */
@@ -162,7 +184,7 @@ export function checkLegality(
   const involved = focusTrip
     ? nearDates(roster, addDays(focusTrip.startDate, -HORIZON_DAYS), addDays(focusTrip.endDate, HORIZON_DAYS))
     : roster;
-  const dutiesByTrip = new Map(involved.map((trip) => [trip.id, tripDuties(trip, limits)]));
+  const dutiesByTrip = new Map(involved.map((trip) => [trip.id, dutiesOf(trip, limits)]));
   const unknown = involved.filter((trip) => !dutiesByTrip.get(trip.id));
   if (unknown.length > 0) return { legal: 'unknown', reasons: unknown.map((trip) => LEGALITY_MESSAGES.timesUnknown(trip.flightNoStart, trip.startDate)) };
 
@@ -212,7 +234,7 @@ export function checkLegality(
     // The whole year, beyond the trips near the one checked; a trip without times there counts as no block.
     const yearBlock = roster
       .filter(nearYear(year))
-      .flatMap((trip) => dutiesByTrip.get(trip.id) ?? tripDuties(trip, limits) ?? [])
+      .flatMap((trip) => dutiesByTrip.get(trip.id) ?? dutiesOf(trip, limits) ?? [])
       .sort(byTime)
       .flatMap((duty) => duty.block);
     const total = yearBlock.reduce((sum, block) => sum + overlap(block.start, block.end, span.start, span.end), 0);

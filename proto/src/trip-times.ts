@@ -138,12 +138,14 @@ export function tripValue(
   const duties = tripDuties(trip, allowances);
   if (duties === null) return { blockMinutes: null, dutyMinutes: null, nightsAway: Math.max(0, daysBetween(trip.startDate, trip.endDate)), landings: null };
   const block = duties.flatMap((duty) => duty.block);
+  // Report and release without sectors tell the duty, not the flying: block and landings unknown, not 0.
+  const flown = (trip.sectors?.length ?? 0) > 0;
   return {
-    blockMinutes: block.reduce((sum, sector) => sum + sector.end - sector.start, 0),
+    blockMinutes: flown ? block.reduce((sum, sector) => sum + sector.end - sector.start, 0) : null,
     dutyMinutes: duties.reduce((sum, duty) => sum + duty.end - duty.start, 0),
     // The home midnights between leaving and coming back.
     nightsAway: Math.max(0, daysBetween(localDate(duties[0]!.start, timeZone), localDate(duties.at(-1)!.end, timeZone))),
-    landings: block.length,
+    landings: flown ? block.length : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, LEGALITY_MESSAGES, type Pilot, type Sector, type SwapMatch, type SwapMatchPage, type SwapRequest, type Trip } from '@crewswap/proto';
+import { addDays, LEGALITY_MESSAGES, numericDate, type Pilot, type Sector, type SwapMatch, type SwapMatchPage, type SwapRequest, type Trip } from '@crewswap/proto';
 import { ADMIN_COOKIE, signAdminToken } from '@crewswap/kit';
 import { TEST_KEYS } from '@crewswap/kit-testing';
 import { freshDate, startHarness, type Harness } from './helpers';
@@ -66,7 +66,7 @@ describe('Find swaps, proposals and the desk check the flight time limitations (
     expect(response.statusCode).toBe(200);
     const rows = new Map((response.json() as SwapMatch[]).map((row) => [row.trip.id, row]));
     expect(rows.get(tooSoon.id)).toMatchObject({ legal: false, reasons: [LEGALITY_MESSAGES.rest('VS011', day(2), 270, 12 * 60)], mutual: false });
-    expect(rows.get(tooSoon.id)!.reasons).toEqual([`Rest before VS011 on ${day(2)} would be 4 h 30 min; at least 12 h needed`]);
+    expect(rows.get(tooSoon.id)!.reasons).toEqual([`Rest before VS011 on ${numericDate(day(2))} would be 4 h 30 min; at least 12 h needed`]);
     expect(rows.get(free.id)).toMatchObject({ legal: true, reasons: [], mutual: true });
     // Its owner lands at 23:00 the night before my day-4 trip would report: not Mutual.
     expect(rows.get(ownerBusy.id)).toMatchObject({ legal: true, mutual: false });
@@ -110,7 +110,7 @@ describe('Find swaps, proposals and the desk check the flight time limitations (
     const { day, me, mine, tooSoon, typed } = await world();
     const refused = await post(me, '/api/swaps/proposals', { offeredTripId: tooSoon.id, myTripId: mine.id });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: `Rest before VS011 on ${day(2)} would be 4 h 30 min; at least 12 h needed` });
+    expect(refused.json()).toEqual({ error: `Rest before VS011 on ${numericDate(day(2))} would be 4 h 30 min; at least 12 h needed` });
     expect((await post(me, '/api/swaps/proposals', { offeredTripId: typed.id, myTripId: mine.id })).statusCode).toBe(201);
   });
 
@@ -131,10 +131,10 @@ describe('Find swaps, proposals and the desk check the flight time limitations (
     // A day trip home at 23:00 on day 3 (no date shared with mine, so no overlap): 7 h 30 min of rest.
     await h.addTrip(owners[2]!, { ...flown([sector('VS035', 'LHR', 'MAD', day(3), '15:00', 2.5), sector('VS036', 'MAD', 'LHR', day(3), '20:30', 2.5)]) });
     const listed = ((await asAdmin('GET', '/api/admin/swap-requests')).json() as { requests: SwapRequest[] }).requests.find((request) => request.id === agreementId)!;
-    expect(listed.legality).toEqual({ proposer: { legal: true, reasons: [] }, owner: { legal: false, reasons: [`Rest before VS005 on ${day(4)} would be 7 h 30 min; at least 12 h needed`] } });
+    expect(listed.legality).toEqual({ proposer: { legal: true, reasons: [] }, owner: { legal: false, reasons: [`Rest before VS005 on ${numericDate(day(4))} would be 7 h 30 min; at least 12 h needed`] } });
     const approve = await asAdmin('POST', `/api/admin/swap-requests/${agreementId}/approve`);
     expect(approve.statusCode).toBe(409);
-    expect(approve.json()).toEqual({ error: `Rest before VS005 on ${day(4)} would be 7 h 30 min; at least 12 h needed` });
+    expect(approve.json()).toEqual({ error: `Rest before VS005 on ${numericDate(day(4))} would be 7 h 30 min; at least 12 h needed` });
   });
 
   it('answers the same from Postgres as from the offer index, for every order, hidden or not, page by page (run last: it stops the index)', async () => {

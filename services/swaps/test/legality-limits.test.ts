@@ -25,12 +25,12 @@ const LIMITS: [string, (over: number) => TripTimes[], string][] = [
   [
     'rest before a duty at home base: at least 12 h (ORO.FTL.235(a))',
     (over) => [jfk('a', day(0), 1), trip('b', [['VS003', 'LHR', 'BOS', at(day(2), '19:30', -over), at(day(2), '23:30')]])],
-    'Rest before VS003 on 2026-01-07 would be 11 h 59 min; at least 12 h needed',
+    'Rest before VS003 on 01/07/2026 would be 11 h 59 min; at least 12 h needed',
   ],
   [
     'rest before a duty at home base: at least the preceding duty when that is longer',
     (over) => [duty('a', 'VS001', at(day(0), '06:00'), at(day(0), '20:00')), duty('b', 'VS003', at(day(1), '10:00', -over), at(day(1), '15:00'))],
-    'Rest before VS003 on 2026-01-06 would be 13 h 59 min; at least 14 h needed',
+    'Rest before VS003 on 01/06/2026 would be 13 h 59 min; at least 14 h needed',
   ],
   [
     'rest before a duty away from base: at least 10 h (ORO.FTL.235(b))',
@@ -40,22 +40,22 @@ const LIMITS: [string, (over: number) => TripTimes[], string][] = [
         ['VS002', 'JFK', 'LHR', at(day(1), '05:30', -over), at(day(1), '13:30')],
       ]),
     ],
-    'Rest before VS002 on 2026-01-06 would be 9 h 59 min; at least 10 h needed',
+    'Rest before VS002 on 01/06/2026 would be 9 h 59 min; at least 10 h needed',
   ],
   [
     'duty in any 7 consecutive days: at most 60 h (ORO.FTL.210(a)(1))',
     (over) => dailyDuties(day(0), [0, 1, 2, 3, 4, 5], 10, over),
-    'Duty in 7 days up to VS006 on 2026-01-10 would be 60 h 1 min; at most 60 h allowed',
+    'Duty in 7 days up to VS006 on 01/10/2026 would be 60 h 1 min; at most 60 h allowed',
   ],
   [
     'duty in any 14 consecutive days: at most 110 h (ORO.FTL.210(a)(2))',
     (over) => dailyDuties(day(0), [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12], 10, over),
-    'Duty in 14 days up to VS011 on 2026-01-17 would be 110 h 1 min; at most 110 h allowed',
+    'Duty in 14 days up to VS011 on 01/17/2026 would be 110 h 1 min; at most 110 h allowed',
   ],
   [
     'duty in any 28 consecutive days: at most 190 h (ORO.FTL.210(a)(3))',
     (over) => dailyDuties(day(0), [0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 21, 22, 23, 24], 10, over),
-    'Duty in 28 days up to VS019 on 2026-01-29 would be 190 h 1 min; at most 190 h allowed',
+    'Duty in 28 days up to VS019 on 01/29/2026 would be 190 h 1 min; at most 190 h allowed',
   ],
   [
     'block in any 28 consecutive days: at most 100 h (ORO.FTL.210(b)(1))',
@@ -66,17 +66,17 @@ const LIMITS: [string, (over: number) => TripTimes[], string][] = [
         ['VS014', 'DUB', 'LHR', at(day(24), '13:00'), at(day(24), '15:00', over)],
       ]),
     ],
-    'Block in 28 days up to VS014 on 2026-01-29 would be 100 h 1 min; at most 100 h allowed',
+    'Block in 28 days up to VS014 on 01/29/2026 would be 100 h 1 min; at most 100 h allowed',
   ],
   [
     'block in a calendar year: at most 900 h (ORO.FTL.210(b)(2))',
     (over) => laxYear(45, over),
-    'Block in 2026 up to VS090 on 2026-11-06 would be 900 h 1 min; at most 900 h allowed',
+    'Block in 2026 up to VS090 on 11/06/2026 would be 900 h 1 min; at most 900 h allowed',
   ],
   [
     'a 36 h rest with 2 local nights at least every 168 h (ORO.FTL.235(d)): the time between two',
     (over) => [...dailyDuties(day(0), [0, 1, 2, 3, 4, 5, 6], 6), duty('d8', 'VS008', at(day(7), '02:00'), at(day(7), '08:00', over))],
-    'No 36 h rest with 2 local nights from VS001 on 2026-01-05 to VS008 on 2026-01-12; one needed at least every 168 h',
+    'No 36 h rest with 2 local nights from VS001 on 01/05/2026 to VS008 on 01/12/2026; one needed at least every 168 h',
   ],
   [
     'a 36 h rest with 2 local nights at least every 168 h: a rest of 36 h counts, 35 h 59 min does not',
@@ -88,7 +88,7 @@ const LIMITS: [string, (over: number) => TripTimes[], string][] = [
       duty('d8', 'VS008', at(day(8), '08:00'), at(day(8), '14:00')),
       duty('d9', 'VS009', at(day(9), '08:00'), at(day(9), '14:00')),
     ],
-    'No 36 h rest with 2 local nights from VS001 on 2026-01-05 to VS009 on 2026-01-14; one needed at least every 168 h',
+    'No 36 h rest with 2 local nights from VS001 on 01/05/2026 to VS009 on 01/14/2026; one needed at least every 168 h',
   ],
 ];
 
@@ -123,7 +123,7 @@ describe('flight time limitations: each limit at and across its boundary', () =>
         ]),
       ]);
     expect(away(60).legal).toBe(true);
-    expect(away(96).reasons).toEqual(['No 36 h rest with 2 local nights from VS001 on 2026-01-05 to VS102 on 2026-01-12; one needed at least every 168 h']);
+    expect(away(96).reasons).toEqual(['No 36 h rest with 2 local nights from VS001 on 01/05/2026 to VS102 on 01/12/2026; one needed at least every 168 h']);
   });
 
   it('counts duties and the rests between them, never a whole trip as one duty', () => {
@@ -140,7 +140,7 @@ describe('a swap is judged on the roster as it would be after it', () => {
   it('an offer starting too soon after one of the pilot’s trips is not legal, with the rest figure', () => {
     expect(checkSwap([own], null, offer, limits, HOME, ZONE)).toEqual({
       legal: false,
-      reasons: ['Rest before VS025 on 2026-01-07 would be 2 h 30 min; at least 12 h needed'],
+      reasons: ['Rest before VS025 on 01/07/2026 would be 2 h 30 min; at least 12 h needed'],
     });
   });
 
@@ -151,7 +151,7 @@ describe('a swap is judged on the roster as it would be after it', () => {
   it('is unknown when the offered trip, or a trip of the pilot’s near it, has no times', () => {
     expect(checkSwap([own], null, typed('offer', 'VS777', day(10), day(12)), limits, HOME, ZONE)).toEqual({
       legal: 'unknown',
-      reasons: ['Times are not known for VS777 on 2026-01-15'],
+      reasons: ['Times are not known for VS777 on 01/15/2026'],
     });
     expect(checkSwap([typed('mine', 'VS555', day(20), day(22)), own], null, offer, limits, HOME, ZONE).legal).toBe('unknown');
     // More than 28 days away, a trip without times cannot break a limit with the offer.

@@ -34,9 +34,10 @@ describe('trips: duty times and the value of a trip', () => {
 
   it('Add Trip with report and release times: stored as UTC instants, duty derived from them', async () => {
     const { post, list } = await newPilot();
+    // A typed trip's times tell its duty, not its flying: block and landings stay unknown.
     const response = await post(tripBody({ startDate: '2026-11-10', endDate: '2026-11-10', reportAt: '2026-11-10T08:00:00+01:00', releaseAt: '2026-11-10T19:30:00Z' }));
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ reportAt: '2026-11-10T07:00:00Z', releaseAt: '2026-11-10T19:30:00Z', dutyMinutes: 750, blockMinutes: 0, landings: 0 });
+    expect(response.json()).toMatchObject({ reportAt: '2026-11-10T07:00:00Z', releaseAt: '2026-11-10T19:30:00Z', dutyMinutes: 750, blockMinutes: null, landings: null });
     expect((await list())[0]).toMatchObject({ reportAt: '2026-11-10T07:00:00Z', releaseAt: '2026-11-10T19:30:00Z', dutyMinutes: 750 });
   });
 

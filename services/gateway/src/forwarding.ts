@@ -49,29 +49,35 @@ export async function registerForwarding(app: FastifyInstance, services: Record<
     streamAgents['https:'].destroy();
   });
 
+  // With one address per service (a cluster's Services, or `make up` without REPLICAS) there is
+  // no other replica to go on to: the plain handler then forwards each request without the
+  // per-request closures and copied options that going on to the next one needs.
+  const anyReplicas = Object.values(services).some(({ urls }) => urls.length > 1);
+  const handler: FastifyHttpProxyOptions['handler'] = (request, reply, dest, handlerOptions) => {
+    const replicas = services[ownerOf(request.url)!];
+    const tried = new Set<string>();
+    const attempt = (url: string): FastifyReply => {
+      tried.add(url);
+      const onError: FastifyReplyFromHooks['onError'] = (errorReply, context) => {
+        if (neverReached(context.error, request.body)) {
+          replicas.refused(url);
+          const next = replicas.next();
+          if (!tried.has(next)) return void attempt(next);
+        }
+        handlerOptions.onError!(errorReply, context);
+      };
+      return reply.from(dest, { ...handlerOptions, getUpstream: () => url, onError });
+    };
+    return attempt(handlerOptions.getUpstream!(request, ''));
+  };
+
   const options = (send: SendAnswer, timeout?: number): FastifyHttpProxyOptions => ({
     upstream: '',
     // Bodies go on as they arrive (parsed below); reply-from logs nothing of its own per request.
     proxyPayloads: false,
     disableRequestLogging: true,
     destroyAgent: true,
-    handler: (request, reply, dest, handlerOptions) => {
-      const replicas = services[ownerOf(request.url)!];
-      const tried = new Set<string>();
-      const attempt = (url: string): FastifyReply => {
-        tried.add(url);
-        const onError: FastifyReplyFromHooks['onError'] = (errorReply, context) => {
-          if (neverReached(context.error, request.body)) {
-            replicas.refused(url);
-            const next = replicas.next();
-            if (!tried.has(next)) return void attempt(next);
-          }
-          handlerOptions.onError!(errorReply, context);
-        };
-        return reply.from(dest, { ...handlerOptions, getUpstream: () => url, onError });
-      };
-      return attempt(handlerOptions.getUpstream!(request, ''));
-    },
+    ...(anyReplicas ? { handler } : {}),
     replyOptions: {
       getUpstream: (request) => services[ownerOf(request.url)!].next(),
       rewriteRequestHeaders: (request, headers) => forwardedRequestHeaders(request as FastifyRequest, headers as IncomingHttpHeaders),

@@ -94,16 +94,32 @@ interface Labelled extends Span {
  * at a start where a window edge meets an interval edge, or at an end of the allowed range.
  */
 function busiestWindow(intervals: Labelled[], windowMinutes: number, focus: Span | null): { start: number; total: number } | null {
-  const candidates = intervals.flatMap(({ start, end }) => [start, end, start - windowMinutes, end - windowMinutes]);
-  if (focus) candidates.push(focus.start - windowMinutes + 1, focus.end - 1);
-  let best: { start: number; total: number } | null = null;
-  for (const start of candidates) {
-    if (focus && !overlaps({ start, end: start + windowMinutes }, focus)) continue;
+  // Written with no arrays or objects per candidate: Find swaps asks it four times of every row.
+  let bestStart = 0;
+  let bestTotal = -1;
+  const consider = (start: number) => {
+    const end = start + windowMinutes;
+    if (focus && !(start < focus.end && focus.start < end)) return;
     let total = 0;
-    for (const interval of intervals) total += overlap(interval.start, interval.end, start, start + windowMinutes);
-    if (!best || total > best.total) best = { start, total };
+    for (const interval of intervals) {
+      if (interval.start < end && interval.end > start) total += Math.min(interval.end, end) - Math.max(interval.start, start);
+    }
+    if (total > bestTotal) {
+      bestStart = start;
+      bestTotal = total;
+    }
+  };
+  for (const { start, end } of intervals) {
+    consider(start);
+    consider(end);
+    consider(start - windowMinutes);
+    consider(end - windowMinutes);
   }
-  return best;
+  if (focus) {
+    consider(focus.start - windowMinutes + 1);
+    consider(focus.end - 1);
+  }
+  return bestTotal < 0 ? null : { start: bestStart, total: bestTotal };
 }
 
 /** The last interval starting inside [start, end): what names a window in its sentence. */
@@ -112,8 +128,9 @@ const lastIn = (intervals: Labelled[], start: number, end: number) => intervals.
 /** Trips sharing a date with from..to (the bounds worked out once, not per trip: a page checks thousands). */
 const nearDates = (trips: readonly TripTimes[], from: string, to: string) => trips.filter((trip) => trip.endDate >= from && trip.startDate <= to);
 const nearYear = (year: string) => {
-  const from = addDays(`${year}-01-01`, -1);
-  const to = addDays(`${year}-12-31`, 1);
+  // The day before the year and the day after: the same two dates for every year.
+  const from = `${Number(year) - 1}-12-31`;
+  const to = `${Number(year) + 1}-01-01`;
   return (trip: TripTimes) => trip.endDate >= from && trip.startDate <= to;
 };
 
@@ -143,16 +160,19 @@ function dutiesOf(trip: TripTimes, allowances: DutyAllowances): Duty[] | null {
  * Local nights are asked of the same rests again and again (Find swaps checks a page of offers
  * against one roster), and counting them walks the days through Intl: remembered, bounded.
  */
-const nightsCounted = new Map<string, number>();
+const nightsCounted = new Map<string, Map<number, number>>();
 
 /** Local nights wholly inside [start, end): 8 hours of some night's 22:00 to 08:00. */
 export function localNights(start: number, end: number, timeZone: string): number {
-  const key = `${start} ${end} ${timeZone}`;
-  const known = nightsCounted.get(key);
+  let counted = nightsCounted.get(timeZone);
+  if (!counted) nightsCounted.set(timeZone, (counted = new Map()));
+  // A number for a key (minutes since 1970 stay below 10^8 until the 2160s): building a string was most of a lookup.
+  const key = start * 100_000_000 + (end - start);
+  const known = counted.get(key);
   if (known !== undefined) return known;
-  if (nightsCounted.size > 100_000) nightsCounted.clear();
+  if (counted.size > 100_000) counted.clear();
   const count = countLocalNights(start, end, timeZone);
-  nightsCounted.set(key, count);
+  counted.set(key, count);
   return count;
 }
 
@@ -210,7 +230,7 @@ export function checkLegality(
   }
 
   // ORO.FTL.210(a)(b): duty and block in any run of consecutive days.
-  const dutySpans: Labelled[] = duties.map(({ start, end, flightNo }) => ({ start, end, flightNo }));
+  const dutySpans: Labelled[] = duties;
   const blockSpans: Labelled[] = duties.flatMap((duty) => duty.block);
   const rolling: [Labelled[], number, number, typeof LEGALITY_MESSAGES.duty][] = [
     [dutySpans, 7, limits.maxDuty7DaysHours, LEGALITY_MESSAGES.duty],
@@ -227,18 +247,17 @@ export function checkLegality(
   }
 
   // ORO.FTL.210(b)(2): block in a calendar year (local).
-  const focusBlock = focusTrip ? blockSpans.filter((span) => focusDuties.some((duty) => duty.block.includes(span))) : blockSpans;
+  const focusBlock = focusTrip ? focusDuties.flatMap((duty) => duty.block) : blockSpans;
   const years = [...new Set(focusBlock.flatMap((span) => [date(span.start).slice(0, 4), date(Math.max(span.start, span.end - 1)).slice(0, 4)]))].sort();
   for (const year of years) {
     const span = { start: localDay(`${year}-01-01`, timeZone).start, end: localDay(`${Number(year) + 1}-01-01`, timeZone).start };
     // The whole year, beyond the trips near the one checked; a trip without times there counts as no block.
-    const yearBlock = roster
-      .filter(nearYear(year))
-      .flatMap((trip) => dutiesByTrip.get(trip.id) ?? dutiesOf(trip, limits) ?? [])
-      .sort(byTime)
-      .flatMap((duty) => duty.block);
-    const total = yearBlock.reduce((sum, block) => sum + overlap(block.start, block.end, span.start, span.end), 0);
+    // Totalled as they come (Find swaps asks this of every row); put in order only to name the last.
+    const yearDuties = roster.filter(nearYear(year)).flatMap((trip) => dutiesByTrip.get(trip.id) ?? dutiesOf(trip, limits) ?? []);
+    let total = 0;
+    for (const duty of yearDuties) for (const block of duty.block) total += overlap(block.start, block.end, span.start, span.end);
     if (total <= limits.maxBlockYearHours * HOUR) continue;
+    const yearBlock = yearDuties.sort(byTime).flatMap((duty) => duty.block);
     const last = lastIn(yearBlock, span.start, span.end)!;
     reasons.push(LEGALITY_MESSAGES.blockYear(year, last.flightNo, date(last.start), total, limits.maxBlockYearHours));
   }

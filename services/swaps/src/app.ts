@@ -89,7 +89,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const giveaways = createGiveawayRepository(db);
     registerGiveawayRoutes(app, { guard: runtime.guard, listGiveaways: createListGiveaways({ giveaways, clock, awaitTrips }) });
     const answerDeps = { db, proposals, events: proposalEvents, clock };
-    const swapCheck = createSwapCheck({ rosters: (ids, ex) => readModel.rosters(ids, ex), limits: (ex) => readModel.flightTimeLimits(ex) });
+    const swapCheck = createSwapCheck({ read: (ids, ex) => readModel.rostersAndLimits(ids, ex) });
     const proposalUseCases = {
       proposeSwap: createProposeSwap({ ...answerDeps, giveaways, sides, awaitTrips, swapCheck }),
       acceptProposal: createAcceptProposal({ ...answerDeps, swapCheck }),

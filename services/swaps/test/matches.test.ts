@@ -1,4 +1,4 @@
-import { addDays, daysBetween, SUBJECTS, SwapMatch, SwapMatchPage, type Aircraft, type Fleet } from '@crewswap/proto';
+import { addDays, daysBetween, numericDate, SUBJECTS, SwapMatch, SwapMatchPage, type Aircraft, type Fleet } from '@crewswap/proto';
 import { dateSlots, makePilot, makeTrip, startHarness, TODAY, type Harness } from './helpers';
 
 // Find swaps works on any date, and query dates must lie between a year back and two years ahead:
@@ -72,7 +72,7 @@ describe('Find swaps: GET /api/trips/{id}/matches', () => {
         urgent: false,
         // Typed trips have no times (issue 55): whether I may fly it is not known, and why.
         legal: 'unknown',
-        reasons: [`Times are not known for VS005 on ${addDays(start, 2)}`, `Times are not known for ${offer.flightNoStart} on ${offer.startDate}`],
+        reasons: [`Times are not known for VS005 on ${numericDate(addDays(start, 2))}`, `Times are not known for ${offer.flightNoStart} on ${numericDate(offer.startDate)}`],
       },
     ]);
   });

@@ -294,6 +294,21 @@ export function createReadModelRepository(db: Db) {
     },
 
     /**
+     * `rosters` and `flightTimeLimits` in one round trip: what the swap check reads inside an
+     * accept's transaction, where each statement more holds the connection (and the trips' locks) longer.
+     */
+    async rostersAndLimits(pilotIds: string[], ex: Executor = db): Promise<{ rosters: Map<string, { roster: TripTimes[]; base: string }>; limits: FlightTimeLimits }> {
+      const result = await ex.raw<{ rows: { limits: string | null; rosters: { id: string; base: string; roster: TripTimes[] }[] }[] }>(
+        `SELECT (SELECT value FROM settings WHERE key = 'flight_time_limits') AS limits,
+                (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'base', p.contact->>'base', 'roster', ${rosterJsonSql('p.id')})), '[]')
+                   FROM pilots p WHERE p.id = ANY(CAST(? AS uuid[])) AND p.contact IS NOT NULL) AS rosters`,
+        [pilotIds],
+      );
+      const row = result.rows[0]!;
+      return { rosters: new Map(row.rosters.map((pilot) => [pilot.id, { roster: pilot.roster, base: pilot.base }])), limits: parseFlightTimeLimits(row.limits ?? undefined) };
+    },
+
+    /**
      * Offered trips of other pilots that the asker could take and whose pilot could take the
      * asker's trip, starting inside the window: same-dates offers first, then by start date.
      * Answers the JSON text of SwapMatch[] from the stored JSON texts: offer lists run to hundreds

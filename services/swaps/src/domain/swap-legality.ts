@@ -80,12 +80,12 @@ export interface SwapLegality {
  * limits' sentences (409), an unknown one goes through.
  */
 export function createSwapCheck(deps: {
-  rosters: (pilotIds: string[], ex?: Executor) => Promise<Map<string, RosterOf>>;
-  limits: (ex?: Executor) => Promise<FlightTimeLimits>;
+  /** The pilots' rosters and the limits, read in one statement (an accept reads them inside its transaction). */
+  read: (pilotIds: string[], ex?: Executor) => Promise<{ rosters: Map<string, RosterOf>; limits: FlightTimeLimits }>;
 }) {
   async function check(swaps: SwapParties[], ex?: Executor): Promise<SwapLegality[]> {
     if (swaps.length === 0) return [];
-    const [rosters, limits] = await Promise.all([deps.rosters([...new Set(swaps.flatMap((swap) => [swap.proposer.pilotId, swap.owner.pilotId]))], ex), deps.limits(ex)]);
+    const { rosters, limits } = await deps.read([...new Set(swaps.flatMap((swap) => [swap.proposer.pilotId, swap.owner.pilotId]))], ex);
     const of = (pilotId: string): RosterOf => rosters.get(pilotId) ?? { roster: [], base: '' };
     return swaps.map(({ proposer, owner }) => ({
       proposer: swapChecker(of(proposer.pilotId), proposer.trip, limits)(timesOf(owner.trip)),

@@ -22,6 +22,18 @@ interface Run {
   rows: number[];
 }
 
+/**
+ * The rows an answer is made from, in date order (start, end, trip id), as two columns: each row's
+ * bucket and its row in it. The offer index keeps it per search (kept-orders.ts), so that the next
+ * page, or the same search again, slices it rather than merging the runs again; `groups`, the rows
+ * by Urgent and same dates, is kept with it once worked out.
+ */
+export interface DateOrder {
+  buckets: Bucket[];
+  rows: number[];
+  groups?: number[][];
+}
+
 /** What the answer asks of the asker's trip and of the clock, as day numbers. */
 export interface AnswerQuery {
   searchedTripId: string;
@@ -43,8 +55,7 @@ interface Found {
 }
 
 /**
- * The Find swaps answer from runs of bucket rows each in date order (start, end, trip id):
- * merged, then in the answer's order (match-page.ts: Mutual, Urgent, same dates, then date
+ * The Find swaps answer from bucket rows in date order (start, end, trip id; inDateOrder): in the answer's order (match-page.ts: Mutual, Urgent, same dates, then date
  * order), cut to the page, and written as the JSON text the SQL fallback gives, as UTF-8; with
  * the ids of the offers it shows, in order.
  *
@@ -52,8 +63,7 @@ interface Found {
  * first page of 50 is usually full of Mutual offers after a hundred or so of the four hundred
  * rows, and rows before a page's cursor in their group are passed over by date alone.
  */
-export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
-  const merged = inDateOrder(runs);
+export function writeAnswer(merged: DateOrder, query: AnswerQuery): FoundAnswer {
   const { checks } = query;
   // Offers the pilot chose not to see (legalOnly) are no part of the answer, its total included.
   const { buckets, rows } = checks?.hidden ? withoutHidden(merged, checks.hidden) : merged;
@@ -103,10 +113,15 @@ export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
   } else {
     // Urgent and same dates are two comparisons: each row goes to its group by them at once, in
     // date order. Group g: (urgent ? 0 : 2) + (same ? 0 : 1), the answer's order within Mutual and within the rest.
-    const dateGroups: number[][] = [[], [], [], []];
-    for (let i = 0; i < total; i += 1) {
-      const flags = flagsOf(i, false);
-      dateGroups[(flags & 4 ? 0 : 2) + (flags & 1 ? 0 : 1)]!.push(i);
+    // Kept with the rows when they are all of them (nothing hidden): the same search again reuses them.
+    let dateGroups = rows === merged.rows ? merged.groups : undefined;
+    if (!dateGroups) {
+      dateGroups = [[], [], [], []];
+      for (let i = 0; i < total; i += 1) {
+        const flags = flagsOf(i, false);
+        dateGroups[(flags & 4 ? 0 : 2) + (flags & 1 ? 0 : 1)]!.push(i);
+      }
+      if (rows === merged.rows) merged.groups = dateGroups;
     }
     // The answer's eight groups in order, rank r: Mutual first (r < 4), then the date groups.
     const firstRank = after ? (after.mutual ? 0 : 4) + (after.urgent ? 0 : 2) + (after.sameDates ? 0 : 1) : 0;
@@ -174,7 +189,7 @@ export function writeAnswer(runs: Run[], query: AnswerQuery): FoundAnswer {
  * Each run's next row is kept beside the runs: copying each run into a cursor object cost about
  * a quarter of the index's time per answer.
  */
-function inDateOrder(runs: Run[]): { buckets: Bucket[]; rows: number[] } {
+export function inDateOrder(runs: Run[]): DateOrder {
   if (runs.length === 1) return { buckets: runs[0]!.rows.map(() => runs[0]!.bucket), rows: runs[0]!.rows };
   const buckets: Bucket[] = [];
   const rows: number[] = [];

@@ -80,6 +80,8 @@ export function createBuckets() {
   /** Pilot ids as small numbers, for the scan to compare. */
   const pilotNumbers = new Map<string, number>();
   const pilotNumberOf = (id: string) => pilotNumbers.get(id) ?? -1;
+  /** Counts changes: what was found before a change may not be what is found after it. */
+  let generation = 0;
   const pilotNumber = (id: string) => {
     let n = pilotNumbers.get(id);
     if (n === undefined) pilotNumbers.set(id, (n = pilotNumbers.size));
@@ -89,6 +91,7 @@ export function createBuckets() {
   function remove(tripId: string): void {
     const offer = offers.get(tripId);
     if (!offer) return;
+    generation += 1;
     offers.delete(tripId);
     const bucket = buckets.get(offer.bucket)!;
     const at = bucket.offers.indexOf(offer);
@@ -98,6 +101,7 @@ export function createBuckets() {
   return {
     put(row: OfferRow): void {
       remove(row.trip_id);
+      generation += 1;
       const offer: Offer = {
         tripId: row.trip_id,
         version: (lastVersion += 1),
@@ -139,10 +143,12 @@ export function createBuckets() {
     },
     remove,
     clear(): void {
+      generation += 1;
       offers.clear();
       buckets.clear();
     },
     size: () => offers.size,
+    generation: () => generation,
     /** The constraint as a test of single rows (Mutual, asked of the rows find() gave); settingDays for the offers' own windows. */
     rowTest(constraint: Constraint, settingDays: number): (bucket: Bucket, row: number) => boolean {
       return rowTest(constraint, compile(constraint, pilotNumberOf), settingDays);

@@ -4,6 +4,7 @@ import { mutualOffersFor, offersFor } from '../../rules/swap-rule';
 import type { OfferQuery } from '../read-model';
 import { writeAnswer, type FoundAnswer } from './answer';
 import { createBuckets, dayNumber, type OfferRow } from './buckets';
+import { createKeptOrders } from './kept-orders';
 import { startListener } from './listener';
 import { instantSql } from '../swap-rule-sql';
 
@@ -38,13 +39,15 @@ export interface OfferIndex {
  * The offers table held in memory: Find swaps is the hot read of the product, and answering it
  * from memory costs a binary search and a copy of rows already in UTF-8, where the query
  * aggregated hundreds of rows into text for the driver to decode and the server to encode again
- * (`npm run bench -w @crewswap/swaps`). Three parts: the listener keeps it in step with the table
- * (Postgres stays the truth), the buckets hold the offers and find the swap rule's rows, the
- * answer writer merges them into the answer's bytes.
+ * (`npm run bench -w @crewswap/swaps`). Four parts: the listener keeps it in step with the table
+ * (Postgres stays the truth), the buckets hold the offers and find the swap rule's rows, the kept
+ * orders hold each search's rows merged in date order until the offers change, and the answer
+ * writer puts them in the answer's order and bytes.
  */
 export async function startOfferIndex(deps: { db: Db; connectionString: string; log: Logger; heartbeatMs?: number }): Promise<OfferIndex> {
   const { db } = deps;
   const buckets = createBuckets();
+  const keptOrders = createKeptOrders(buckets);
   const listener = await startListener({
     ...deps,
     follower: {
@@ -65,8 +68,8 @@ export async function startOfferIndex(deps: { db: Db; connectionString: string; 
   return {
     find(query) {
       if (!listener.ready()) return undefined;
-      const runs = buckets.find(offersFor(query));
-      return writeAnswer(runs, {
+      const order = keptOrders.of(offersFor(query), { start: query.trip.startDate, end: query.trip.endDate, urgentFrom: query.urgent.from, urgentTo: query.urgent.to });
+      return writeAnswer(order, {
         searchedTripId: query.trip.id,
         start: dayNumber(query.trip.startDate),
         end: dayNumber(query.trip.endDate),

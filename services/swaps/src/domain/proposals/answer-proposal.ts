@@ -42,8 +42,8 @@ async function whyClosed(proposals: ProposalRepository, proposal: SwapProposal, 
  * accepts that share a trip run one after the other and the second finds it taken; both trips are
  * claimed for the agreement (agreement_trips refuses a trip already claimed), every other open
  * proposal on either trip is declined, and the events tell both pilots, crewing's mail and trips
- * (which withdraws both offers). Four round trips, the transaction's own included (five when
- * other proposals are declined).
+ * (which withdraws both offers). Five round trips, the transaction's own and the swap check's one
+ * read of both rosters and the limits included (six when other proposals are declined).
  */
 export function createAcceptProposal(deps: Deps & { swapCheck: Pick<SwapCheck, 'refuseIfIllegal'> }) {
   const { db, proposals, events, clock } = deps;

@@ -154,13 +154,15 @@ describe('changes made offline wait and go', () => {
     await signUpByApi(page, { firstName: 'Cara', lastName: 'Queued', tag: 'offline' });
     await signUpByApi(dan, { firstName: 'Dan', lastName: 'Proposer', tag: 'offline' });
     const add = async (who: Page, body: ReturnType<typeof trip>) => (await ok<Loose>(who, 'POST', '/api/trips', body)).id as string;
-    ids.toOffer = await add(page, trip('VS911', 'VS912', 160));
-    ids.described = await add(page, trip('VS913', 'VS914', 163));
-    ids.accepted = await add(page, trip('VS915', 'VS916', 166));
-    ids.withdrawn = await add(page, trip('VS917', 'VS918', 169));
+    // Days 310-321, which no other journey uses: these are offered JFK trips, and the wishes journey's
+    // wish for JFK on days 168-178 must find none of them on the stack they share.
+    ids.toOffer = await add(page, trip('VS911', 'VS912', 310));
+    ids.described = await add(page, trip('VS913', 'VS914', 313));
+    ids.accepted = await add(page, trip('VS915', 'VS916', 316));
+    ids.withdrawn = await add(page, trip('VS917', 'VS918', 319));
     for (const id of [ids.described, ids.accepted, ids.withdrawn]) await ok(page, 'PATCH', `/api/trips/${id}/swappable`, { isSwappable: true, swapDescription: 'Weekend off please' });
-    ids.danFirst = await add(dan, trip('VS921', 'VS922', 166));
-    ids.danSecond = await add(dan, trip('VS923', 'VS924', 169));
+    ids.danFirst = await add(dan, trip('VS921', 'VS922', 316));
+    ids.danSecond = await add(dan, trip('VS923', 'VS924', 319));
     // Swaps learns of the offers from trips' events a moment later.
     const propose = async (offeredTripId: string, myTripId: string) => {
       await until(async () => (await api(dan, 'POST', '/api/swaps/proposals', { offeredTripId, myTripId })).status === 201, 'a proposal to Cara');

@@ -45,7 +45,9 @@ const ECDSA_SHA256 = sequence(oid('1.2.840.10045.4.3.2'));
 export function selfSignedCertificate(hosts: string[], days = 365): KeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f; // a positive INTEGER
+  // A positive INTEGER whose first byte is never 0: DER refuses a leading zero byte before one below 0x80
+  // ('illegal padding'), which a random first byte gave one start in 256.
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const now = Date.now();
   const altNames = hosts.map((host) => (isIP(host) === 4 ? tlv(0x87, Buffer.from(host.split('.').map(Number))) : tlv(0x82, Buffer.from(host))));
   const tbs = sequence(

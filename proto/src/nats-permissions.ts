@@ -67,7 +67,9 @@ export const NATS_SERVICES = {
     says: [realtimePilotSubject('*')],
   }),
   'push-sender': merge(runtime('push-sender'), {
-    publishes: [SUBJECTS.sendPush],
+    // It runs an outbox relay on the notifications schema's outbox, which notifications writes too:
+    // whichever process takes a batch publishes it, so push-sender may publish all notifications may.
+    publishes: [...STREAMS.NOTIFICATIONS],
     reads: ['NOTIFICATIONS'],
     says: [realtimePilotSubject('*')],
   }),

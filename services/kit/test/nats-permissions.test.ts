@@ -67,6 +67,17 @@ describe('NATS users and permissions', () => {
     expect(nats.violations()).toEqual([]);
   });
 
+  it("lets push-sender publish every event of the notifications outbox it relays beside notifications: a mail, a push, preferences", async () => {
+    const pushSender = await connectAs('push-sender');
+    await ensureStreams(pushSender);
+    // Both processes relay the notifications schema's one outbox; whichever leases a batch publishes all of it.
+    for (const subject of [SUBJECTS.sendMail, SUBJECTS.sendPush, SUBJECTS.notificationPreferencesChanged]) {
+      const envelope = { id: randomUUID(), type: subject, occurredAt: new Date().toISOString(), version: 1, data: {} };
+      await expect(pushSender.js.publish(pushSender.subject(subject), JSON.stringify(envelope), { timeout: 2000 })).resolves.toMatchObject({ stream: `${prefix}_NOTIFICATIONS` });
+    }
+    expect(nats.violations().filter((line) => line.includes('"push-sender"'))).toEqual([]);
+  });
+
   it('refuses a service publishing outside its permissions: the request fails, the kit logs it, NATS logs the violation', async () => {
     const links = await connectAs('links');
     // Links may ask trips for airports, never for a purge.

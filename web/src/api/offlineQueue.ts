@@ -4,6 +4,7 @@ import type { NotificationPreferences, SwapProposalView, Trip } from '@crewswap/
 import { toast } from '../shared/toast';
 import { ApiError, errorMessage, request, type RequestOptions } from './client';
 import { queryKeys } from './keys';
+import { byStartThenFlight } from './tripOrder';
 import { NEEDS_CONNECTION } from './online';
 
 /**
@@ -70,7 +71,6 @@ export const unsentTripId = (idempotencyKey: string) => UNSENT_TRIP_PREFIX + ide
 export const isUnsentTrip = (id: string) => id.startsWith(UNSENT_TRIP_PREFIX);
 
 // trips.ts's order (sortTrips), written here too: that file imports this one.
-const byStart = (a: Trip, b: Trip) => a.startDate.localeCompare(b.startDate) || a.flightNoStart.localeCompare(b.flightNoStart);
 
 /** What each kind shows at once, and what it puts in the cache when the server answers. */
 const kinds: Record<ChangeKind, { show(client: QueryClient, change: QueuedChange): void; answered(client: QueryClient, answer: unknown, change: QueuedChange): void; refresh: readonly (readonly string[])[] }> = {
@@ -87,12 +87,12 @@ const kinds: Record<ChangeKind, { show(client: QueryClient, change: QueuedChange
   },
   newTrip: {
     show: (client, change) =>
-      client.setQueryData<Trip[]>(queryKeys.trips, (trips) => (trips && change.trip && !trips.some((t) => t.id === change.card) ? [...trips, change.trip].sort(byStart) : trips)),
+      client.setQueryData<Trip[]>(queryKeys.trips, (trips) => (trips && change.trip && !trips.some((t) => t.id === change.card) ? [...trips, change.trip].sort(byStartThenFlight) : trips)),
     // The server's trip takes the temporary one's place; the list is asked again for the rest (its stats, its value).
     answered: (client, answer, change) => {
       if (isTripAnswer(answer)) {
         const { warnings: _warnings, ...trip } = answer as Trip & { warnings?: unknown };
-        client.setQueryData<Trip[]>(queryKeys.trips, (trips) => trips && [...trips.filter((t) => t.id !== change.card && t.id !== trip.id), trip].sort(byStart));
+        client.setQueryData<Trip[]>(queryKeys.trips, (trips) => trips && [...trips.filter((t) => t.id !== change.card && t.id !== trip.id), trip].sort(byStartThenFlight));
       }
       void refreshAll(client, [queryKeys.trips, queryKeys.stats]);
     },

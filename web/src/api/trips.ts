@@ -4,11 +4,12 @@ import type { CreateTripBody, MatchSort, OfferType, Pilot, PilotStats, SendNotif
 import { useProductName } from './auth';
 import { errorMessage, request } from './client';
 import { queryKeys } from './keys';
+import { byStartThenFlight } from './tripOrder';
 import { failedTo, fixed } from './mutations';
 import { newKey, queueChange, unreachable, unsentTripId, unsentTrips, useQueuedChange, type QueuedChange } from './offlineQueue';
 
 export function sortTrips(trips: readonly Trip[]): Trip[] {
-  return [...trips].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.flightNoStart.localeCompare(b.flightNoStart));
+  return [...trips].sort(byStartThenFlight);
 }
 
 export function useTrips(enabled = true) {

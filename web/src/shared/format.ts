@@ -1,7 +1,10 @@
 import { numericDate } from '@crewswap/proto/browser';
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+// Written out rather than asked of Intl: building an Intl.DateTimeFormat loads ICU's locale data,
+// which on a phone was the longest task of the trips page's start (issue 57's Lighthouse budget).
+// The app writes dates in English only.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function asDate(iso: string): Date {
   return new Date(`${iso}T00:00:00Z`);
@@ -9,12 +12,14 @@ function asDate(iso: string): Date {
 
 /** 'Mon 12 Jan' */
 export function formatDay(iso: string): string {
-  return dayMonth.format(asDate(iso));
+  const date = asDate(iso);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 }
 
 /** '12 Jan 2026' */
 export function formatDate(iso: string): string {
-  return dayMonthYear.format(asDate(iso));
+  const date = asDate(iso);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** 'Mon 12 Jan – Thu 15 Jan' (one day when the trip starts and ends the same day). */

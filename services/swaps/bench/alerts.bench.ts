@@ -36,7 +36,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  const config = { ...benchBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, TRIPS_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config = { ...benchBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, TRIPS_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, ROSTER_CACHE_PILOTS: 4000, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const clock = fixedClock(`${TODAY}T12:00:00Z`);
   const service = await createApp(config, { clock });
   const { db } = service.runtime;

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { createAlertsRepository } from './data/alerts';
 import { createDigestRepository } from './data/digest';
 import { startOfferIndex } from './data/offer-index';
+import { startRosterCache } from './data/roster-cache';
 import { createReadModelRepository } from './data/read-model';
 import { createWishRepository } from './data/wishes';
 import { createAlertOffer } from './domain/alert-offer';
@@ -44,6 +45,8 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const offers = await startOfferIndex({ db, connectionString: config.DATABASE_URL, log });
     runtime.onClose(() => offers.close());
     trackOfferIndex(app.metrics.registry, offers);
+    const rosters = await startRosterCache({ db, connectionString: config.DATABASE_URL, log, maxPilots: config.ROSTER_CACHE_PILOTS, read: (ids) => readModel.rosters(ids) });
+    runtime.onClose(() => rosters.close());
     const alerts = createAlertsRepository();
     const metrics = createReadModelMetrics({ registry: app.metrics.registry, bus, durable: DURABLES.trips });
     const wishes = createWishRepository(db);
@@ -84,7 +87,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     });
     const offerViews = await startOfferViews({ runtime, clock });
     const awaitTrips = <T>(read: () => Promise<T>, found: (value: T) => boolean) => readUntil(read, found, config.TRIPS_CATCH_UP_MS, () => nothingOnItsWay(bus, ASK_FEEDS));
-    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, clock, awaitTrips }), pushAlert, offerViews });
+    registerTripRoutes(app, { guard: runtime.guard, findMatches: createFindMatches({ readModel, offers, rosters, clock, awaitTrips }), pushAlert, offerViews });
     const sides = createSwapSides({ proposals, clock });
     const giveaways = createGiveawayRepository(db);
     registerGiveawayRoutes(app, { guard: runtime.guard, listGiveaways: createListGiveaways({ giveaways, clock, awaitTrips }) });
@@ -104,7 +107,7 @@ export function createApp(config: Config, options: ServiceOptions = {}) {
     const deskDeps = { db, requests, proposals, outbox: runtime.outbox, clock, swapCheck };
     const swapRequests = { list: createListSwapRequests(deskDeps), approve: createApproveSwapRequest(deskDeps), refuse: createRefuseSwapRequest(deskDeps) };
     registerSwapRequestRoutes(app, { guard: runtime.guard, useCases: swapRequests });
-    return { readModel, offers, alerts, alertOffer, settingsRead, proposals, proposalUseCases, swapRequests, expireProposals, offerViews, digest };
+    return { readModel, offers, rosters, alerts, alertOffer, settingsRead, proposals, proposalUseCases, swapRequests, expireProposals, offerViews, digest };
   });
 }
 export type SwapsService = Awaited<ReturnType<typeof createApp>>;

@@ -47,7 +47,7 @@ describe('swaps and a database restart', () => {
       return;
     }
     const postgres = await startThrowawayPostgres(binaries);
-    const config: Config = { ...testBaseConfig(postgres.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, TRIPS_CATCH_UP_MS: 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+    const config: Config = { ...testBaseConfig(postgres.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, TRIPS_CATCH_UP_MS: 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, ROSTER_CACHE_PILOTS: 4000, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
     const service = await createApp(config, { clock: fixedClock(`${TODAY}T12:00:00Z`) });
     const answers: { at: number; status: number; fromMemory: boolean }[] = [];
     let asking = true;

@@ -21,7 +21,7 @@ export const QUERY_DEFAULTS = { askerOtherTrips: [], settingDays: 4, urgent: { f
  */
 export async function startHarness(options: { adminSettings?: Record<string, string>; tripsCatchUpMs?: number } = {}) {
   const database = await createTestDatabase();
-  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, TRIPS_CATCH_UP_MS: options.tripsCatchUpMs ?? 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config: Config = { ...testBaseConfig(database.url, uniqueName('t')), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 500, TRIPS_CATCH_UP_MS: options.tripsCatchUpMs ?? 1000, OFFER_ALERT_MAX_AGE_MINUTES: 1440, ROSTER_CACHE_PILOTS: 4000, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const publisher: Runtime = await startRuntime({ name: 'test-publisher', schema: 'test_publisher', migrations: {}, config });
   // The publisher's outbox holds what auth's and trips' would: it answers for them when asked what they still hold.
   const outboxes = ['auth', 'trips'].map((service) => serveOutboxPending({ bus: publisher.bus, db: publisher.db, log: publisher.log, service }));
@@ -41,8 +41,8 @@ export async function startHarness(options: { adminSettings?: Record<string, str
   async function applied(event: { id: string }): Promise<void> {
     // The read model's consumers, not the Find swaps viewers' one (offer-views), which takes trip events apart.
     await eventually(() => db('processed_events').where({ event_id: event.id }).whereNot({ consumer: OFFER_VIEWS_DURABLE }).first(), 10_000);
-    // Find swaps answers from the offer index, which takes the change a moment after the commit.
-    await service.offers.catchUp();
+    // Find swaps answers from the offer index and the rosters held, which take the change a moment after the commit.
+    await Promise.all([service.offers.catchUp(), service.rosters.catchUp()]);
   }
 
   async function publishAndWait<S extends keyof EventDataMap>(subject: S, data: EventDataMap[S], version?: number) {

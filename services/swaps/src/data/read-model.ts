@@ -255,21 +255,26 @@ export function createReadModelRepository(db: Db) {
     async findAskContext(
       tripId: string,
       pilotId: string,
-      ex: Executor = db,
-    ): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number; askerOtherTrips: DayRange[]; roster: TripTimes[]; limits: FlightTimeLimits }> {
+      options: { heldRoster?: readonly TripTimes[]; ex?: Executor } = {},
+    ): Promise<{ trip?: Trip; asker?: PilotRecord; settingDays: number; askerOtherTrips: DayRange[]; roster: readonly TripTimes[]; limits: FlightTimeLimits }> {
+      const { heldRoster, ex = db } = options;
       const result = await ex
-        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null; other_trips: [string, string][]; roster: TripTimes[]; limits: string | null })[] }>(ASK_CONTEXT_SQL, [
-          tripId,
-          pilotId,
-        ])
-        .options({ name: 'swaps_ask_context_times' });
+        .raw<{ rows: (PilotRowOut & { trip: Trip | null; setting: string | null; other_trips?: [string, string][]; roster?: TripTimes[]; limits: string | null })[] }>(
+          heldRoster ? ASK_CONTEXT_HELD_ROSTER_SQL : ASK_CONTEXT_SQL,
+          [tripId, pilotId],
+        )
+        .options({ name: heldRoster ? 'swaps_ask_context_held_roster' : 'swaps_ask_context_times' });
       const row = result.rows[0];
+      // The asker's other trips are their roster's, but the one searched (and trips without an end).
+      const otherTrips = heldRoster
+        ? heldRoster.filter((trip) => trip.id !== tripId && trip.endDate).map((trip) => ({ from: trip.startDate, to: trip.endDate }))
+        : (row?.other_trips ?? []).map(([from, to]) => ({ from, to }));
       return {
         trip: row?.trip ?? undefined,
         asker: row && toPilotRecord(row),
         settingDays: parseSwapSearchDays(row?.setting ?? undefined),
-        askerOtherTrips: (row?.other_trips ?? []).map(([from, to]) => ({ from, to })),
-        roster: row?.roster ?? [],
+        askerOtherTrips: otherTrips,
+        roster: heldRoster ?? row?.roster ?? [],
         limits: parseFlightTimeLimits(row?.limits ?? undefined),
       };
     },
@@ -426,17 +431,24 @@ export function rosterJsonSql(pilotId: string): string {
              FROM trips x WHERE x.pilot_id = ${pilotId} AND NOT x.deleted AND x.start_date IS NOT NULL)`;
 }
 
-const ASK_CONTEXT_SQL = `
+/** The ask context's statement; without the roster's columns when the asker's roster is held in memory (data/roster-cache.ts). */
+const askContextSql = (withRoster: boolean) => `
   SELECT t.data AS trip, p.id, p.rank, p.fleet, p.ltc, p.search_day_range, p.deleted, p.contact,
          (SELECT value FROM settings WHERE key = 'swap_search_days') AS setting,
-         (SELECT value FROM settings WHERE key = 'flight_time_limits') AS limits,
-         ${rosterJsonSql('p.id')} AS roster,
-         (SELECT COALESCE(json_agg(json_build_array(x.start_date, x.end_date) ORDER BY x.start_date, x.id), '[]')
-            FROM trips x
-           WHERE x.pilot_id = p.id AND NOT x.deleted AND x.id IS DISTINCT FROM t.id AND x.start_date IS NOT NULL AND x.end_date IS NOT NULL) AS other_trips
+         (SELECT value FROM settings WHERE key = 'flight_time_limits') AS limits
+         ${
+           withRoster
+             ? `, ${rosterJsonSql('p.id')} AS roster,
+                (SELECT COALESCE(json_agg(json_build_array(x.start_date, x.end_date) ORDER BY x.start_date, x.id), '[]')
+                   FROM trips x
+                  WHERE x.pilot_id = p.id AND NOT x.deleted AND x.id IS DISTINCT FROM t.id AND x.start_date IS NOT NULL AND x.end_date IS NOT NULL) AS other_trips`
+             : ''
+         }
     FROM (SELECT 1) AS one
     LEFT JOIN trips t ON t.id = ? AND NOT t.deleted
     LEFT JOIN pilots p ON p.id = ?`;
+const ASK_CONTEXT_SQL = askContextSql(true);
+const ASK_CONTEXT_HELD_ROSTER_SQL = askContextSql(false);
 
 /** The offers table, as the swap rule reads an offer. */
 const OFFER_SIDE: SideColumns = offerRowColumns('o', {

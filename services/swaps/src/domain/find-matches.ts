@@ -2,6 +2,7 @@ import { notFound, badRequest, type Clock } from '@crewswap/kit';
 import { isWithinMaxWindow, MAX_WINDOW_DAYS, outOfRangeDate, tripWindow, type MatchesQuery } from '@crewswap/proto';
 import type { OfferIndex } from '../data/offer-index';
 import type { ReadModelRepository } from '../data/read-model';
+import type { RosterCache } from '../data/roster-cache';
 import { decodeCursor, PAGE_MESSAGES, shownTripIds, type MatchPage } from '../rules/match-page';
 import { urgentDates } from '../rules/swap-rule';
 import { swapLegality } from './swap-legality';
@@ -28,11 +29,12 @@ export interface ShownOffers {
 export function createFindMatches(deps: {
   readModel: ReadModelRepository;
   offers: Pick<OfferIndex, 'find'>;
+  rosters: Pick<RosterCache, 'held' | 'rosters'>;
   clock: Clock;
   /** Reads, and for a while reads again, until the answer is found: the read model learns of trips and pilots from events. */
   awaitTrips: <T>(read: () => Promise<T>, found: (value: T) => boolean) => Promise<T>;
 }) {
-  const { readModel, offers, clock, awaitTrips } = deps;
+  const { readModel, offers, rosters, clock, awaitTrips } = deps;
   return {
     /**
      * Answers the JSON of SwapMatch[] (or a SwapMatchPage), as text (findOffersJson) or as UTF-8
@@ -44,7 +46,7 @@ export function createFindMatches(deps: {
       // waited for, rather than answered "Trip not found" or an empty list that reads as "no
       // offers". Another pilot's trip is not. Read once when both are there, as nearly always.
       const { trip, asker, settingDays, askerOtherTrips, roster, limits } = await awaitTrips(
-        () => readModel.findAskContext(input.tripId, input.pilotId),
+        () => readModel.findAskContext(input.tripId, input.pilotId, { heldRoster: rosters.held(input.pilotId)?.roster }),
         (found) => found.trip !== undefined && (found.trip.pilotId !== input.pilotId || found.asker !== undefined),
       );
       if (!trip || trip.pilotId !== input.pilotId) throw notFound(TRIP_NOT_FOUND);
@@ -67,7 +69,7 @@ export function createFindMatches(deps: {
       // The flight time limitations (issue 55): each offer the answer shows is checked against the
       // asker's roster as it would be after the swap (their trip given away), worked out once a
       // request; an offer the rule finds Mutual also against its owner's, read for those alone.
-      const legality = swapLegality({ asker: { roster, base: asker.contact.base }, trip, limits, legalOnly, rosters: (ids) => readModel.rosters(ids) });
+      const legality = swapLegality({ asker: { roster, base: asker.contact.base }, trip, limits, legalOnly, rosters: (ids) => rosters.rosters(ids) });
       const query = { asker, trip, window, askerOtherTrips, settingDays, urgent: urgentDates(clock.now()), page, sort, checks: legality.checks };
       // Who matches is the swap rule's (rules/swap-rule.ts) either way. From memory when the
       // index is in step with the table; from Postgres while it is not. Asked again when owners

@@ -1,6 +1,7 @@
 import type { Migration } from '@crewswap/kit';
 import { OFFERS_CHANNEL, RELOAD_ALL } from '../data/offer-index';
 import { OFFER_COLUMNS, OFFER_ROWS_SQL } from '../data/offer-rows';
+import { ROSTERS_CHANNEL } from '../data/roster-cache';
 
 /**
  * The read model is a projection of the trips and auth events: every row remembers the
@@ -312,6 +313,39 @@ export const migrations: Record<string, Migration> = {
       await knex.raw(`UPDATE offers o SET report_at = t.report_at, release_at = t.release_at, sectors = t.sectors, block_minutes = t.block_minutes,
                                           flight_no_start = t.data->>'flightNoStart'
                         FROM trips t WHERE t.id = o.trip_id AND t.data IS NOT NULL`);
+    },
+  },
+  '0016_roster_notify': {
+    async up(knex) {
+      // Every replica keeps the rosters it has read for the flight time limitations check in
+      // memory (data/roster-cache.ts) and forgets a pilot's when their trips or their base change:
+      // these triggers say whose, one notice per pilot and transaction (Postgres folds identical
+      // notices of a transaction into one). A truncate forgets every roster.
+      await knex.raw(`
+        CREATE FUNCTION notify_roster_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          -- A trip that changes hands (a swap approved) changes two rosters.
+          IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('${ROSTERS_CHANNEL}', OLD.pilot_id::text); END IF;
+          IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('${ROSTERS_CHANNEL}', NEW.pilot_id::text); END IF;
+          RETURN NULL;
+        END $$`);
+      await knex.raw(`
+        CREATE FUNCTION notify_roster_pilot_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('${ROSTERS_CHANNEL}', OLD.id::text);
+          RETURN NULL;
+        END $$`);
+      await knex.raw(`
+        CREATE FUNCTION notify_rosters_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('${ROSTERS_CHANNEL}', '${RELOAD_ALL}');
+          RETURN NULL;
+        END $$`);
+      await knex.raw('CREATE TRIGGER trips_roster_changed AFTER INSERT OR UPDATE OR DELETE ON trips FOR EACH ROW EXECUTE FUNCTION notify_roster_changed()');
+      // The base decides the rest minimum at home; a deleted pilot has no roster.
+      await knex.raw('CREATE TRIGGER pilots_roster_changed AFTER UPDATE OR DELETE ON pilots FOR EACH ROW EXECUTE FUNCTION notify_roster_pilot_changed()');
+      await knex.raw('CREATE TRIGGER trips_rosters_truncated AFTER TRUNCATE ON trips FOR EACH STATEMENT EXECUTE FUNCTION notify_rosters_truncated()');
+      await knex.raw('CREATE TRIGGER pilots_rosters_truncated AFTER TRUNCATE ON pilots FOR EACH STATEMENT EXECUTE FUNCTION notify_rosters_truncated()');
     },
   },
 };

@@ -43,8 +43,19 @@ export interface Listener {
  * read failed, or the notices stop arriving, it is not ready, and tries again with a growing wait
  * (RECONNECT_MS); once it listens again the follower loads afresh.
  */
-export async function startListener(deps: { db: Db; connectionString: string; log: Logger; heartbeatMs?: number; follower: Follower }): Promise<Listener> {
+export async function startListener(deps: {
+  db: Db;
+  connectionString: string;
+  log: Logger;
+  heartbeatMs?: number;
+  follower: Follower;
+  /** The notices' channel and what the logs call the follower (the offer index's by default). */
+  channel?: string;
+  name?: string;
+}): Promise<Listener> {
   const { db, log, follower } = deps;
+  const channel = deps.channel ?? OFFERS_CHANNEL;
+  const name = deps.name ?? 'offer index';
   let ready = false;
   let closed = false;
   let listener: pg.Client | undefined;
@@ -84,7 +95,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
       // The rows could not be read (the database away): answers come from Postgres until the
       // index listens again and loads afresh.
       ready = false;
-      log.warn({ err: error }, 'offer index could not refresh; Find swaps asks Postgres until it reloads');
+      log.warn({ err: error }, `${name} could not refresh; Find swaps asks Postgres until it reloads`);
       reconnectLater();
       return false;
     }
@@ -94,7 +105,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
     // keepAlive: a connection cut without a word (a partition) ends instead of listening to nothing.
     const client = new pg.Client({ connectionString: deps.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on('error', (error) => {
-      log.warn({ err: error }, 'offer index lost its listening connection; Find swaps asks Postgres until it is back');
+      log.warn({ err: error }, `${name} lost its listening connection; Find swaps asks Postgres until it is back`);
     });
     client.on('end', () => {
       if (listener !== client) return;
@@ -103,7 +114,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
       reconnectLater();
     });
     client.on('notification', (message) => {
-      if (message.channel !== OFFERS_CHANNEL) return;
+      if (message.channel !== channel) return;
       const payload = message.payload ?? RELOAD_ALL;
       if (payload.startsWith(BARRIER)) {
         const passed = barriers.get(payload.slice(BARRIER.length));
@@ -118,13 +129,13 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
     await client.connect();
     listener = client;
     // Listening first: a change committed while the table loads is announced, and read again.
-    await client.query(`LISTEN ${OFFERS_CHANNEL}`);
+    await client.query(`LISTEN ${channel}`);
     reloadWanted = true;
     pending.clear();
     if ((await refresh()) && listener === client && !closed) {
       ready = true;
       failedTries = 0;
-      log.info({ offers: follower.size() }, 'offer index loaded');
+      log.info({ held: follower.size() }, `${name} loaded`);
     }
   }
 
@@ -141,7 +152,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
       listener = undefined;
       void old?.end().catch(() => undefined);
       listen().catch((error: unknown) => {
-        log.warn({ err: error }, 'offer index could not listen yet');
+        log.warn({ err: error }, `${name} could not listen yet`);
         reconnectLater();
       });
     }, waitMs);
@@ -154,7 +165,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
     const token = randomUUID();
     const passed = new Promise<'passed'>((resolve) => barriers.set(token, () => resolve('passed')));
     try {
-      await db.raw('SELECT pg_notify(?, ?)', [OFFERS_CHANNEL, `${BARRIER}${token}`]);
+      await db.raw('SELECT pg_notify(?, ?)', [channel, `${BARRIER}${token}`]);
       let timer: NodeJS.Timeout | undefined;
       const lost = new Promise<'lost'>((resolve) => {
         timer = setTimeout(() => resolve('lost'), timeoutMs);
@@ -180,7 +191,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
     void passBarrier(Math.min(BARRIER_TIMEOUT_MS, heartbeatMs)).then((outcome) => {
       if (outcome !== 'lost' || closed) return;
       ready = false;
-      log.warn('offer index is not hearing its notices; Find swaps asks Postgres until it listens again');
+      log.warn(`${name} is not hearing its notices; Find swaps asks Postgres until it listens again`);
       reconnectLater();
     });
   }, heartbeatMs);
@@ -190,7 +201,7 @@ export async function startListener(deps: { db: Db; connectionString: string; lo
     await listen();
   } catch (error) {
     // Find swaps still works from Postgres; the listener keeps trying in the background.
-    log.warn({ err: error }, 'offer index not loaded at start; Find swaps asks Postgres until it is');
+    log.warn({ err: error }, `${name} not loaded at start; Find swaps asks Postgres until it is`);
     reconnectLater();
   }
 

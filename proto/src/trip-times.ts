@@ -179,11 +179,13 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * a page, and Intl takes tens of microseconds an answer (offsets change on the hour in every zone
  * the airline's bases are in).
  */
-const offsets = new Map<string, number>();
+const offsets = new Map<string, Map<number, number>>();
 function offsetAt(minute: number, timeZone: string): number {
   const hour = Math.floor(minute / 60);
-  const key = `${timeZone} ${hour}`;
-  const known = offsets.get(key);
+  // Per zone, by hour number: building a string key was most of a lookup.
+  let inZone = offsets.get(timeZone);
+  if (!inZone) offsets.set(timeZone, (inZone = new Map()));
+  const known = inZone.get(hour);
   if (known !== undefined) return known;
   let format = formats.get(timeZone);
   if (!format) {
@@ -192,8 +194,8 @@ function offsetAt(minute: number, timeZone: string): number {
   }
   const part = Object.fromEntries(format.formatToParts(new Date(hour * 60 * MINUTE_MS)).map(({ type, value }) => [type, value]));
   const wall = Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute)) / MINUTE_MS;
-  if (offsets.size > 100_000) offsets.clear();
-  offsets.set(key, wall - hour * 60);
+  if (inZone.size > 100_000) inZone.clear();
+  inZone.set(hour, wall - hour * 60);
   return wall - hour * 60;
 }
 

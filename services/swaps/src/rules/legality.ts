@@ -28,16 +28,35 @@ export interface RosterOf {
 }
 
 /**
+ * Checks made, by roster array, then by what is given, the base and the limits, then by the trip
+ * taken: a held roster (data/roster-cache.ts) and the offer index's trips are the same objects from
+ * one request to the next, so a pilot paging through or searching again is not checked again. A
+ * roster read afresh is a new array, and its checks go with it.
+ */
+const checksMade = new WeakMap<readonly TripTimes[], Map<string, WeakMap<TripTimes, Legality>>>();
+const limitsKeys = new WeakMap<FlightTimeLimits, string>();
+function limitsKey(limits: FlightTimeLimits): string {
+  let key = limitsKeys.get(limits);
+  if (key === undefined) limitsKeys.set(limits, (key = JSON.stringify(limits)));
+  return key;
+}
+
+/**
  * One pilot's check of trips they might take, giving `given` away (null: nothing, a pick-up), each
  * worked out once: Find swaps asks it of a page of offers against one roster.
  */
 export function swapChecker(pilot: RosterOf, given: { id: string } | null, limits: FlightTimeLimits): (taken: TripTimes) => Legality {
-  const known = new Map<string, Legality>();
+  let byCase = checksMade.get(pilot.roster);
+  if (!byCase) checksMade.set(pilot.roster, (byCase = new Map()));
+  const key = `${given?.id ?? ''} ${pilot.base} ${limitsKey(limits)}`;
+  let known = byCase.get(key);
+  if (!known) byCase.set(key, (known = new WeakMap()));
+  const made = known;
   return (taken) => {
-    let legality = known.get(taken.id);
+    let legality = made.get(taken);
     if (!legality) {
       legality = checkSwap(pilot.roster, given, taken, limits, pilot.base, HOME_ZONE);
-      known.set(taken.id, legality);
+      made.set(taken, legality);
     }
     return legality;
   };
@@ -48,7 +67,16 @@ export function refusalOf(legality: Legality): string {
   return legality.reasons.join('. ');
 }
 
+/** Checks are kept from one request to the next (checksMade), and so is their JSON. */
+const jsonOf = new WeakMap<Legality, string>();
+
 /** A Find swaps row's legality, as the JSON text that ends the row. */
 export function legalityJson(legality: Legality): string {
-  return `,"legal":${legality.legal === 'unknown' ? '"unknown"' : String(legality.legal)},"reasons":${JSON.stringify(legality.reasons)}`;
+  let json = jsonOf.get(legality);
+  if (json === undefined) {
+    json = `,"legal":${legality.legal === 'unknown' ? '"unknown"' : String(legality.legal)},"reasons":${JSON.stringify(legality.reasons)}`;
+    jsonOf.set(legality, json);
+  }
+  return json;
 }
+

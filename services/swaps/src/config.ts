@@ -18,9 +18,10 @@ export const configSchema = baseConfigSchema.extend({
   OFFER_ALERT_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   /**
    * Rosters the flight time limitations check keeps in memory once read (data/roster-cache.ts),
-   * the least recently used going first: about 25 KB each for a pilot with 40 timed trips.
+   * the least recently used going first: about 55 KB each for a pilot with 40 timed trips, their
+   * duties and what the check keeps of them (measured), so 2,000 is about 110 MB.
    */
-  ROSTER_CACHE_PILOTS: z.coerce.number().int().min(0).max(100_000).default(4000),
+  ROSTER_CACHE_PILOTS: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** The app's origin, for the daily digest's links. */
   APP_ORIGIN: z.url().default('http://localhost:8080'),
   PRODUCT_NAME: z.string().trim().min(1).default('CrewSwap'),

@@ -387,10 +387,17 @@ function blockWithin(duties: readonly Duty[], span: Span): number {
   return total;
 }
 
-const timesUnknown = (trips: readonly TripTimes[]): Legality => ({
-  legal: 'unknown',
-  reasons: trips.map((trip) => LEGALITY_MESSAGES.timesUnknown(trip.flightNoStart, trip.startDate)),
-});
+/** Each trip's 'Times are not known' sentence, once per trip object: a roster without times says it on every check. */
+const unknownSentences = new WeakMap<TripTimes, string>();
+function timesUnknown(trips: readonly TripTimes[]): Legality {
+  const reasons: string[] = [];
+  for (const trip of trips) {
+    let sentence = unknownSentences.get(trip);
+    if (sentence === undefined) unknownSentences.set(trip, (sentence = LEGALITY_MESSAGES.timesUnknown(trip.flightNoStart, trip.startDate)));
+    reasons.push(sentence);
+  }
+  return { legal: 'unknown', reasons };
+}
 
 /**
  * The limits, judged on `duties` (those of the trips involved, in time order, ties in roster

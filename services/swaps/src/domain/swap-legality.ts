@@ -17,7 +17,9 @@ export function swapLegality(input: {
   rosters: (pilotIds: string[]) => Promise<Map<string, RosterOf>>;
 }) {
   const { limits } = input;
-  const searched = timesOf(input.trip);
+  // The searched trip as the asker's roster holds it: a held roster's trips are the same objects
+  // from one request to the next, so the owners' checks of taking it are kept too (swapChecker).
+  const searched = input.asker.roster.find((trip) => trip.id === input.trip.id) ?? timesOf(input.trip);
   const askerCheck = swapChecker(input.asker, { id: searched.id }, limits);
   // The searched trip without times: every owner's side is unknown, none is read.
   const searchedKnown = searched.sectors !== null || (searched.reportAt !== null && searched.releaseAt !== null);

@@ -34,11 +34,18 @@ export interface RosterOf {
  * roster read afresh is a new array, and its checks go with it.
  */
 const checksMade = new WeakMap<readonly TripTimes[], Map<string, WeakMap<TripTimes, Legality>>>();
-const limitsKeys = new WeakMap<FlightTimeLimits, string>();
-function limitsKey(limits: FlightTimeLimits): string {
-  let key = limitsKeys.get(limits);
-  if (key === undefined) limitsKeys.set(limits, (key = JSON.stringify(limits)));
-  return key;
+/** Limits by a short number (their JSON, once per limits object): a long key was most of a lookup. */
+const limitsIds = new WeakMap<FlightTimeLimits, number>();
+const limitsByJson = new Map<string, number>();
+function limitsKey(limits: FlightTimeLimits): number {
+  let id = limitsIds.get(limits);
+  if (id === undefined) {
+    const json = JSON.stringify(limits);
+    id = limitsByJson.get(json);
+    if (id === undefined) limitsByJson.set(json, (id = limitsByJson.size));
+    limitsIds.set(limits, id);
+  }
+  return id;
 }
 
 /**

@@ -9,7 +9,7 @@
  * then with every trip's times taken away, where each row's check finds 'unknown' at once: the
  * check's cost is the difference (issue 55: at most 20%). Then the time to compute the recipients
  * of one offer. Targets: matches p95 < 20 ms, recipients p95 < 200 ms. It prints figures; it asserts
- * nothing. --explain prints the plans; --profile writes each service process's CPU profile to DIR;
+ * nothing. --rosters-held N sets the service's ROSTER_CACHE_PILOTS (2,000). --explain prints the plans; --profile writes each service process's CPU profile to DIR;
  * --before DIR also runs, beside the first, the service of a copy of the repository in DIR (its
  * services/swaps/src and what it imports through DIR/node_modules): the code before a change.
  */
@@ -36,6 +36,7 @@ const { values: flags } = parseArgs({
     before: { type: 'string' },
     offers: { type: 'string', default: '200' },
     clients: { type: 'string', default: '10' },
+    'rosters-held': { type: 'string', default: '2000' },
   },
 });
 const PILOTS = Number(flags.pilots);
@@ -43,6 +44,8 @@ const TRIPS_PER_PILOT = Number(flags.trips);
 const REQUESTS = Number(flags.requests);
 const OFFER_SAMPLES = Number(flags.offers);
 const CLIENTS = Number(flags.clients);
+/** Rosters the service holds for the check (its ROSTER_CACHE_PILOTS; the service's default unless --rosters-held). */
+const ROSTERS_HELD = Number(flags['rosters-held']);
 /** The page the app asks for. */
 const PAGE = 50;
 const TODAY = '2026-11-01';
@@ -158,7 +161,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  const config = { ...benchBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, TRIPS_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, ROSTER_CACHE_PILOTS: 4000, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
+  const config = { ...benchBaseConfig(database.url), PORT: 0, SETTINGS_RPC_TIMEOUT_MS: 0, TRIPS_CATCH_UP_MS: 0, OFFER_ALERT_MAX_AGE_MINUTES: 1440, ROSTER_CACHE_PILOTS: ROSTERS_HELD, APP_ORIGIN: 'http://localhost:8080', PRODUCT_NAME: 'CrewSwap' };
   const service = await createApp(config, { clock: fixedClock(`${TODAY}T12:00:00Z`) });
   const { db } = service.runtime;
   try {

@@ -9,28 +9,15 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { checkSwap, DEFAULT_FLIGHT_TIME_LIMITS, fromMinute, toMinute, type Sector, type TripTimes } from '@crewswap/proto';
+import { HOME, random, ZONE, type Random } from '../test/legality-roster';
 
 const { values: flags } = parseArgs({ options: { calls: { type: 'string', default: '200000' }, page: { type: 'string', default: '0' } } });
 const CALLS = Number(flags.calls);
 const PAGE = Number(flags.page);
-const HOME = 'LHR';
-const ZONE = 'Europe/London';
 const H = 60;
 const DAY = 24 * H;
 const AWAY = ['JFK', 'BOS', 'LAX', 'JNB', 'DEL', 'HKG', 'MCO', 'ATL'];
 
-/** mulberry32: the same roster on every run. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
-type Random = ReturnType<typeof random>;
 
 /** A trip leaving home at `depart`: out and back the same day, or out, 1-3 layovers away, and back. */
 function randomTrip(r: Random, id: string, depart: number, n: number): TripTimes {

@@ -3,41 +3,11 @@
  * random rosters under random limits, against violations counted the slow way, minute by minute.
  */
 import { checkLegality, DEFAULT_FLIGHT_TIME_LIMITS, fromMinute, toMinute, tripDuties, type FlightTimeLimits, type TripTimes } from '@crewswap/proto';
-import { HOME, trip, ZONE, type SectorRow } from './legality-roster';
+import { HOME, random, randomLimits, trip, ZONE, type Random, type SectorRow } from './legality-roster';
 
-/** mulberry32: the same rosters on every run, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
-
-type Random = ReturnType<typeof random>;
 const H = 60;
 const DAY = 24 * H;
 
-function randomLimits(r: Random): FlightTimeLimits {
-  return {
-    reportMinutes: r.int(30, 90),
-    releaseMinutes: r.int(15, 45),
-    layoverMinHours: r.int(6, 10),
-    minRestAtHomeHours: r.int(8, 14),
-    minRestAwayHours: r.int(6, 12),
-    maxDuty7DaysHours: r.int(20, 60),
-    maxDuty14DaysHours: r.int(40, 110),
-    maxDuty28DaysHours: r.int(60, 190),
-    maxBlock28DaysHours: r.int(20, 100),
-    maxBlockYearHours: r.int(30, 300),
-    recoveryRestHours: r.int(24, 48),
-    recoveryLocalNights: r.int(0, 2),
-    recoveryEveryHours: r.int(72, 200),
-  };
-}
 
 /** Trips one after another from `start`: turn rounds, trips with layovers, and duties given only by check-in and check-out. */
 function randomRoster(r: Random, start: number): TripTimes[] {

@@ -1,5 +1,5 @@
 /** Trips with times for the flight time limitations tests: home base LHR, Europe/London. */
-import { addDays, type TripTimes } from '@crewswap/proto';
+import { addDays, type FlightTimeLimits, type TripTimes } from '@crewswap/proto';
 
 export const HOME = 'LHR';
 export const ZONE = 'Europe/London';
@@ -50,4 +50,37 @@ export function jfk(id: string, date: string, n: number, backExtra = 0): TripTim
     [`VS${String(n).padStart(3, '0')}`, 'LHR', 'JFK', at(date, '10:00'), at(date, '18:00')],
     [`VS${String(n + 1).padStart(3, '0')}`, 'JFK', 'LHR', at(next, '22:00'), at(next, '22:00', 8 * 60 + backExtra)],
   ]);
+}
+
+/** mulberry32: the same rosters on every run, so a failure can be replayed. */
+export function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+}
+
+export type Random = ReturnType<typeof random>;
+
+/** Limits around EASA's, each drawn from a range wide enough that rosters break them now and then. */
+export function randomLimits(r: Random): FlightTimeLimits {
+  return {
+    reportMinutes: r.int(30, 90),
+    releaseMinutes: r.int(15, 45),
+    layoverMinHours: r.int(6, 10),
+    minRestAtHomeHours: r.int(8, 14),
+    minRestAwayHours: r.int(6, 12),
+    maxDuty7DaysHours: r.int(20, 60),
+    maxDuty14DaysHours: r.int(40, 110),
+    maxDuty28DaysHours: r.int(60, 190),
+    maxBlock28DaysHours: r.int(20, 100),
+    maxBlockYearHours: r.int(30, 300),
+    recoveryRestHours: r.int(24, 48),
+    recoveryLocalNights: r.int(0, 2),
+    recoveryEveryHours: r.int(72, 200),
+  };
 }

@@ -5,42 +5,12 @@
  * after the roster array was changed in place, and the same as checking the roster after the swap.
  */
 import { checkLegality, checkSwap, DEFAULT_FLIGHT_TIME_LIMITS, fromMinute, rosterAfterSwap, toMinute, type FlightTimeLimits, type TripTimes } from '@crewswap/proto';
-import { duty, HOME, trip, typed, ZONE, type SectorRow } from './legality-roster';
+import { duty, HOME, random, randomLimits, trip, typed, ZONE, type Random, type SectorRow } from './legality-roster';
 
-/** mulberry32: the same rosters on every run, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
-
-type Random = ReturnType<typeof random>;
 const H = 60;
 const DAY = 24 * H;
 const STATIONS = ['JFK', 'BOS', 'DEL'];
 
-function randomLimits(r: Random): FlightTimeLimits {
-  return {
-    reportMinutes: r.int(30, 90),
-    releaseMinutes: r.int(15, 45),
-    layoverMinHours: r.int(6, 10),
-    minRestAtHomeHours: r.int(8, 14),
-    minRestAwayHours: r.int(6, 12),
-    maxDuty7DaysHours: r.int(20, 60),
-    maxDuty14DaysHours: r.int(40, 110),
-    maxDuty28DaysHours: r.int(60, 190),
-    maxBlock28DaysHours: r.int(20, 100),
-    maxBlockYearHours: r.int(30, 300),
-    recoveryRestHours: r.int(24, 48),
-    recoveryLocalNights: r.int(0, 2),
-    recoveryEveryHours: r.int(72, 200),
-  };
-}
 
 /** A trip from `start`: out and back with a turn round or layovers, a duty given by check-in and check-out, or (rarely) dates only. */
 function randomTrip(r: Random, id: string, start: number, typedShare: number): { trip: TripTimes; end: number } {

@@ -147,6 +147,46 @@ describe('changes made offline wait and go', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('a read of the trips under way when a change is made, answered late with the trips as they were, does not take the change off the card', async () => {
+    onlineManager.setOnline(true);
+    let onServer = TRIP;
+    const lateReads: Array<() => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        if ((init?.method ?? 'GET') !== 'GET') {
+          onServer = { ...onServer, ...(JSON.parse(init!.body as string) as object) };
+          return answer(onServer);
+        }
+        // The list as the server held it when asked, sent only once the test lets it go.
+        const asked = [onServer];
+        return new Promise<Response>((resolve) => lateReads.push(() => resolve(answer(asked))));
+      }),
+    );
+    const client = appClient();
+    render(
+      <QueryClientProvider client={client}>
+        <TripsShown />
+      </QueryClientProvider>,
+    );
+    void client.invalidateQueries({ queryKey: queryKeys.trips });
+    await waitFor(() => expect(lateReads).toHaveLength(1));
+
+    describeTrip(client, 'Any JFK', 'key-4');
+    await waitFor(() => expect(client.isMutating()).toBe(0));
+    expect(onServer.swapDescription).toBe('Any JFK');
+    // The read asked before the change comes back with the trip as it was.
+    lateReads.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tripIn(client).swapDescription).toBe('Any JFK');
+    // It is asked again once the server holds the change, and that answer has it.
+    await waitFor(() => expect(lateReads).toHaveLength(1));
+    lateReads.shift()!();
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(tripIn(client).swapDescription).toBe('Any JFK');
+  });
+
   it('a change the gateway could not deliver (503) waits and is tried again with the same key', async () => {
     let tries = 0;
     const sent = serve((call) => (call.method === 'GET' ? { status: 200, body: {} } : ++tries === 1 ? { status: 503, body: { error: 'The trips service is not available right now.' } } : answersTrip(call)));

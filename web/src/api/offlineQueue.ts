@@ -121,8 +121,23 @@ function isTripAnswer(value: unknown): value is Trip {
   return typeof value === 'object' && value !== null && 'id' in value && 'startDate' in value;
 }
 
-function refreshAll(client: QueryClient, keys: readonly (readonly string[])[]): Promise<unknown> {
+type QueryKeys = readonly (readonly string[])[];
+
+function refreshAll(client: QueryClient, keys: QueryKeys): Promise<unknown> {
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/**
+ * A read of the trips under way while a change is made, or answered, may carry the trips as they
+ * were before it: landing after the change is shown, it would take the change off the card again
+ * until something asked once more. Such a read is dropped (the data stays as it was), and the
+ * change's answer asks again for what was dropped, once the server holds the change.
+ */
+function dropReadsUnderWay(client: QueryClient, keys: QueryKeys): QueryKeys {
+  const underWay = keys.filter((queryKey) => client.isFetching({ queryKey }) > 0);
+  // The data goes back to what it was before the read at once; the promise only says it is over.
+  for (const queryKey of underWay) void client.cancelQueries({ queryKey });
+  return underWay;
 }
 
 /**
@@ -142,10 +157,15 @@ export function registerQueuedChanges(client: QueryClient): void {
       // A refused new trip's card stays, with the server's sentence, until the pilot dismisses it.
       ...(kind === 'newTrip' ? { gcTime: Infinity } : {}),
       onMutate: (change: QueuedChange) => {
+        const dropped = dropReadsUnderWay(client, handling.refresh);
         handling.show(client, change);
-        return undefined;
+        return { dropped };
       },
-      onSuccess: (answer: unknown, change: QueuedChange) => handling.answered(client, answer, change),
+      onSuccess: (answer: unknown, change: QueuedChange, context: { dropped: QueryKeys } | undefined) => {
+        const dropped = dropReadsUnderWay(client, handling.refresh);
+        handling.answered(client, answer, change);
+        void refreshAll(client, [...(context?.dropped ?? []), ...dropped]);
+      },
       onError: (error: unknown, change: QueuedChange) => {
         const { title, what, fixed } = change.failure;
         toast.error(title, fixed ?? (what ? `${what}: ${errorMessage(error)}` : errorMessage(error)));

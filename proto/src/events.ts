@@ -10,6 +10,7 @@ import { Trip } from './trip';
 import { TripDutyTimes } from './flight-times';
 import { AgreementEvent, ProposalEvent } from './proposals';
 import { SUBJECTS } from './subjects';
+import { ROSTER_SOURCES } from './roster-files';
 
 /** The envelope every event travels in. `id` doubles as the JetStream `Nats-Msg-Id`. */
 export const EventEnvelope = z.object({
@@ -84,7 +85,7 @@ export const NotificationPreferencesChangedEvent = z.object({ pilotId: z.uuid(),
 export const RosterProcessedEvent = z.object({
   pilotId: z.uuid(),
   historyId: z.uuid(),
-  source: z.enum(['email', 'manual_upload', 'subscription']),
+  source: z.enum(ROSTER_SOURCES),
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),
   conflictCount: z.number().int(),
@@ -155,7 +156,8 @@ export const ImportTrip = z.object({
 export const ImportTripsRequest = z.object({
   pilotId: z.uuid(),
   trips: z.array(ImportTrip).max(2000),
-  source: z.enum(['upload', 'email']).default('upload'),
+  /** Where the roster came from: a file the pilot uploaded, a mail, or a fetch of the pilot's roster address. */
+  source: z.enum(['upload', 'email', 'subscription']).default('upload'),
   /** Asking again with the same id answers the first reply and stores nothing (a redelivered mail). */
   importId: z.uuid().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertReason } from './alerts';
+import { ROSTER_SOURCES } from './roster-files';
 
 /**
  * The server-sent events of `GET /api/sse/events`. Every frame is a default (unnamed) SSE message
@@ -15,8 +16,13 @@ import { AlertReason } from './alerts';
  */
 
 /** Which way a change to a pilot's trips came in; 'trips-updated' goes to the pilot's other channels. */
-export const TripChangeChannel = z.enum(['app', 'roster_upload', 'roster_email', 'admin', 'system']);
+export const TripChangeChannel = z.enum(['app', 'roster_upload', 'roster_email', 'roster_subscription', 'admin', 'system']);
 export type TripChangeChannel = z.infer<typeof TripChangeChannel>;
+
+/** The channel a roster import's changes come by, from where the roster came from. */
+export const ROSTER_CHANNEL = { manual_upload: 'roster_upload', email: 'roster_email', subscription: 'roster_subscription' } as const satisfies Record<(typeof ROSTER_SOURCES)[number], TripChangeChannel>;
+/** A change a roster import made (its pilot is told once, by the import's own notice). */
+export const isRosterChannel = (channel: TripChangeChannel): boolean => (Object.values(ROSTER_CHANNEL) as TripChangeChannel[]).includes(channel);
 
 /** Who made a trip change: the channel and, for the app, the session (device) that made it. */
 export const TripChangeOrigin = z.object({
@@ -57,7 +63,7 @@ export const SseTripsUpdated = z.object({
 export const SseTripsAdded = z.object({
   type: z.literal('trips-added'),
   message: z.string(),
-  source: z.enum(['email', 'manual_upload', 'subscription']),
+  source: z.enum(ROSTER_SOURCES),
   processedCount: z.number().int(),
   duplicateCount: z.number().int(),
   at: z.string(),

@@ -9,5 +9,20 @@ export function isRosterFileName(name: string): boolean {
   return lower.includes('.ics') || lower.includes('.cal');
 }
 
+/** Where a roster came from: a file the pilot uploaded, a mail, or a fetch of the pilot's roster address. */
+export const ROSTER_SOURCES = ['email', 'manual_upload', 'subscription'] as const;
+
 /** The words of a roster import's changes: '3 added, 1 changed, 2 removed'. */
 export const rosterChangeSummary = (added: number, changed: number, removed: number) => `${added} added, ${changed} changed, ${removed} removed`;
+
+/**
+ * What a roster that changed on its own (a fetch of the pilot's roster address) is told with, by
+ * push, bell and in an open app: 'Your roster changed: 1 added, 1 removed'.
+ */
+export function rosterChangedTitle(counts: { addedCount: number; changedCount: number; removedCount: number }): string {
+  const parts: string[] = [];
+  if (counts.addedCount > 0) parts.push(`${counts.addedCount} added`);
+  if (counts.changedCount > 0) parts.push(`${counts.changedCount} changed`);
+  if (counts.removedCount > 0) parts.push(`${counts.removedCount} removed`);
+  return `Your roster changed: ${parts.join(', ')}`;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RosterTripChange } from './events';
-import { ROSTER_FILE_TOO_LARGE, ROSTER_UNSUPPORTED_EXTENSION } from './roster-files';
+import { ROSTER_FILE_TOO_LARGE, ROSTER_SOURCES, ROSTER_UNSUPPORTED_EXTENSION } from './roster-files';
 
 export * from './roster-files';
 
@@ -60,7 +60,7 @@ export const ROSTER_UPLOAD_MESSAGES = {
 export const RosterUploadAddress = z.object({ address: z.email() });
 export type RosterUploadAddress = z.infer<typeof RosterUploadAddress>;
 
-export const RosterSource = z.enum(['email', 'manual_upload', 'subscription']);
+export const RosterSource = z.enum(ROSTER_SOURCES);
 export type RosterSource = z.infer<typeof RosterSource>;
 
 /** POST /api/roster/upload answers this once trips has stored the roster. */

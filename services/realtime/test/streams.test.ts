@@ -145,6 +145,22 @@ describe('real-time updates', () => {
     stream.close();
   });
 
+  it("after a fetch of the pilot's roster address tells what it changed on the roster address's channel, trips only added too", async () => {
+    const pilot = session();
+    const stream = await openStream(url, pilot.cookie);
+    await stream.next('connected');
+    // The import's own trip events are not told one by one.
+    await publish(SUBJECTS.tripDeleted, { tripId: randomUUID(), pilotId: pilot.pilotId, origin: { channel: 'roster_subscription' } });
+    const fetched = { pilotId: pilot.pilotId, source: 'subscription', duplicateCount: 7, conflictCount: 0, skippedCount: 0 } as const;
+    await publish(SUBJECTS.rosterProcessed, { ...fetched, historyId: randomUUID(), processedCount: 1, changedCount: 0, removedCount: 1 });
+    expect(await stream.next('trips-updated')).toMatchObject({ channel: 'roster_subscription', changes: { addedCount: 1, changedCount: 0, removedCount: 1 } });
+    await publish(SUBJECTS.rosterProcessed, { ...fetched, historyId: randomUUID(), processedCount: 2, changedCount: 0, removedCount: 0 });
+    await eventually(() => stream.messages.filter((m) => m.type === 'trips-updated').length === 2);
+    expect(stream.messages.filter((m) => m.type === 'trips-updated').at(-1)).toMatchObject({ channel: 'roster_subscription', changes: { addedCount: 2 } });
+    expect(stream.messages.filter((m) => m.type === 'trips-added')).toHaveLength(0);
+    stream.close();
+  });
+
   it('passes on an update another service sends to the pilot directly on realtime.pilot.<id>, and to everyone on realtime.broadcast', async () => {
     const pilot = session();
     const other = session();

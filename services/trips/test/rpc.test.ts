@@ -88,6 +88,19 @@ describe('trips over request/reply: import, purge, counts, demo seed', () => {
     expect(new Set(stored.map((trip) => trip.source))).toEqual(new Set(['email']));
   });
 
+  it("a roster fetched from the pilot's roster address is a roster file: its trips are 'upload', its changes come by the roster address's channel", async () => {
+    const pilot = await registerPilot(service, makePilot({ fleet: 'A350' }));
+    await ask(RPC.importTrips, { pilotId: pilot.id, trips: rosterA, source: 'subscription' }, ImportTripsReply);
+    const stored = await tripsOf(pilot.id);
+    expect(new Set(stored.map((trip) => trip.source))).toEqual(new Set(['upload']));
+    const created = await service.runtime.db('outbox').where({ subject: SUBJECTS.tripCreated });
+    const origins = created
+      .map((row: { envelope: { data: { trip: Trip; origin?: { channel: string } } } }) => row.envelope.data)
+      .filter((data: { trip: Trip }) => data.trip.pilotId === pilot.id)
+      .map((data: { origin?: { channel: string } }) => data.origin?.channel);
+    expect(origins).toEqual(stored.map(() => 'roster_subscription'));
+  });
+
   it('an overlapping trip is a conflict and is not stored; duplicates inside one import are counted', async () => {
     const pilot = await registerPilot(service, makePilot({ fleet: 'A330', rank: 'FO' }));
     const overlapping = { flightNoStart: 'VS127', flightNoEnd: 'VS128', route: 'JFK', startDate: '2026-12-08', endDate: '2026-12-11', aircraft: 'A330', icsDescription: 'VS127' };

@@ -142,9 +142,17 @@ describe('the event stream', () => {
     const [source] = live.open();
     source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'roster_email', at: 'now', changes: { addedCount: 3, changedCount: 1, removedCount: 2, summary: '3 added, 1 changed, 2 removed', changedTripIds: ['t1'] } });
     expect(live.refreshTrips).toHaveBeenCalledTimes(1);
-    expect(live.rosterChanged).toHaveBeenCalledWith('3 added, 1 changed, 2 removed', ['t1']);
+    expect(live.rosterChanged).toHaveBeenCalledWith({ title: 'Roster updated', description: '3 added, 1 changed, 2 removed' }, ['t1']);
     source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'admin', at: 'now' });
     expect(live.rosterChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("a roster fetched from the pilot's roster address that changed trips says 'Your roster changed: 1 added, 1 removed'", () => {
+    const live = start();
+    const [source] = live.open();
+    source!.send({ type: 'trips-updated', message: 'trips-updated', channel: 'roster_subscription', at: 'now', changes: { addedCount: 1, changedCount: 0, removedCount: 1, summary: '1 added, 0 changed, 1 removed', changedTripIds: ['t2'] } });
+    expect(live.refreshTrips).toHaveBeenCalledTimes(1);
+    expect(live.rosterChanged).toHaveBeenCalledWith({ title: 'Your roster changed: 1 added, 1 removed' }, ['t2']);
   });
 
   it('back within 3 seconds it reconnects without refreshing; away longer it refreshes', () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SSE_EVENTS_PATH } from '@crewswap/proto/browser';
+import { rosterChangedTitle, SSE_EVENTS_PATH } from '@crewswap/proto/browser';
 import { endSession, expiryHandlingActive, request, SESSION_FLAGS } from './client';
 import { BELL_KEY } from './bell';
 import { queryKeys } from './keys';
@@ -18,11 +18,20 @@ const EVENT_SOURCE_CLOSED = 2;
 
 type SessionEnd = (typeof SESSION_FLAGS)[keyof typeof SESSION_FLAGS];
 
+export interface RosterNotice {
+  title: string;
+  description?: string;
+}
+
 /** What a message from the stream asks of the app. */
-/** `rosterChanges`: a roster import changed or removed trips, in words ('3 added, 1 changed, 2 removed'). */
+/**
+ * `rosterChanges`: a roster import changed or removed trips, in words: 'Roster updated' and '3 added,
+ * 1 changed, 2 removed'; a roster fetched from the pilot's roster address, in its push's and bell's
+ * words: 'Your roster changed: 1 added, 1 removed'.
+ */
 export type StreamAction =
   | { kind: 'ignore' }
-  | { kind: 'refresh-trips'; rosterChanges?: string; changedTripIds?: string[] }
+  | { kind: 'refresh-trips'; rosterChanges?: RosterNotice; changedTripIds?: string[] }
   | { kind: 'refresh-bell'; reason?: string }
   | { kind: 'end-session'; flag: SessionEnd };
 
@@ -51,10 +60,12 @@ export function readStreamMessage(data: string, event = 'message'): StreamAction
   }
   if (type === 'logged_in_elsewhere') return { kind: 'end-session', flag: SESSION_FLAGS.elsewhere };
   if (type === 'bell-updated') return { kind: 'refresh-bell', ...(typeof body?.reason === 'string' ? { reason: body.reason } : {}) };
-  const changes = body?.changes as { summary?: unknown; changedTripIds?: unknown } | undefined;
+  const changes = body?.changes as { summary?: unknown; changedTripIds?: unknown; addedCount?: unknown; changedCount?: unknown; removedCount?: unknown } | undefined;
   if (typeof changes?.summary === 'string') {
     const ids = Array.isArray(changes.changedTripIds) ? changes.changedTripIds.filter((id): id is string => typeof id === 'string') : [];
-    return { kind: 'refresh-trips', rosterChanges: changes.summary, changedTripIds: ids };
+    const counts = { addedCount: Number(changes.addedCount) || 0, changedCount: Number(changes.changedCount) || 0, removedCount: Number(changes.removedCount) || 0 };
+    const rosterChanges = body?.channel === 'roster_subscription' ? { title: rosterChangedTitle(counts) } : { title: 'Roster updated', description: changes.summary };
+    return { kind: 'refresh-trips', rosterChanges, changedTripIds: ids };
   }
   // A swap proposal or agreement changed: it moves the trips' offers and badges too.
   if (data.includes('trips added') || data.includes('trips-updated') || type === 'trips-updated' || type === 'swaps-updated') return { kind: 'refresh-trips' };
@@ -70,7 +81,7 @@ export interface LiveUpdatesDeps {
   /** An alert (for this reason) was written to the bell: asked again, push or no push on this device. */
   refreshBell: (reason?: string) => void;
   /** Tells the pilot what a roster import changed, at once. */
-  rosterChanged?: (summary: string, changedTripIds: string[]) => void;
+  rosterChanged?: (notice: RosterNotice, changedTripIds: string[]) => void;
   endSession: (flag: SessionEnd) => void;
   /** Asked after the stream failed for good: true while the session still holds. */
   sessionHolds: () => Promise<boolean>;
@@ -227,9 +238,9 @@ export function useLiveUpdates(): void {
           void queryClient.invalidateQueries({ queryKey: queryKeys.trips });
         }
       },
-      rosterChanged: (summary, changedTripIds) => {
+      rosterChanged: (notice, changedTripIds) => {
         rememberChangedTrips(changedTripIds);
-        toast.info('Roster updated', summary);
+        toast.info(notice.title, notice.description);
       },
       // The pilot's own logout or deletion also ends the stream: no banner for what they asked for.
       endSession: (flag) => expiryHandlingActive() && endSession(flag),

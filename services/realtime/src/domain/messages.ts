@@ -1,4 +1,6 @@
 import {
+  isRosterChannel,
+  ROSTER_CHANNEL,
   rosterChangeSummary,
   SUBJECTS,
   SSE_MESSAGES,
@@ -26,7 +28,7 @@ export function tripNotice(data: TripEventData, occurredAt: string): TripNotice 
   const pilotId = 'tripId' in data ? data.pilotId : data.trip.pilotId;
   const origin: TripChangeOrigin = data.origin ?? { channel: 'system' };
   // An import tells the pilot once, as 'trips added' (roster.roster.processed), not per trip.
-  if (origin.channel === 'roster_upload' || origin.channel === 'roster_email') return null;
+  if (isRosterChannel(origin.channel)) return null;
   return {
     pilotId,
     ...(origin.sessionId ? { exceptSessionId: origin.sessionId } : {}),
@@ -61,7 +63,9 @@ export function swapNotice(event: SwapEvent, occurredAt: string): { pilotIds: st
 export function rosterNotice(data: EventDataMap['roster.roster.processed'], occurredAt: string): { pilotId: string; message: SseMessage } {
   const changedCount = data.changedCount ?? 0;
   const removedCount = data.removedCount ?? 0;
-  if (changedCount + removedCount > 0) {
+  // A roster fetched on its own is told whatever it changed, added trips alone too: the pilot did not send it.
+  const fetched = data.source === 'subscription' && data.processedCount > 0;
+  if (changedCount + removedCount > 0 || fetched) {
     // A roster that changed or removed trips says what it did, so an open app shows it at once.
     const changes = {
       addedCount: data.processedCount,
@@ -70,7 +74,7 @@ export function rosterNotice(data: EventDataMap['roster.roster.processed'], occu
       summary: rosterChangeSummary(data.processedCount, changedCount, removedCount),
       ...(data.changedTripIds ? { changedTripIds: data.changedTripIds } : {}),
     };
-    const channel = data.source === 'email' ? 'roster_email' : 'roster_upload';
+    const channel = ROSTER_CHANNEL[data.source];
     return { pilotId: data.pilotId, message: { type: 'trips-updated', message: 'trips-updated', channel, at: occurredAt, changes } };
   }
   return {

@@ -119,7 +119,7 @@ export function createImportRoster(deps: {
         {
           pilotId: input.pilotId,
           trips: parsed.map(({ trip }) => trip),
-          source: input.source === 'email' ? 'email' : 'upload',
+          source: input.source === 'manual_upload' ? 'upload' : input.source,
           importId: input.mailId,
         },
         ImportTripsReply,

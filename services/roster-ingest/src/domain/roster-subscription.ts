@@ -4,10 +4,10 @@ import {
   ROSTER_FETCH_MAX_FAILURES,
   ROSTER_FETCH_MESSAGES,
   ROSTER_REFRESH_INTERVAL_SECONDS,
+  rosterChangedTitle,
   SUBJECTS,
   type RosterSubscription,
   type RosterSubscriptionFetched,
-  type RosterUploadResult,
 } from '@crewswap/proto';
 import type { PilotRepository, KnownPilot } from '../data/pilots';
 import { toSubscription, type FetchOutcome, type SubscriptionRepository, type SubscriptionRow } from '../data/subscriptions';
@@ -20,18 +20,6 @@ const CLAIM_MS = 5 * 60 * 1000;
 /** Due addresses one replica claims in one look, and fetches this many at once. */
 const CLAIM_BATCH = 20;
 const CONCURRENCY = 4;
-
-/** The bell's and the push's words for a roster a fetch changed: 'Your roster changed: 1 added, 1 removed'. */
-export function rosterChangedTitle(result: Pick<RosterUploadResult, 'addedCount' | 'changedCount' | 'removedCount'>): string {
-  const parts = [
-    [result.addedCount, 'added'],
-    [result.changedCount, 'changed'],
-    [result.removedCount, 'removed'],
-  ]
-    .filter(([count]) => (count as number) > 0)
-    .map(([count, word]) => `${count} ${word}`);
-  return `Your roster changed: ${parts.join(', ')}`;
-}
 
 /**
  * When an address is fetched next: an interval from now, plus up to a fifth of one that is the

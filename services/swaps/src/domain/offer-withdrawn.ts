@@ -1,12 +1,10 @@
 import { pushToEach, type Clock, type Executor, type Outbox, type Trx } from '@crewswap/kit';
-import type { Trip, TripChangeOrigin } from '@crewswap/proto';
+import { isRosterChannel, type Trip, type TripChangeOrigin } from '@crewswap/proto';
 import type { OfferViewRepository } from '../data/offer-views';
 
 /** Pilots who found an offer in Find swaps this long ago or less are told when a roster takes it away. */
 export const OFFER_VIEW_DAYS = 1;
 export const OFFER_WITHDRAWN_MESSAGE = 'A trip you were looking at is no longer offered';
-
-const FROM_ROSTER: TripChangeOrigin['channel'][] = ['roster_upload', 'roster_email'];
 
 /**
  * A trip that is no longer offered (deleted, or updated not swappable): its Find swaps viewers are
@@ -19,7 +17,7 @@ export function createOfferWithdrawn(deps: { views: OfferViewRepository; outbox:
     async execute(trx: Trx, input: { tripId: string; trip: Trip | undefined; origin: TripChangeOrigin | undefined }): Promise<{ told: number }> {
       const since = new Date(clock.now().getTime() - OFFER_VIEW_DAYS * 24 * 60 * 60 * 1000);
       const viewers = (await views.takeViewers(input.tripId, since, trx)).filter((pilotId) => pilotId !== input.trip?.pilotId);
-      if (!input.origin || !FROM_ROSTER.includes(input.origin.channel) || viewers.length === 0) return { told: 0 };
+      if (!input.origin || !isRosterChannel(input.origin.channel) || viewers.length === 0) return { told: 0 };
       await tellOfferGone(outbox, trx, input.tripId, input.trip, viewers);
       return { told: viewers.length };
     },

@@ -1,5 +1,5 @@
 import { HttpError, conflict, type Clock, type Db } from '@crewswap/kit';
-import { ImportTrip, ImportTripsReply, ImportTripsRequest, TRIP_MESSAGES, addDays, outOfRangeDate, type Trip } from '@crewswap/proto';
+import { ImportTrip, ImportTripsReply, ImportTripsRequest, TRIP_MESSAGES, addDays, outOfRangeDate, type TripChangeChannel, type TripSource, type Trip } from '@crewswap/proto';
 import type { z } from 'zod';
 import type { AirportRepository } from '../data/airports';
 import type { PilotRepository } from '../data/pilots';
@@ -12,6 +12,13 @@ import { allowedAircraft, checkDates, checkFlightNumbers, describeTrip, invalidA
 type ImportTrip = z.infer<typeof ImportTrip>;
 type Reply = z.infer<typeof ImportTripsReply>;
 type Request = z.infer<typeof ImportTripsRequest>;
+
+/** The channel an import's changes are told by, and the source its trips keep: a fetched roster is a roster file, as an upload's. */
+const BY_SOURCE: Record<Request['source'], { channel: TripChangeChannel; tripSource: TripSource }> = {
+  upload: { channel: 'roster_upload', tripSource: 'upload' },
+  email: { channel: 'roster_email', tripSource: 'email' },
+  subscription: { channel: 'roster_subscription', tripSource: 'upload' },
+};
 
 /** A trip as the import reply names it (before and after a roster change). */
 function asImported(trip: Trip): ImportTrip {
@@ -111,7 +118,7 @@ export function createImportTrips(deps: {
         const replaced = new Set([...diff.removed, ...diff.changed.map(({ trip }) => trip)]);
         const held: Pick<Trip, 'flightNoStart' | 'flightNoEnd' | 'startDate' | 'endDate'>[] = all.filter((trip) => !replaced.has(trip));
         reply.duplicateCount = diff.unchanged.length;
-        const origin = { channel: input.source === 'email' ? 'roster_email' : 'roster_upload' } as const;
+        const origin = { channel: BY_SOURCE[input.source].channel };
 
         const removedIds = diff.removed.map((trip) => trip.id);
         const removed = removedIds.length > 0 ? await trips.deleteWhere((query) => query.where({ pilot_id: input.pilotId }).whereIn('id', removedIds), trx) : [];
@@ -216,7 +223,7 @@ export function createImportTrips(deps: {
             searchStartDate: null,
             searchEndDate: null,
             isStandby: standby,
-            source: input.source,
+            source: BY_SOURCE[input.source].tripSource,
             ...timesOf(item),
           };
         }

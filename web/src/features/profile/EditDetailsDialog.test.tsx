@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PILOT, renderWithApp, stubFetch } from '../../../test/render';
 import EditDetailsDialog from './EditDetailsDialog';
@@ -18,5 +18,14 @@ describe('Edit My Details', () => {
     fireEvent.change(range, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', path: `/api/pilots/${PILOT.id}`, body: { searchDayRange: 2 } }));
+  });
+
+  it("has the Roster address section (issue 56): the 'Roster address' field and its Save", async () => {
+    stubFetch((call) => (call.path === '/api/settings/swap_search_days' ? { body: { value: '4' } } : undefined));
+    renderWithApp(<EditDetailsDialog pilot={PILOT} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit My Details' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Roster address' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Roster address' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

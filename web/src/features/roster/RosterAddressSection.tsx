@@ -4,6 +4,7 @@ import type { RosterSubscription, RosterSubscriptionFetched } from '@crewswap/pr
 import { errorMessage } from '../../api/client';
 import { useFetchRosterSubscription, useRemoveRosterSubscription, useRosterSubscription } from '../../api/roster';
 import { rememberChangedTrips } from '../../shared/changedTrips';
+import RosterUploadResultView from './RosterUploadResultView';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -76,7 +77,8 @@ export default function RosterAddressSection() {
           </Popconfirm>
         </Space>
       )}
-      {fetched?.result && <Alert type="success" showIcon title={fetched.result.message} aria-label="Roster address result" />}
+      {/* What the fetch imported, shown exactly as an upload's result is. */}
+      {fetched?.result && <RosterUploadResultView result={fetched.result} label="Roster address result" />}
       {fetched && !fetched.result && <Alert type="info" showIcon title="No changes since the last fetch" />}
       {(fetchNow.error ?? remove.error) && <Alert type="error" showIcon title="Roster not fetched" description={errorMessage(fetchNow.error ?? remove.error)} />}
     </section>

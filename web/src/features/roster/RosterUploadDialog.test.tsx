@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RosterUploadResult } from '@crewswap/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, stubFetch } from '../../../test/render';
 import { queryKeys } from '../../api/keys';
 import { rosterFileProblem, uploadName } from '../../api/roster';
-import RosterUploadDialog, { resultSummary } from './RosterUploadDialog';
+import RosterUploadDialog from './RosterUploadDialog';
+import { resultSummary } from './RosterUploadResultView';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +49,14 @@ describe('Roster upload dialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Replace' }));
     expect(await screen.findByText('roster+dddd3333eeee4444ffff@crewswap.test')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/roster/upload-address').map((call) => call.method)).toEqual(['GET', 'POST']);
+  });
+
+  it("has the Roster address section (issue 56): the 'Roster address' field beside the upload instructions", async () => {
+    stubFetch((call) => settings(call.path));
+    renderWithApp(<RosterUploadDialog onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Upload Roster' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Roster address' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Roster address' })).toBeInTheDocument();
   });
 
   it('checks size and extension before sending, and sends .ics_ as .ics', () => {

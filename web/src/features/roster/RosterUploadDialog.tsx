@@ -1,16 +1,15 @@
-import { ArrowRightOutlined, CheckCircleTwoTone, CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
+import { CloseCircleTwoTone, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, theme, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { RosterTripChange, RosterUploadResult } from '@crewswap/proto';
-import { rosterChangeSummary } from '@crewswap/proto/browser';
+import type { RosterUploadResult } from '@crewswap/proto';
 import { errorMessage } from '../../api/client';
 import { checkSession, rosterFileProblem, STAGE_PERCENT, useUploadRoster, type UploadStage } from '../../api/roster';
 import { useSetting } from '../../api/settings';
 import { AppModal, okAction } from '../../shared/AppModal';
-import { formatRange } from '../../shared/format';
 import { rememberChangedTrips } from '../../shared/changedTrips';
 import { isOpenableRosterFile } from './pendingRoster';
 import { PrivateUploadAddress } from './PrivateUploadAddress';
+import RosterUploadResultView from './RosterUploadResultView';
 
 const RosterAddressSection = lazy(() => import('./RosterAddressSection'));
 
@@ -27,22 +26,6 @@ const STAGE_TEXT: Record<UploadStage, string> = {
  * Roster upload: instructions, the file chooser, progress through the spec's stages, the result.
  * `file` (opened with the installed app or shared to it) is uploaded as soon as the dialog has it.
  */
-/** A trip in the list of roster changes: 'VS007/VS008 LAX (B787), 8 Jan - 11 Jan 2027'. */
-function tripName(trip: NonNullable<RosterTripChange['before']>): string {
-  return `${trip.flightNoStart}/${trip.flightNoEnd} ${trip.route}${trip.aircraft ? ` (${trip.aircraft})` : ''}, ${formatRange(trip.startDate, trip.endDate)}`;
-}
-
-/**
- * The result's first line: '9 trips added'; with changes to earlier rosters or trips skipped, each
- * count: '12 added, 2 skipped', '1 added, 1 changed, 1 removed, 2 skipped'.
- */
-export function resultSummary(result: RosterUploadResult): string {
-  const changed = result.changedCount + result.removedCount > 0;
-  if (!changed && result.skippedCount === 0) return `${result.processedCount} ${result.processedCount === 1 ? 'trip' : 'trips'} added`;
-  const counts = changed ? rosterChangeSummary(result.addedCount, result.changedCount, result.removedCount) : `${result.processedCount} added`;
-  return result.skippedCount > 0 ? `${counts}, ${result.skippedCount} skipped` : counts;
-}
-
 export default function RosterUploadDialog({ file: givenFile, onClose }: { file?: File; onClose: () => void }) {
   const { token } = theme.useToken();
   const uploadEmail = useSetting('upload_email').data;
@@ -167,56 +150,7 @@ export default function RosterUploadDialog({ file: givenFile, onClose }: { file?
           <p>{STAGE_TEXT[stage]}</p>
         </div>
       )}
-      {result && (
-        <div className="roster-result" aria-label="Upload result">
-          <p>
-            <CheckCircleTwoTone twoToneColor={token.colorSuccess} />{' '}
-            <strong>
-{resultSummary(result)}
-            </strong>
-          </p>
-          {result.changedCount + result.removedCount > 0 && (
-            <ul className="roster-changes" aria-label="Roster changes">
-              {result.changes.map((change) => (
-                <li key={`${change.kind}-${change.tripId}`}>
-                  {change.kind === 'changed' ? (
-                    <>
-                      Changed: {tripName(change.before!)} <ArrowRightOutlined aria-label="now" /> {tripName(change.after!)}
-                    </>
-                  ) : change.kind === 'removed' ? (
-                    <>Removed: {tripName(change.before!)}</>
-                  ) : (
-                    <>Added: {tripName(change.after!)}</>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {result.duplicateCount > 0 && <p>{result.duplicateCount} already in your trips (duplicates skipped)</p>}
-          {result.conflicts.length > 0 && (
-            <>
-              <p>Not added, they overlap trips you hold:</p>
-              <ul>
-                {result.conflicts.map((conflict) => (
-                  <li key={conflict}>{conflict}</li>
-                ))}
-              </ul>
-            </>
-          )}
-          {result.skipped.length > 0 && (
-            <>
-              <p>Skipped:</p>
-              <ul>
-                {result.skipped.map(({ trip, reason }) => (
-                  <li key={trip}>
-                    {trip}: {reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
+      {result && <RosterUploadResultView result={result} />}
       {failure && (
         <Alert
           type="error"

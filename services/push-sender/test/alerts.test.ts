@@ -118,4 +118,30 @@ describe('alerts that matter: quiet hours and the bell', () => {
       subscription.unsubscribe();
     }
   });
+
+  it('holds a roster change (reason roster_change) in quiet hours like any alert that is not urgent, tells the bell, and sends it when they end', async () => {
+    const me = pilot();
+    const device = t.push.device(`roster-${randomUUID()}`);
+    expect((await call('POST', '/api/notifications/subscribe', me.cookies, { endpoint: device.endpoint, keys: device.keys })).statusCode).toBe(201);
+    // Urgent offers may come through; a roster change is not one of them.
+    expect((await call('PUT', '/api/notifications/preferences', me.cookies, { quietHours: quiet, urgent: true })).statusCode).toBe(200);
+    const { heard, subscription } = await listenAsOpenApps(me.pilotId);
+    try {
+      clock.set('2026-11-21T01:00:00Z'); // 01:00 in London: quiet
+      await t.requestPush({ pilotId: me.pilotId, kind: 'roster_change', reason: 'roster_change', title: 'Your roster changed: 1 added', body: '1 added, 0 changed, 0 removed', url: '/', dedupeKey: `roster_fetch:${randomUUID()}` });
+      await eventually(async () => ((await statuses(me.pilotId)).join() === 'held' ? true : undefined), 15_000);
+      await eventually(async () => (heard.length > 0 ? true : undefined), 15_000);
+      expect(heard).toEqual([{ type: 'bell-updated', message: 'bell-updated', reason: 'roster_change', at: '2026-11-21T01:00:00.000Z' }]);
+      await t.sender.releaseHeld.execute();
+      expect(receivedBy(device)).toEqual([]);
+
+      clock.set('2026-11-21T07:30:00Z');
+      await t.sender.releaseHeld.execute();
+      // One held push goes out as it was.
+      await eventually(() => (receivedBy(device).length === 1 ? true : undefined), 15_000);
+      expect(t.push.received.filter((r) => r.device === device.name).map((r) => r.payload)).toEqual([expect.objectContaining({ kind: 'roster_change', title: 'Your roster changed: 1 added' })]);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
 });

@@ -102,6 +102,49 @@ describe('push-sender', () => {
     expect(t.push.received.filter((r) => r.device === device.name).map((r) => r.payload.body)).toEqual([row.body]);
   });
 
+  it('sends a roster change (reason roster_change) to a pilot with push on whatever the swap, WhatsApp and proposal switches say, and none with push off', async () => {
+    const { pilotId, cookies } = pilot();
+    const device = t.push.device(`roster-${randomUUID()}`);
+    expect((await subscribe(cookies, device)).statusCode).toBe(201);
+    const switchesOff = { swapNotifications: false, whatsappGroupAlerts: false, swapProposals: false };
+    const saved = await call('PUT', '/api/notifications/preferences', cookies, switchesOff);
+    expect(saved.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...switchesOff });
+
+    // As roster-ingest asks after a scheduled fetch changed the roster; a swap offer beside it for contrast.
+    const title = 'Your roster changed: 1 added, 1 removed';
+    await t.requestPush({ pilotId, kind: 'roster_change', reason: 'roster_change', title, body: '1 added, 0 changed, 1 removed', url: '/', dedupeKey: `roster_fetch:${pilotId}:1` });
+    await t.requestPush({ pilotId, kind: 'swap_offer', reason: 'offer', title: 'New swap offer', body: 'VS3 LHR-JFK', url: '/', dedupeKey: `swap:${randomUUID()}` });
+    const rows = await eventually(async () => {
+      const all = await logOf(pilotId);
+      return all.length === 2 && all.every((row) => row.status !== 'sending') ? all : undefined;
+    }, 15_000);
+    expect(Object.fromEntries(rows.map((row) => [row.kind, row.status]))).toEqual({ roster_change: 'sent', swap_offer: 'skipped' });
+    expect(rows.find((row) => row.kind === 'roster_change')).toMatchObject({ reason: 'roster_change', title, attempts: 1 });
+    const received = await eventually(() => {
+      const mine = t.push.received.filter((r) => r.device === device.name);
+      return mine.length > 0 ? mine : undefined;
+    }, 15_000);
+    expect(received.map((r) => r.payload)).toEqual([expect.objectContaining({ kind: 'roster_change', title, url: '/' })]);
+
+    // Push turned off: the roster change is logged as skipped and not sent.
+    await call('PUT', '/api/notifications/preferences', cookies, { enabled: false });
+    await t.requestPush({ pilotId, kind: 'roster_change', reason: 'roster_change', title: 'Your roster address stopped working', body: 'paused', url: '/', dedupeKey: `roster_paused:${pilotId}:2` });
+    const paused = await eventually(async () => {
+      const row = await t.notifications.runtime.db('notification_log').where({ pilot_id: pilotId, dedupe_key: `roster_paused:${pilotId}:2` }).first();
+      return row && row.status !== 'sending' ? row : undefined;
+    }, 15_000);
+    expect(paused).toMatchObject({ kind: 'roster_change', status: 'skipped', detail: 'turned off in preferences' });
+    expect(t.push.received.filter((r) => r.device === device.name)).toHaveLength(1);
+    expect(t.push.invalid).toEqual([]);
+  });
+
+  it('wants a roster change push whenever push is on: it has no switch of its own', () => {
+    const allOff = { ...DEFAULT_NOTIFICATION_PREFERENCES, swapNotifications: false, whatsappGroupAlerts: false, swapProposals: false };
+    expect(wantsPush('roster_change', DEFAULT_NOTIFICATION_PREFERENCES)).toBe(true);
+    expect(wantsPush('roster_change', allOff)).toBe(true);
+    expect(wantsPush('roster_change', { ...DEFAULT_NOTIFICATION_PREFERENCES, enabled: false })).toBe(false);
+  });
+
   it("'Swap proposals' is on by default and turns off proposal pushes alone", () => {
     expect(DEFAULT_NOTIFICATION_PREFERENCES.swapProposals).toBe(true);
     expect(wantsPush('swap_proposal', DEFAULT_NOTIFICATION_PREFERENCES)).toBe(true);

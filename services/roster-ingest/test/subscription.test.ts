@@ -16,13 +16,17 @@ const INTERVAL_MS = 60 * 60_000;
 /** Past any pilot's next fetch: an interval and the most a pilot's spread adds. */
 const PAST_NEXT_FETCH = INTERVAL_MS * 1.2 + 1000;
 
+type SeenRequest = { path: string; headers: IncomingHttpHeaders; status?: number };
+
 /**
  * A pilot's crew system, on loopback in the test process: each pilot's calendar at /roster/<name>,
- * with an ETag, answering 304 to a conditional GET that still matches; and the ways an address can go wrong.
+ * with an ETag (or, for a file given one, only a Last-Modified), answering 304 to a conditional GET
+ * that still matches; and the ways an address can go wrong.
  */
 class RosterServer {
-  readonly files = new Map<string, { text: string; status?: number }>();
-  readonly requests: { path: string; headers: IncomingHttpHeaders }[] = [];
+  readonly files = new Map<string, { text: string; status?: number; lastModified?: string }>();
+  /** Every request, with the status it was answered (once the answer is sent). */
+  readonly requests: SeenRequest[] = [];
   private server: Server;
   port = 0;
   /** A port nothing is allowed to reach: loopback, but not listed. */
@@ -32,11 +36,19 @@ class RosterServer {
   constructor() {
     this.server = createServer((request, response) => {
       const path = request.url ?? '/';
-      this.requests.push({ path, headers: request.headers });
+      const seen: SeenRequest = { path, headers: request.headers };
+      this.requests.push(seen);
+      response.on('finish', () => (seen.status = response.statusCode));
       const name = path.split('/')[2] ?? '';
       if (path.startsWith('/roster/')) {
         const file = this.files.get(name);
         if (!file || file.status) return response.writeHead(file?.status ?? 404).end('Not found');
+        if (file.lastModified) {
+          // A crew system that dates its file and gives no ETag.
+          const since = Date.parse(request.headers['if-modified-since'] ?? '');
+          if (since >= Date.parse(file.lastModified)) return response.writeHead(304, { 'last-modified': file.lastModified }).end();
+          return response.writeHead(200, { 'content-type': 'text/calendar', 'last-modified': file.lastModified }).end(file.text);
+        }
         const etag = `"${Buffer.from(file.text).length}-${hash(file.text)}"`;
         if (request.headers['if-none-match'] === etag) return response.writeHead(304, { etag }).end();
         // A crew system that says nothing useful about the type: the content decides.
@@ -162,6 +174,30 @@ describe('roster address: fetched at once, then on its own', () => {
     expect(server.fetchesOf('changes').at(-1)!.headers['if-none-match']).toBeDefined();
     expect(await historyOf(pilot.id)).toHaveLength(2);
     expect(await outboxOf(SUBJECTS.sendPush, pilot.id)).toHaveLength(1);
+  });
+
+  it('fetches a roster served with Last-Modified and no ETag again with If-Modified-Since: a 304 imports nothing and keeps the trips', async () => {
+    const pilot = await registerPilot(stack, { base: 'LHR', fleet: 'B787', rank: 'FO' });
+    const lastModified = 'Tue, 01 Dec 2026 06:00:00 GMT';
+    server.files.set('dated', { text: ROSTER, lastModified });
+    expect((await save(pilot.id, server.url('/roster/dated'))).statusCode).toBe(200);
+    expect(await stack.roster.repositories.subscriptions.find(pilot.id)).toMatchObject({ etag: null, last_modified: lastModified });
+    const trips = await tripsOf(pilot.id);
+    expect(trips.length).toBeGreaterThan(0);
+    expect(server.fetchesOf('dated')).toEqual([expect.objectContaining({ status: 200 })]);
+    expect(server.fetchesOf('dated')[0]!.headers['if-modified-since']).toBeUndefined();
+
+    nextScheduledFetch();
+    await eventually(async () => (await status(pilot.id)).json().lastStatus === 'not_modified', 10_000);
+    const conditional = server.fetchesOf('dated').at(-1)!;
+    expect(conditional.headers['if-modified-since']).toBe(lastModified);
+    expect(conditional.headers['if-none-match']).toBeUndefined();
+    expect(conditional.status).toBe(304);
+    expect(server.fetchesOf('dated')).toHaveLength(2);
+    expect(await historyOf(pilot.id)).toHaveLength(1);
+    expect(await tripsOf(pilot.id)).toEqual(trips);
+    expect(await outboxOf(SUBJECTS.sendPush, pilot.id)).toEqual([]);
+    expect(await stack.roster.repositories.subscriptions.find(pilot.id)).toMatchObject({ last_status: 'not_modified', last_modified: lastModified, failures: 0 });
   });
 
   it.each([
@@ -303,10 +339,24 @@ describe('the roster fetcher refuses before connecting', () => {
     ['a unique-local address', ['fd00:ec2::254']],
     ['an IPv6 link-local address', ['fe80::1']],
     ['an IPv4-mapped loopback', ['::ffff:127.0.0.1']],
+    ['a 6to4 address (this one carries 127.0.0.1)', ['2002:7f00:1::1']],
+    ['a 6to4 address among public ones', ['2001:4860:4860::8888', '2002:a9fe:a9fe::1']],
+    ['a deprecated site-local address', ['fec0::1']],
+    ['an IPv4-compatible address (this one carries the metadata address)', ['::a9fe:a9fe']],
+    ['a Teredo address', ['2001:0:4136:e378:8000:63bf:3fff:fdd2']],
+    ['a local-use NAT64 address', ['64:ff9b:1::a9fe:a9fe']],
+    ['a site-local address at the end of its range', ['feff:ffff::1']],
   ])('refuses %s, without naming it', async (_name, addresses) => {
     const message = await refusal(fetchRoster('https://crew.example-airline.test/roster.ics', {}, at(...addresses)));
     expect(message).toBe(ROSTER_FETCH_MESSAGES.privateAddress);
     for (const address of addresses) expect(message).not.toContain(address);
+  });
+
+  it.each([['2002:7f00:1::1'], ['fec0::1']])('lets %s past the check when its host:port is listed', async (address) => {
+    // Listed, it is connected to: whatever happens then (nothing answers there), it is not refused as private.
+    const message = await refusal(fetchRoster('https://crew.example-airline.test/roster.ics', {}, { ...at(address), allowedHosts: [`[${address}]:443`], timeoutMs: 500 }));
+    expect(message).not.toBe(ROSTER_FETCH_MESSAGES.privateAddress);
+    expect([ROSTER_FETCH_MESSAGES.unreachable, ROSTER_FETCH_MESSAGES.timeout(1)]).toContain(message);
   });
 
   it('refuses plain http to a host that is not listed', async () => {

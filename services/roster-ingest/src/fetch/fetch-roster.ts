@@ -8,7 +8,8 @@ import { ROSTER_FETCH_MAX_BYTES, ROSTER_FETCH_MESSAGES } from '@crewswap/proto';
 /**
  * Fetches a roster address on a pilot's word, so it must not be turned against the cluster:
  * https only, every address the name resolves to checked (private, loopback, link-local,
- * unique-local and metadata refused unless their `host:port` is allowed), the connection pinned
+ * unique-local, site-local, metadata and addresses that carry an IPv4 one (IPv4-mapped, NAT64,
+ * 6to4) refused unless their `host:port` is allowed), the connection pinned
  * to the address that was checked (no second lookup a rebinding DNS could answer differently), at
  * most 3 redirects each checked again, one time limit over all of it, and the answer streamed with
  * a cap (cut off and refused, never buffered whole).
@@ -67,12 +68,16 @@ for (const [network, prefix] of [
 ] as const)
   blocked4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 127], // unspecified and loopback
+  ['::', 96], // unspecified, loopback, and IPv4-compatible (::7f00:1 is 127.0.0.1, ::a9fe:a9fe the metadata address)
   ['::ffff:0:0', 96], // IPv4-mapped: would reach any IPv4 address
   ['64:ff9b::', 96], // NAT64: likewise
+  ['64:ff9b:1::', 48], // NAT64 for local use: likewise
   ['100::', 64],
+  ['2001::', 32], // Teredo: carries an IPv4 address too
+  ['2002::', 16], // 6to4: carries an IPv4 address (2002:7f00:1:: is 127.0.0.1's), and a relay would reach it
   ['fc00::', 7], // unique-local, among them AWS's metadata address fd00:ec2::254
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local: deprecated, still private where it is used
   ['ff00::', 8],
 ] as const)
   blocked6.addSubnet(network, prefix, 'ipv6');

@@ -7,12 +7,13 @@
 import { natsPermissions, natsPermissionsFile, natsSrePermissions, NATS_SERVICES, NATS_SRE_USER, type NatsService } from '@crewswap/proto';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { named, ofKind, removeScratch, render, scratch, selects, validate, type K8sObject } from './helm';
+import { basename, dirname, join } from 'node:path';
+import { chartWithDependencies, helmResult, named, ofKind, removeScratch, render, scratch, selects, validate, type K8sObject } from './helm';
 import { chartValues, read } from './repo';
 
 const values = chartValues() as ReturnType<typeof chartValues> & {
   natsUsers: { secretPrefix: string; configMap: string };
+  natsTls: { secretName: string };
   nats: { container: { env: Record<string, { valueFrom: { secretKeyRef: { name: string; key: string } } }> } };
 };
 afterAll(removeScratch);
@@ -95,11 +96,67 @@ describe('NATS users', () => {
     expect(validate([policy]).errors).toEqual([]);
   });
 
-  test('with natsTls on, services connect with tls:// and trust the CA of its Secret; with an issuer named, cert-manager makes it', () => {
-    const tls = render(['--set', 'natsTls.enabled=true', '--set', 'natsTls.issuer.name=letsencrypt']);
-    const trips = named(tls, 'Deployment', 'crewswap-trips')!;
-    expect(envOf(trips)).toEqual(expect.arrayContaining([{ name: 'NATS_URL', value: 'tls://crewswap-nats:4222' }, { name: 'NATS_CA_FILE', value: '/etc/crewswap/nats-tls/ca.crt' }]));
-    expect(trips.spec.template.spec.volumes).toContainEqual(expect.objectContaining({ name: 'nats-tls', secret: expect.objectContaining({ secretName: 'crewswap-nats-tls' }) }));
+  /** TLS to NATS on: the services' switch and the NATS chart's two (checks.yaml holds them together). */
+  const tlsOn = ['--set', 'natsTls.enabled=true', '--set', 'nats.config.nats.tls.enabled=true', '--set', 'nats.tlsCA.enabled=true'];
+  const withNats = (rendered: K8sObject[]) => ofKind(rendered, 'Deployment').filter((deployment) => envOf(deployment).some((entry) => entry.name === 'NATS_URL'));
+
+  test("with natsTls on, the NATS servers serve the Secret's certificate and every service connects with tls://, trusting that Secret's CA", () => {
+    const tls = render(tlsOn);
+    const secretName = values.natsTls.secretName;
+    // The servers: the client port's tls block names files of the Secret, mounted where it says.
+    const conf = JSON.parse(named(tls, 'ConfigMap', 'crewswap-nats-config')!.data!['nats.conf']!) as { tls?: Record<string, string> };
+    const server = named(tls, 'StatefulSet', 'crewswap-nats')!.spec.template.spec as { containers: { name: string; volumeMounts: { name: string; mountPath: string }[] }[]; volumes: { name: string; secret?: { secretName: string } }[] };
+    const natsContainer = server.containers.find((container) => container.name === 'nats')!;
+    const secretOf = (file: string) => {
+      const mount = natsContainer.volumeMounts.find((candidate) => dirname(file) === candidate.mountPath)!;
+      return [server.volumes.find((volume) => volume.name === mount.name)!.secret!.secretName, basename(file)];
+    };
+    expect(secretOf(conf.tls!.cert_file!)).toEqual([secretName, 'tls.crt']);
+    expect(secretOf(conf.tls!.key_file!)).toEqual([secretName, 'tls.key']);
+    expect(secretOf(conf.tls!.ca_file!)).toEqual([secretName, 'ca.crt']);
+    // The services: tls://, NATS_CA_FILE the ca.crt of the same Secret, mounted read-only where it points.
+    const services = withNats(tls);
+    expect(services.length).toBeGreaterThan(5);
+    for (const deployment of services) {
+      const env = envOf(deployment);
+      const pod = deployment.spec.template.spec as { containers: { volumeMounts: { name: string; mountPath: string; readOnly?: boolean }[] }[]; volumes: { name: string; secret?: { secretName: string; items?: { key: string; path: string }[] } }[] };
+      expect(env.find((entry) => entry.name === 'NATS_URL')!.value).toBe('tls://crewswap-nats:4222');
+      const caFile = env.find((entry) => entry.name === 'NATS_CA_FILE')?.value;
+      expect([deployment.metadata.name, caFile]).toEqual([deployment.metadata.name, expect.stringMatching(/\/ca\.crt$/)]);
+      const mount = pod.containers[0]!.volumeMounts.find((candidate) => candidate.mountPath === dirname(caFile!))!;
+      expect(mount.readOnly).toBe(true);
+      const volume = pod.volumes.find((candidate) => candidate.name === mount.name)!;
+      expect(volume.secret).toMatchObject({ secretName, items: [{ key: 'ca.crt', path: basename(caFile!) }] });
+    }
+    expect(validate(tls).errors).toEqual([]);
+    // Off (the default): neither side has TLS.
+    expect(JSON.parse(named(objects, 'ConfigMap', 'crewswap-nats-config')!.data!['nats.conf']!).tls).toBeUndefined();
+    expect(named(objects, 'StatefulSet', 'crewswap-nats')!.spec.template.spec.volumes.map((volume: { name: string }) => volume.name)).toEqual(['config']);
+    for (const deployment of withNats(objects)) {
+      expect(envOf(deployment).find((entry) => entry.name === 'NATS_URL')!.value).toBe('nats://crewswap-nats:4222');
+      expect(envOf(deployment).map((entry) => entry.name)).not.toContain('NATS_CA_FILE');
+    }
+  });
+
+  test("natsTls and the NATS servers' TLS differing stops the install with a message naming both; an external NATS is the operator's", () => {
+    const refused = (sets: string[]) => {
+      const result = helmResult(['template', 'crewswap', chartWithDependencies(), ...sets.flatMap((set) => ['--set', set])]);
+      expect([sets, result.status]).toEqual([sets, 1]);
+      return result.stderr;
+    };
+    const mismatch = /natsTls\.enabled is (true|false) but nats\.(config\.nats\.tls|tlsCA)\.enabled is (true|false): TLS to NATS needs both sides\. Set natsTls\.enabled, nats\.config\.nats\.tls\.enabled and nats\.tlsCA\.enabled alike/;
+    expect(refused(['natsTls.enabled=true'])).toMatch(/natsTls\.enabled is true but nats\.config\.nats\.tls\.enabled is false/);
+    expect(refused(['nats.config.nats.tls.enabled=true'])).toMatch(/natsTls\.enabled is false but nats\.config\.nats\.tls\.enabled is true/);
+    expect(refused(['natsTls.enabled=true', 'nats.config.nats.tls.enabled=true'])).toMatch(/natsTls\.enabled is true but nats\.tlsCA\.enabled is false/);
+    for (const sets of [['nats.tlsCA.enabled=true'], ['nats.config.nats.tls.enabled=true', 'nats.tlsCA.enabled=true']]) expect(refused(sets)).toMatch(mismatch);
+    expect(refused([...tlsOn.filter((arg) => arg !== '--set'), 'nats.config.nats.tls.secretName=other-tls'])).toContain('nats.config.nats.tls.secretName (other-tls) must be natsTls.secretName (crewswap-nats-tls)');
+    // NATS installed elsewhere (natsUrl): only the services' side is the chart's.
+    const external = render(['--set', 'nats.enabled=false', '--set', 'natsUrl=tls://nats.messaging:4222', '--set', 'natsTls.enabled=true']);
+    expect(envOf(named(external, 'Deployment', 'crewswap-trips')!)).toContainEqual({ name: 'NATS_CA_FILE', value: '/etc/crewswap/nats-tls/ca.crt' });
+  });
+
+  test('with natsTls on and an issuer named, cert-manager makes the Secret both sides read', () => {
+    const tls = render([...tlsOn, '--set', 'natsTls.issuer.name=letsencrypt']);
     expect(named(tls, 'Certificate', 'crewswap-nats-tls')!.spec).toMatchObject({ secretName: 'crewswap-nats-tls', issuerRef: { name: 'letsencrypt', kind: 'ClusterIssuer' } });
     expect(ofKind(objects, 'Certificate').filter((object) => object.metadata.name === 'crewswap-nats-tls')).toEqual([]);
   });

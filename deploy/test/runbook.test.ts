@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { chartWithDependencies, named, ofKind, removeScratch, render, scratch, selects, tool, validate, type K8sObject } from './helm';
-import { read, ROOT } from './repo';
+import { chartValues, read, ROOT } from './repo';
 
 afterAll(removeScratch);
 const README = read('deploy/README.md');
@@ -43,6 +43,89 @@ test('every shell block of the runbook parses (bash -n)', () => {
     const result = spawnSync('bash', ['-n'], { input: block, encoding: 'utf8' });
     expect([block, result.status, result.stderr]).toEqual([block, 0, '']);
   }
+});
+
+/**
+ * A block's shell words outside comments, quotes and here-documents: where a `<name>` left for
+ * the reader would be a redirection (`kubectl delete pvc <claim>` reads a file named `claim`).
+ */
+function unquotedShell(block: string): string {
+  const text = block.replace(/<<-?\s*'?(\w+)'?[^\n]*\n[\s\S]*?\n\1\n/g, '\n');
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (char === '\\') i += 1;
+    else if (char === "'") i = text.indexOf("'", i + 1);
+    else if (char === '"') {
+      for (i += 1; i < text.length && text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
+    } else if (char === '#' && (i === 0 || /\s/.test(text[i - 1]!))) i = text.indexOf('\n', i) - 1;
+    else out += char;
+    if (i < 0) break;
+  }
+  return out;
+}
+const placeholders = (block: string) => unquotedShell(block).match(/(?<![<\d])<(?![<(])[A-Za-z][^<>\n]*>/g) ?? [];
+
+test('no shell block leaves a <placeholder> where a paste would read it as a redirection (a variable set the line before instead)', () => {
+  expect(placeholders('kubectl delete pvc <claim of the server> --wait=false # <fine>')).toEqual(['<claim of the server>']);
+  expect(placeholders("curl https://<host>/x -d '{\"password\":\"<quoted>\"}' \"<also quoted>\" && cat <<'EOF' > out\n<in a here-document>\nEOF\nbase64 -w0 < jwt.pem 2>&1")).toEqual(['<host>']);
+  expect(blocks().flatMap(placeholders)).toEqual([]);
+  const [, lost] = blocks('A node was lost');
+  expect(lost).toMatch(/^CLAIM=\S+$/m);
+  expect(lost).toContain('kubectl delete pvc "$CLAIM" --wait=false');
+});
+
+describe('NATS users', () => {
+  const objects = render();
+  const [create, rotate] = blocks('NATS users');
+  /** Every NATS password Secret the rendered chart reads: the services' NATS_PASSWORD and the NATS servers' environment. */
+  const natsSecrets = () => {
+    const fromServices = ofKind(objects, 'Deployment').flatMap((deployment) => deployment.spec.template.spec.containers[0].env as { name: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }[]).filter((entry) => entry.name === 'NATS_PASSWORD').map((entry) => entry.valueFrom!.secretKeyRef);
+    const values = chartValues() as unknown as { nats: { container: { env: Record<string, { valueFrom: { secretKeyRef: { name: string; key: string } } }> } } };
+    const fromServers = Object.values(values.nats.container.env).map((entry) => entry.valueFrom.secretKeyRef);
+    expect(fromServices.length).toBeGreaterThan(5);
+    for (const ref of fromServices) expect(fromServers).toContainEqual(ref);
+    return fromServers;
+  };
+
+  test("the Secrets made as written (kubectl --dry-run=client) are every one the chart's services and NATS servers read, each a random password of its own", () => {
+    const kubectl = tool('kubectl');
+    const { dir } = runBlock(create!, {
+      // create secret generic <name> ... -> the same, --dry-run=client, one file per Secret.
+      kubectl: `[ "$1 $2 $3" = "create secret generic" ] || exit 1; KUBECONFIG=/dev/null "${kubectl}" "$@" --dry-run=client -o json > "$STUB_DIR/secret-$4.json"`,
+    });
+    const secrets = readdirSync(dir).filter((file) => file.startsWith('secret-')).map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as K8sObject);
+    const refs = natsSecrets();
+    expect(secrets.map((secret) => secret.metadata.name).sort()).toEqual(refs.map((ref) => ref.name).sort());
+    const passwords = secrets.map((secret) => {
+      expect([secret.kind, Object.keys(secret.data!)]).toEqual(['Secret', [refs.find((ref) => ref.name === secret.metadata.name)!.key]]);
+      return Buffer.from(secret.data!.password!, 'base64').toString();
+    });
+    for (const password of passwords) expect(password).toMatch(/^[A-Za-z0-9+/]{32}$/);
+    expect(new Set(passwords).size).toBe(passwords.length);
+  });
+
+  test("the password rotation patches only the password of trips' Secret (kubectl patch --local), then restarts the NATS servers and trips", () => {
+    const kubectl = tool('kubectl');
+    const dir = scratch('nats-secret');
+    const ref = natsSecrets().find((candidate) => candidate.name.endsWith('-trips'))!;
+    const before = { apiVersion: 'v1', kind: 'Secret', metadata: { name: ref.name, namespace: 'crewswap', labels: { kept: 'yes' } }, data: { [ref.key]: Buffer.from('old-password').toString('base64') } };
+    writeFileSync(join(dir, 'secret.json'), JSON.stringify(before));
+    const { dir: ran } = runBlock(rotate!, {
+      kubectl: `if [ "$1 $2 $3" = "patch secret ${ref.name}" ]; then shift 3; "${kubectl}" patch --local -f "${join(dir, 'secret.json')}" "$@" -o json > "$STUB_DIR/patched.json"; else echo "$*" >> "$STUB_DIR/other"; fi`,
+    });
+    const after = JSON.parse(readFileSync(join(ran, 'patched.json'), 'utf8')) as K8sObject;
+    expect(after.metadata).toMatchObject(before.metadata);
+    expect(Object.keys(after.data!)).toEqual([ref.key]);
+    const password = Buffer.from(after.data![ref.key]!, 'base64').toString();
+    expect(password).toMatch(/^[A-Za-z0-9+/]{32}$/);
+    const restarted = readFileSync(join(ran, 'other'), 'utf8').trim().split('\n');
+    expect(restarted).toEqual(['rollout restart statefulset/crewswap-nats', 'rollout status statefulset/crewswap-nats', 'rollout restart deploy/crewswap-trips']);
+    // What they restart: the NATS servers (which read the password at start) and the Deployment whose NATS_PASSWORD is that Secret.
+    expect(named(objects, 'StatefulSet', 'crewswap-nats')).toBeDefined();
+    const trips = named(objects, 'Deployment', 'crewswap-trips')!;
+    expect(trips.spec.template.spec.containers[0].env).toContainEqual({ name: 'NATS_PASSWORD', valueFrom: { secretKeyRef: ref } });
+  });
 });
 
 describe('Drain SMTP', () => {

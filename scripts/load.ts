@@ -12,7 +12,7 @@
  * database. It asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,6 +219,37 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
+/** CPU time a process has used (user and system), from /proc (Linux), in seconds. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The CPU time of every process of one program together (Postgres: the server and its backends), in seconds. */
+function programCpuSeconds(command: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** What each process, Postgres and the load's own clients used of the CPU: read before and after the run. */
+function cpuNow(pids: Record<string, number | undefined>): Record<string, number> {
+  const { user, system } = process.cpuUsage();
+  return { ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)])), postgres: programCpuSeconds('postgres'), 'nats-server': programCpuSeconds('nats-server'), 'load clients': (user + system) / 1e6 };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 async function main(): Promise<void> {
@@ -269,12 +300,14 @@ async function main(): Promise<void> {
     const origin = stack.url;
     // The machine's own load says how far the figures are this system's: other work on the same cores queues it.
     const loadAtStart = loadavg()[0]!;
+    const cpuBefore = cpuNow(stack.pids());
     const runStarted = performance.now();
     const until = Date.now() + SECONDS * 1000;
     await Promise.all(
       pilots.slice(0, CLIENTS).map((pilot, index) => journeys(gateway, origin, pilot, `10.20.${index >> 8}.${index & 255}`, roster, until, results)),
     );
     const elapsed = (performance.now() - runStarted) / 1000;
+    const cpuAfter = cpuNow(stack.pids());
     const memory = Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [name, rssMb(pid)]));
     const streamsLeft = streams.open();
 
@@ -295,6 +328,13 @@ async function main(): Promise<void> {
     for (const [name, mb] of Object.entries(memory)) {
       console.log(`| ${name.padEnd(14)} | ${memoryBefore[name]!.toFixed(0).padStart(21)} | ${mb.toFixed(0).padStart(17)} |`);
     }
+    // Where the cores went: with every client waiting for its answer, a step's time is mostly the queue for them.
+    console.log(`\n| process        | CPU s in the run | CPU ms a request |`);
+    console.log('|----------------|------------------|------------------|');
+    const used = Object.entries(cpuAfter).map(([name, after]) => [name, after - cpuBefore[name]!] as const).sort((a, b) => b[1] - a[1]);
+    for (const [name, cpu] of used) console.log(`| ${name.padEnd(14)} | ${cpu.toFixed(1).padStart(16)} | ${((cpu * 1000) / total).toFixed(2).padStart(16)} |`);
+    const busy = used.reduce((sum, [, cpu]) => sum + cpu, 0);
+    console.log(`all of them: ${busy.toFixed(1)} s of CPU in ${elapsed.toFixed(0)} s on ${cpus().length} cores (${((busy / elapsed / cpus().length) * 100).toFixed(0)}% of the machine)`);
     if (results.samples.length > 0) console.log(`\nfirst failures:\n  ${results.samples.join('\n  ')}`);
     // The stack's nats-server gives each service only its own subjects, as production does.
     const violations = stack.natsViolations();

@@ -61,12 +61,17 @@ const OFFER_COLUMNS_WITH_TIMES = `${OFFER_COLUMNS.slice(0, -1)}, ${OFFER_TIME_CO
  * loses its row, a pilot whose rank, fleet, LTC, day range or contact changes has all their rows
  * rewritten, and so does a pilot any of whose trips changes (their offers hold the other trips' days).
  */
+// The trips asked for, found by their indexes: an OR across the two columns read every offered
+// trip, and a pilot's offered trips are those of the partial index trips_offers_by_pilot.
+const TRIPS_OF_SCOPE =
+  'SELECT id FROM trips WHERE id = ANY(?::uuid[]) UNION SELECT id FROM trips WHERE pilot_id = ANY(?::uuid[]) AND is_swappable AND NOT deleted AND NOT is_standby';
+
 export async function refreshOffers(ex: Executor, scope: { tripIds?: string[]; pilotIds?: string[] }): Promise<void> {
   const tripIds = scope.tripIds ?? [];
   const pilotIds = scope.pilotIds ?? [];
   if (tripIds.length === 0 && pilotIds.length === 0) return;
   await ex.raw('DELETE FROM offers WHERE trip_id = ANY(?::uuid[]) OR pilot_id = ANY(?::uuid[])', [tripIds, pilotIds]);
-  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS_WITH_TIMES} ${OFFER_ROWS_WITH_TIMES_SQL} AND ${SWAP_OFFERS} AND (t.id = ANY(?::uuid[]) OR t.pilot_id = ANY(?::uuid[])) ON CONFLICT (trip_id) DO NOTHING`, [
+  await ex.raw(`INSERT INTO offers ${OFFER_COLUMNS_WITH_TIMES} ${OFFER_ROWS_WITH_TIMES_SQL} AND ${SWAP_OFFERS} AND t.id IN (${TRIPS_OF_SCOPE}) ON CONFLICT (trip_id) DO NOTHING`, [
     tripIds,
     pilotIds,
   ]);

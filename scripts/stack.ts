@@ -227,7 +227,10 @@ function supervise(
 
   const start = () => {
     backoff.started();
-    child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    // STACK_CPU_PROF=<folder>: each process writes its threads' CPU profiles into <folder>/<name> when it
+    // stops (where a load run's time went); the main thread's is the largest.
+    const profile = process.env.STACK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.STACK_CPU_PROF, name)}`] : [];
+    child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

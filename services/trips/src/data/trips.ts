@@ -1,4 +1,4 @@
-import { fromRow, type Db, type Executor, type OutboxRow } from '@crewswap/kit';
+import { type Db, type Executor, type OutboxRow } from '@crewswap/kit';
 import { DEFAULT_DUTY_ALLOWANCES, tripValue, type Aircraft, type DutyAllowances, type OfferType, type Sector, type Trip, type TripSource } from '@crewswap/proto';
 
 export interface TripRow {
@@ -49,31 +49,38 @@ export const HOME_ZONE = 'Europe/London';
  * `allowances` are the admin's report and release allowances.
  */
 export function toStoredTrip(row: TripRow, allowances: DutyAllowances = DEFAULT_DUTY_ALLOWANCES): Trip {
-  const times = { reportAt: instant(row.report_at ?? null), releaseAt: instant(row.release_at ?? null), sectors: row.sectors ?? null };
-  const value = tripValue({ ...times, id: row.id, flightNoStart: row.flight_no_start, startDate: row.start_date, endDate: row.end_date }, HOME_ZONE, allowances);
+  const reportAt = instant(row.report_at ?? null);
+  const releaseAt = instant(row.release_at ?? null);
+  const sectors = row.sectors ?? null;
+  const value = tripValue({ reportAt, releaseAt, sectors, id: row.id, flightNoStart: row.flight_no_start, startDate: row.start_date, endDate: row.end_date }, HOME_ZONE, allowances);
+  // Written out field by field: every list of trips makes one per row, and one built by spreading a
+  // column-by-column copy cost about 30 µs a row (make load's trips process).
   return {
-    ...times,
-    ...value,
-    ...fromRow(row, [
-      'id',
-      'pilot_id',
-      'flight_no_start',
-      'flight_no_end',
-      'route',
-      'start_date',
-      'end_date',
-      'is_swappable',
-      'offer_type',
-      'training',
-      'requested',
-      'companions',
-      'swap_description',
-      'ics_description',
-      'search_start_date',
-      'search_end_date',
-      'is_standby',
-      'source',
-    ]),
+    reportAt,
+    releaseAt,
+    sectors,
+    blockMinutes: value.blockMinutes,
+    dutyMinutes: value.dutyMinutes,
+    nightsAway: value.nightsAway,
+    landings: value.landings,
+    id: row.id,
+    pilotId: row.pilot_id,
+    flightNoStart: row.flight_no_start,
+    flightNoEnd: row.flight_no_end,
+    route: row.route,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    isSwappable: row.is_swappable,
+    offerType: row.offer_type,
+    training: row.training,
+    requested: row.requested,
+    companions: row.companions,
+    swapDescription: row.swap_description,
+    icsDescription: row.ics_description,
+    searchStartDate: row.search_start_date,
+    searchEndDate: row.search_end_date,
+    isStandby: row.is_standby,
+    source: row.source,
     aircraft: row.aircraft as Aircraft | null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

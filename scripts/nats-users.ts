@@ -7,10 +7,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
+import { connect as connectTcp } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { natsAuthorizationConfig, natsSrePermissions, NATS_SERVICES, NATS_SRE_USER, type NatsService } from '@crewswap/proto';
+import { freePort } from '@crewswap/kit-testing';
 
 /** The stack's own tools (demo seeding) connect as this user, which may do anything. */
 export const STACK_NATS_USER = 'stack';
@@ -71,14 +72,6 @@ export async function startPrivateNats(options: { prefix: string; storeDir: stri
     throw error;
   }
   return { url: `nats://127.0.0.1:${port}`, logins, stack, sre, violations: () => [...violations], stop };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitForPort(port: number, exited: Promise<void>, timeoutMs = 10_000): Promise<void> {

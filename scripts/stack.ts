@@ -4,7 +4,6 @@
  * file; the end-to-end tests call `startStack()` with their own database, ports and NATS prefix.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { baseConfigSchema, connectBus, createLogger, loadSigningKeys, repoRoot, 
 import { RPC, SeedDemoPilotsReply, SeedDemoTripsReply } from '@crewswap/proto';
 import { natsLoginEnv, startPrivateNats, type PrivateNats } from './nats-users';
 import knexFactory from 'knex';
+import { freePort } from '@crewswap/kit-testing';
 
 /** Start order matters only for readiness: admin answers settings, auth and trips feed the rest. */
 const SERVICES = [
@@ -267,18 +267,6 @@ function supervise(
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** A port nothing listens on now, for a replica of a test stack. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitReady(name: string, url: string, timeoutMs = 180_000): Promise<void> {

@@ -193,10 +193,13 @@ export async function startThrowawayPostgres(binaries: string): Promise<{ url: s
   };
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS's choice), for a server a test starts apart. */
+export async function freePort(): Promise<number> {
   const net = await import('node:net');
-  return new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });

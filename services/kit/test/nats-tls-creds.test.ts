@@ -7,14 +7,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
+import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { nkeys } from 'nats';
 import { natsPermissions, SUBJECTS } from '@crewswap/proto';
 import { baseConfigSchema, connectBus, ensureStreams, loadConfig, natsCredentials, type Bus } from '@crewswap/kit';
-import { uniqueName } from '@crewswap/kit-testing';
+import { uniqueName, freePort } from '@crewswap/kit-testing';
 
 jest.setTimeout(60_000);
 
@@ -38,14 +38,6 @@ function credsFile(account: KeyPair, service: 'links', prefix: string): string {
   const permissions = natsPermissions(service, prefix);
   const jwt = natsJwt(account, user.getPublicKey(), service, { type: 'user', pub: permissions.publish, sub: permissions.subscribe, subs: -1, data: -1, payload: -1 });
   return `-----BEGIN NATS USER JWT-----\n${jwt}\n------END NATS USER JWT------\n\n-----BEGIN USER NKEY SEED-----\n${Buffer.from(user.getSeed()).toString()}\n------END USER NKEY SEED------\n`;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('NATS over TLS with a creds file, from the environment', () => {

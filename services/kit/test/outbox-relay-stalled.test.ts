@@ -12,18 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUBJECTS } from '@crewswap/proto';
 import { connectBus, createDb, createLogger, createOutbox, ensureStreams, kitMigrations, migrate, startOutboxRelay, type Bus, type Db, type Outbox, type OutboxRelay } from '../src';
-import { createTestDatabase, eventually, logLines, uniqueName } from '@crewswap/kit-testing';
+import { createTestDatabase, eventually, logLines, uniqueName, freePort } from '@crewswap/kit-testing';
 
 jest.setTimeout(90_000);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A nats-server with JetStream that the test can pause and resume. */
 async function pausableNats(): Promise<{ url: string; pause(): void; resume(): void; kill(): void }> {

@@ -1,22 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SUBJECTS } from '@crewswap/proto';
 import { deleteStreams, KIT_RETENTION_DAYS, pruneKitTables, startRuntime, type Runtime } from '../src';
-import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS, uniqueName } from '@crewswap/kit-testing';
+import { createTestDatabase, eventually, testBaseConfig, TEST_KEYS, uniqueName, freePort } from '@crewswap/kit-testing';
 
 const ROOT = join(__dirname, '../../..');
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('restart server reaches every process; kit tables are pruned', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PILOT_COOKIE, signPilotToken, unavailable } from '@crewswap/kit';
-import { TEST_KEYS, eventually, findPostgresBinaries, startThrowawayPostgres } from '@crewswap/kit-testing';
+import { TEST_KEYS, eventually, findPostgresBinaries, startThrowawayPostgres, freePort } from '@crewswap/kit-testing';
 import { ROSTER_MESSAGES, SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
@@ -12,15 +11,6 @@ import { multipart, pilotCookie, registerPilot, startTestStack, testDns, UPLOAD_
 
 const ROOT = join(__dirname, '../../..');
 const ROSTER_A = 'roster-a-lhr-a350-cp.ics';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const uploadTo = (stack: TestStack, pilotId: string) => {
   const body = multipart('roster.ics', readFixture(ROSTER_A));

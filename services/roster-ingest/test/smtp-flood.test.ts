@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
-import { TEST_KEYS, eventually } from '@crewswap/kit-testing';
+import { TEST_KEYS, eventually, freePort } from '@crewswap/kit-testing';
 import nodemailer from 'nodemailer';
 import { tooLarge } from '../src/smtp/receiver';
 import { readFixture } from './fixtures';
@@ -13,15 +13,6 @@ const ROOT = join(__dirname, '../../..');
 const MB = 1024 * 1024;
 /** What 20 oversized mails at once may add to the receiver's memory: a fraction of the 300 MB they carry. */
 const MAX_GROWTH_MB = 150;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident memory of a process (VmRSS) or the most it has held since the last reset (VmHWM), in MB. */
 const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))![1]) / 1024;

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { TEST_KEYS, eventually } from '@crewswap/kit-testing';
+import { TEST_KEYS, eventually, freePort } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
 import nodemailer from 'nodemailer';
 import { readFixture } from './fixtures';
@@ -10,15 +9,6 @@ import { privateUploadAddress, registerPilot, startTestStack, type TestStack } f
 const IMOGEN = 'imogen.thistlewood@example-airline.test';
 const FALLBACK_ADDRESS = 'roster-upload@example-airline.test';
 const ROOT = join(__dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * roster-ingest as its own process (receiver and worker), killed with SIGKILL mid-import and

@@ -78,6 +78,12 @@ class StallingRosterServer {
   url = (path: string) => `http://127.0.0.1:${this.port}${path}`;
   fetchesOf = (name: string) => this.requests.filter((path) => path === `/roster/${name}`).length;
 
+  /** Answers every held request with what is served now. */
+  releaseHeld(): void {
+    this.stalled = false;
+    for (const response of this.held.splice(0)) response.writeHead(200, { 'content-type': 'text/calendar' }).end(this.files.get((response.req.url ?? '').split('/')[2] ?? ''));
+  }
+
   /** Cuts every held request (its fetcher sees the connection go). */
   cutHeld(): void {
     for (const response of this.held.splice(0)) response.destroy();
@@ -170,5 +176,29 @@ describe('roster address: a replica that dies mid-fetch', () => {
     // Fetched once: another look finds nothing due.
     expect(await survivorLooks()).toBe(0);
     expect(server.fetchesOf('claimed')).toBe(3);
+  });
+
+  it('an address the pilot removes while its fetch is under way changes none of their trips', async () => {
+    const pilot = await registerPilot(stack, { base: 'LHR', fleet: 'B787', rank: 'FO' });
+    server.files.set('removed', ROSTER);
+    const saved = await stack.roster.app.inject({ method: 'PUT', url: '/api/roster/subscription', payload: { url: server.url('/roster/removed') }, cookies: pilotCookie(pilot.id) });
+    expect(saved.statusCode).toBe(200);
+    const trips = () => stack.trips.repositories.trips.listByPilot(pilot.id);
+    const before = await trips();
+
+    // Due, and the crew system answers slowly; the pilot removes the address meanwhile.
+    server.files.set('removed', CHANGED);
+    stack.clock.advance(PAST_NEXT_FETCH);
+    server.stalled = true;
+    const look = survivorLooks();
+    await eventually(async () => server.fetchesOf('removed') === 2, 10_000);
+    const removed = await stack.roster.app.inject({ method: 'DELETE', url: '/api/roster/subscription', cookies: pilotCookie(pilot.id) });
+    expect(removed.statusCode).toBe(204);
+    server.releaseHeld();
+    await look;
+
+    expect(await trips()).toEqual(before);
+    expect(await historyOf(pilot.id)).toHaveLength(1);
+    expect(await rowOf(pilot.id)).toBeUndefined();
   });
 });

@@ -63,6 +63,10 @@ export function createRosterSubscriptions(deps: RosterSubscriptionDeps) {
       stop();
     }
     if (fetched.notModified) return { fetched, recorded: undefined };
+    // A saved address removed (or its pilot deleted) while it was fetched: its roster is not imported.
+    // Asked again here, after the fetch (up to 10 s), not only when the outcome is recorded, which is
+    // after trips has imported it.
+    if (row && (await subscriptions.find(row.pilot_id))?.url !== row.url) throw notFound(ROSTER_FETCH_MESSAGES.noSubscription);
     const host = rosterUrl(url).hostname;
     const recorded = await importRoster.prepare({
       source: 'subscription',

@@ -55,11 +55,14 @@ class StallingRosterServer {
   readonly files = new Map<string, string>();
   readonly requests: string[] = [];
   stalled = false;
+  /** Holds the next request for this path, then answers it as any other. */
+  holdNext: string | undefined;
   private held: ServerResponse[] = [];
   private server = createServer((request, response) => {
     const path = request.url ?? '/';
     this.requests.push(path);
-    if (this.stalled) {
+    if (this.stalled || this.holdNext === path) {
+      this.holdNext = undefined;
       this.held.push(response);
       return;
     }
@@ -176,6 +179,43 @@ describe('roster address: a replica that dies mid-fetch', () => {
     // Fetched once: another look finds nothing due.
     expect(await survivorLooks()).toBe(0);
     expect(server.fetchesOf('claimed')).toBe(3);
+  });
+
+  it('a replica whose fetch outlived its claim neither imports nor records over the replica that took the address over', async () => {
+    const slow = await createApp(stack.config, { clock: stack.clock, settings: { get: async () => '' }, keys: TEST_KEYS, dnsResolver: testDns() });
+    try {
+      const pilot = await registerPilot(stack, { base: 'LHR', fleet: 'B787', rank: 'FO' });
+      server.files.set('outlived', ROSTER);
+      const saved = await stack.roster.app.inject({ method: 'PUT', url: '/api/roster/subscription', payload: { url: server.url('/roster/outlived') }, cookies: pilotCookie(pilot.id) });
+      expect(saved.statusCode).toBe(200);
+
+      // The slow replica claims the due address; the crew system holds its fetch past the claim.
+      stack.clock.advance(PAST_NEXT_FETCH);
+      server.holdNext = '/roster/outlived';
+      const slowLook = slow.useCases.subscriptions.fetchDue();
+      await eventually(async () => server.fetchesOf('outlived') === 2, 10_000);
+      stack.clock.advance(CLAIM_MS + 1000);
+
+      // Another replica takes the address over and imports the changed roster.
+      server.files.set('outlived', CHANGED);
+      // (The first test's address is due again by now too.)
+      expect(await survivorLooks()).toBeGreaterThanOrEqual(1);
+      expect(server.fetchesOf('outlived')).toBe(3);
+      const trips = () => stack.trips.repositories.trips.listByPilot(pilot.id);
+      const imported = await trips();
+      const recorded = (await rowOf(pilot.id))!;
+      expect(await historyOf(pilot.id)).toHaveLength(2);
+
+      // The slow fetch ends at last, with the old roster: nothing of it is imported or recorded.
+      server.files.set('outlived', ROSTER);
+      server.releaseHeld();
+      await slowLook;
+      expect(await trips()).toEqual(imported);
+      expect(await historyOf(pilot.id)).toHaveLength(2);
+      expect(await rowOf(pilot.id)).toEqual(recorded);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('an address the pilot removes while its fetch is under way changes none of their trips', async () => {

@@ -64,7 +64,12 @@ export function createSubscriptionRepository(db: Db) {
      * Records a fetch of `url` and lets go of its claim. Nothing happens when the pilot has removed
      * the address or set another meanwhile: that one's state is its own.
      */
-    async recordFetch(pilotId: string, url: string, outcome: FetchOutcome, trx: Executor = db): Promise<SubscriptionRow | undefined> {
+    /**
+     * The outcome of a fetch of the pilot's address `url`; `claim`, a scheduled fetch's, is recorded
+     * only while it is still the address's claim (a replica that outlived it does not record over the
+     * one that took the address over). Answers undefined when nothing matched.
+     */
+    async recordFetch(pilotId: string, url: string, outcome: FetchOutcome, trx: Executor = db, claim?: Date): Promise<SubscriptionRow | undefined> {
       const changes: Record<string, unknown> = {
         last_fetched_at: outcome.fetchedAt,
         last_status: outcome.status,
@@ -75,7 +80,7 @@ export function createSubscriptionRepository(db: Db) {
       };
       if (outcome.etag !== undefined) changes.etag = outcome.etag;
       if (outcome.lastModified !== undefined) changes.last_modified = outcome.lastModified;
-      const [row] = (await trx('roster_subscriptions').where({ pilot_id: pilotId, url }).update(changes).returning('*')) as SubscriptionRow[];
+      const [row] = (await trx('roster_subscriptions').where({ pilot_id: pilotId, url, ...(claim ? { claimed_until: claim } : {}) }).update(changes).returning('*')) as SubscriptionRow[];
       return row;
     },
 

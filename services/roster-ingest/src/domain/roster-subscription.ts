@@ -54,7 +54,7 @@ export function createRosterSubscriptions(deps: RosterSubscriptionDeps) {
   const { db, outbox, clock, log, pilots, subscriptions, importRoster, metrics } = deps;
 
   /** Fetches and, when the answer is a roster, imports it; a refusal of either throws FetchRefused. */
-  async function fetchAndImport(pilot: KnownPilot, url: string, row: SubscriptionRow | undefined, startedAt: Date) {
+  async function fetchAndImport(pilot: KnownPilot, url: string, row: SubscriptionRow | undefined, startedAt: Date, claim?: Date) {
     const stop = metrics.fetchDuration.startTimer();
     let fetched: Fetched;
     try {
@@ -63,10 +63,13 @@ export function createRosterSubscriptions(deps: RosterSubscriptionDeps) {
       stop();
     }
     if (fetched.notModified) return { fetched, recorded: undefined };
-    // A saved address removed (or its pilot deleted) while it was fetched: its roster is not imported.
-    // Asked again here, after the fetch (up to 10 s), not only when the outcome is recorded, which is
-    // after trips has imported it.
-    if (row && (await subscriptions.find(row.pilot_id))?.url !== row.url) throw notFound(ROSTER_FETCH_MESSAGES.noSubscription);
+    // A saved address removed (or its pilot deleted) while it was fetched, or a scheduled fetch whose
+    // claim ran out and another replica took over: its roster is not imported. Asked again here, after
+    // the fetch (up to 10 s), not only when the outcome is recorded, which is after trips has imported it.
+    if (row) {
+      const now = await subscriptions.find(row.pilot_id);
+      if (now?.url !== row.url || (claim && now.claimed_until?.getTime() !== claim.getTime())) throw notFound(ROSTER_FETCH_MESSAGES.noSubscription);
+    }
     const host = rosterUrl(url).hostname;
     const recorded = await importRoster.prepare({
       source: 'subscription',
@@ -100,9 +103,11 @@ export function createRosterSubscriptions(deps: RosterSubscriptionDeps) {
       throw notFound(ROSTER_FETCH_MESSAGES.noSubscription);
     }
     const next = (at: Date) => nextFetchAt(pilot.id, at, deps.intervalMs);
+    // A scheduled fetch holds the address by its claim: recorded only while the claim is still its own.
+    const claim = scheduled ? (row.claimed_until ?? undefined) : undefined;
     let attempt: Awaited<ReturnType<typeof fetchAndImport>>;
     try {
-      attempt = await fetchAndImport(pilot, row.url, row, startedAt);
+      attempt = await fetchAndImport(pilot, row.url, row, startedAt, claim);
     } catch (error) {
       const refused = refusal(error);
       const failures = row.failures + 1;
@@ -116,6 +121,7 @@ export function createRosterSubscriptions(deps: RosterSubscriptionDeps) {
           row.url,
           { status: paused ? 'paused' : 'failed', error: refused.message, fetchedAt: now, nextFetchAt: paused ? null : next(now), failures },
           trx,
+          claim,
         );
         if (updated && paused && row.last_status !== 'paused') await tellPaused(trx, pilot, refused.message);
         return updated;
@@ -128,13 +134,13 @@ export function createRosterSubscriptions(deps: RosterSubscriptionDeps) {
     const outcome: FetchOutcome = { status: 'ok', error: null, fetchedAt: now, nextFetchAt: next(now), failures: 0 };
     if (attempt.fetched.notModified) {
       metrics.fetches.inc({ result: 'not_modified' });
-      const saved = await subscriptions.recordFetch(pilot.id, row.url, { ...outcome, status: 'not_modified' });
+      const saved = await subscriptions.recordFetch(pilot.id, row.url, { ...outcome, status: 'not_modified' }, db, claim);
       return toSubscription(saved ?? row);
     }
     const { fetched, recorded, result } = attempt;
     const saved = await db.transaction(async (trx) => {
       // The address may have been removed (or the pilot deleted) while it was fetched: then nothing is recorded.
-      const updated = await subscriptions.recordFetch(pilot.id, row.url, { ...outcome, etag: fetched.etag, lastModified: fetched.lastModified }, trx);
+      const updated = await subscriptions.recordFetch(pilot.id, row.url, { ...outcome, etag: fetched.etag, lastModified: fetched.lastModified }, trx, claim);
       if (!updated) return undefined;
       await recorded!.write(trx);
       if (scheduled && result!.addedCount + result!.changedCount + result!.removedCount > 0) {

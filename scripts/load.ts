@@ -5,7 +5,7 @@
  * straight into the services' tables through the seeds their packages export (auth's pilots,
  * trips' pilot directory and trips, swaps' read model), as their events would have left them; opens
  * LOAD_STREAMS event streams (2,000) through the gateway; then LOAD_CLIENTS clients (50) run the
- * main journeys for LOAD_SECONDS (60): log in (at the start and every tenth journey), list trips,
+ * main journeys for LOAD_SECONDS (60): log in (every tenth journey, staggered), list trips,
  * find swaps, offer and withdraw a trip, upload a roster. Each client has an address of its own behind a trusted proxy (TRUST_PROXY), as
  * pilots behind the ingress do. Prints throughput, p50/p95/p99 per step, errors, and each
  * process's resident memory and the machine's load average; stops everything and drops the
@@ -100,10 +100,12 @@ function rosterFile(today: string): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-/** Opens `count` event streams through the gateway, each a pilot of its own; resolves once all are connected. */
-async function openStreams(gateway: string, pilots: Pilot[], privateKey: string, databaseUrl: string): Promise<{ open(): number; close(): void }> {
-  // Services accept only sessions auth issued: the streams' sessions are written into auth's
-  // table, as 2,000 logins would leave them (without 2,000 password hashes first).
+/**
+ * Sessions for these pilots written into auth's table, as their logins would have left them
+ * (without a password hash each first): services accept only sessions auth issued. Answers each
+ * pilot's session cookie.
+ */
+async function seedSessions(databaseUrl: string, pilots: Pilot[], privateKey: string): Promise<Map<string, string>> {
   const sessionIds = new Map(pilots.map((pilot) => [pilot.id, randomUUID()]));
   const auth = createDb(databaseUrl, 'auth');
   try {
@@ -113,13 +115,18 @@ async function openStreams(gateway: string, pilots: Pilot[], privateKey: string,
   } finally {
     await auth.destroy();
   }
+  return new Map(pilots.map((pilot) => [pilot.id, `${PILOT_COOKIE}=${signPilotToken(privateKey, { sessionId: sessionIds.get(pilot.id)!, pilotId: pilot.id })}`]));
+}
+
+/** Opens an event stream through the gateway for each of these pilots, each with a session of its own; resolves once all are connected. */
+async function openStreams(gateway: string, pilots: Pilot[], privateKey: string, databaseUrl: string): Promise<{ open(): number; close(): void }> {
+  const cookies = await seedSessions(databaseUrl, pilots, privateKey);
   const agent = new HttpAgent({ keepAlive: false, maxSockets: Infinity });
   let open = 0;
   const requests: ReturnType<typeof httpRequest>[] = [];
   const connect = (pilot: Pilot) =>
     new Promise<void>((resolve, reject) => {
-      const token = signPilotToken(privateKey, { sessionId: sessionIds.get(pilot.id)!, pilotId: pilot.id });
-      const outgoing = httpRequest(`${gateway}/api/sse/events`, { agent, headers: { cookie: `${PILOT_COOKIE}=${token}` } }, (response) => {
+      const outgoing = httpRequest(`${gateway}/api/sse/events`, { agent, headers: { cookie: cookies.get(pilot.id)! } }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`a stream answered ${response.statusCode}`));
         response.setEncoding('utf8');
         let connected = false;
@@ -155,8 +162,21 @@ interface Results {
   samples: string[];
 }
 
-/** One pilot going through the journeys again and again until the run ends. */
-async function journeys(gateway: string, origin: string, pilot: Pilot, address: string, roster: Buffer, until: number, results: Results): Promise<void> {
+/**
+ * One pilot going through the journeys again and again until the run ends. `client` (its place
+ * among the clients) staggers its logins: it starts signed in and logs in on every tenth journey
+ * counted from its own offset, so that logins come at the same rate as one in ten journeys but
+ * spread over the run, as pilots' do, instead of all fifty in the same instant.
+ */
+async function journeys(
+  gateway: string,
+  origin: string,
+  pilot: Pilot,
+  client: { index: number; address: string; cookie: string },
+  roster: Buffer,
+  until: number,
+  results: Results,
+): Promise<void> {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
   const boundary = `load-${randomUUID()}`;
   const upload = Buffer.concat([
@@ -164,9 +184,9 @@ async function journeys(gateway: string, origin: string, pilot: Pilot, address: 
     roster,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  let cookie = '';
+  let { cookie } = client;
   const call = async (step: Step, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<unknown> => {
-    const headers: Record<string, string> = { origin, 'x-forwarded-for': address, cookie };
+    const headers: Record<string, string> = { origin, 'x-forwarded-for': client.address, cookie };
     let payload: string | Buffer | undefined;
     if (step === 'upload roster') {
       headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
@@ -194,7 +214,7 @@ async function journeys(gateway: string, origin: string, pilot: Pilot, address: 
     for (let journey = 0; Date.now() < until; journey += 1) {
       // A pilot stays logged in for days; logging in again on every pass would make the run a
       // test of scrypt alone (a login costs more CPU than the rest of the journey together).
-      if (journey % LOGIN_EVERY === 0) await call('log in', 'POST', '/api/auth/login', { email: pilot.email, password: PASSWORD });
+      if ((journey + client.index) % LOGIN_EVERY === LOGIN_EVERY - 1) await call('log in', 'POST', '/api/auth/login', { email: pilot.email, password: PASSWORD });
       const trips = (await call('list trips', 'GET', '/api/trips')) as Trip[] | undefined;
       const trip = trips?.find((candidate) => !candidate.isStandby && !candidate.isSwappable && candidate.startDate > londonToday());
       if (trip) {
@@ -296,6 +316,8 @@ async function main(): Promise<void> {
       errors: Object.fromEntries(STEPS.map((step) => [step, 0])) as Results['errors'],
       samples: [],
     };
+    const clients = pilots.slice(0, CLIENTS);
+    const cookies = await seedSessions(database.url, clients, keys.privateKey);
     const roster = rosterFile(londonToday());
     const origin = stack.url;
     // The machine's own load says how far the figures are this system's: other work on the same cores queues it.
@@ -304,7 +326,9 @@ async function main(): Promise<void> {
     const runStarted = performance.now();
     const until = Date.now() + SECONDS * 1000;
     await Promise.all(
-      pilots.slice(0, CLIENTS).map((pilot, index) => journeys(gateway, origin, pilot, `10.20.${index >> 8}.${index & 255}`, roster, until, results)),
+      clients.map((pilot, index) =>
+        journeys(gateway, origin, pilot, { index, address: `10.20.${index >> 8}.${index & 255}`, cookie: cookies.get(pilot.id)! }, roster, until, results),
+      ),
     );
     const elapsed = (performance.now() - runStarted) / 1000;
     const cpuAfter = cpuNow(stack.pids());

@@ -77,10 +77,20 @@ export const FLIGHT_TIME_LIMITS_RULE = z
   .refine((text) => FlightTimeLimitsSetting.safeParse(asJson(text)).success, 'Flight time limits must be a JSON object of hours and minutes')
   .transform((text) => JSON.stringify(FlightTimeLimitsSetting.parse(asJson(text))));
 
-/** The limits a service applies: the stored setting, or the defaults where it cannot be read. */
+let lastParsed: { text: string; limits: FlightTimeLimits } | undefined;
+
+/**
+ * The limits a service applies: the stored setting, or the defaults where it cannot be read.
+ * Swaps reads the setting's text with every Find swaps page and accept: the same text answers the
+ * same (frozen) object, parsed once, so the checks kept for those limits are found again at once.
+ */
 export function parseFlightTimeLimits(stored: string | undefined): FlightTimeLimits {
-  const parsed = FlightTimeLimitsSetting.safeParse(asJson(stored ?? '{}'));
-  return parsed.success ? parsed.data : { ...DEFAULT_FLIGHT_TIME_LIMITS };
+  const text = stored ?? '{}';
+  if (lastParsed?.text !== text) {
+    const parsed = FlightTimeLimitsSetting.safeParse(asJson(text));
+    lastParsed = { text, limits: Object.freeze(parsed.success ? parsed.data : { ...DEFAULT_FLIGHT_TIME_LIMITS }) };
+  }
+  return lastParsed.limits;
 }
 
 /** What Find swaps, proposals and the desk say of a swap: `unknown` when times are missing. */

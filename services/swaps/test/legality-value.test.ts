@@ -134,6 +134,16 @@ describe('the flight_time_limits setting', () => {
     expect(parseFlightTimeLimits('not json')).toEqual(DEFAULT_FLIGHT_TIME_LIMITS);
   });
 
+  it('read again unchanged is the same limits (the checks kept for them hold), and changed reads anew', () => {
+    const stored = '{"minRestAtHomeHours":13}';
+    const first = parseFlightTimeLimits(stored);
+    expect(parseFlightTimeLimits(stored)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(parseFlightTimeLimits('{"minRestAtHomeHours":15}').minRestAtHomeHours).toBe(15);
+    expect(parseFlightTimeLimits(stored)).toEqual(first);
+    expect(parseFlightTimeLimits('not json')).toEqual(DEFAULT_FLIGHT_TIME_LIMITS);
+  });
+
   it('is stored with every field spelled out, and refuses what is not a set of limits', () => {
     expect(JSON.parse(FLIGHT_TIME_LIMITS_RULE.parse('{"reportMinutes":75}'))).toEqual({ ...DEFAULT_FLIGHT_TIME_LIMITS, reportMinutes: 75 });
     expect(SETTING_VALUE_RULES.flight_time_limits.safeParse('{"maxDuty7DaysHours":-1}').success).toBe(false);

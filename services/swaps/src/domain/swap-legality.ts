@@ -20,7 +20,7 @@ export function swapLegality(input: {
   // The searched trip as the asker's roster holds it: a held roster's trips are the same objects
   // from one request to the next, so the owners' checks of taking it are kept too (swapChecker).
   const searched = input.asker.roster.find((trip) => trip.id === input.trip.id) ?? timesOf(input.trip);
-  const askerCheck = swapChecker(input.asker, { id: searched.id }, limits);
+  const askerCheck = swapChecker(input.asker, searched, limits);
   // The searched trip without times: every owner's side is unknown, none is read.
   const searchedKnown = searched.sectors !== null || (searched.reportAt !== null && searched.releaseAt !== null);
   /** Owners' checks of taking the searched trip, by owner and offer; owners asked for and not read yet. */
@@ -52,13 +52,8 @@ export function swapLegality(input: {
       const rosters = await input.rosters(ids);
       for (const id of ids) {
         const owner = rosters.get(id) ?? { roster: [], base: '' };
-        // The owner takes the searched trip and gives the offer away: checked per offer.
-        const byOffer = new Map<string, Legality>();
-        ownerChecks.set(id, (given) => {
-          let legality = byOffer.get(given.id);
-          if (!legality) byOffer.set(given.id, (legality = swapChecker(owner, given, limits)(searched)));
-          return legality;
-        });
+        // The owner takes the searched trip and gives the offer away: checked per offer, kept by swapChecker.
+        ownerChecks.set(id, (given) => swapChecker(owner, given, limits)(searched));
       }
       return true;
     },

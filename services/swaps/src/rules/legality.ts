@@ -28,37 +28,35 @@ export interface RosterOf {
 }
 
 /**
- * Checks made, by roster array, then by what is given, the base and the limits, then by the trip
- * taken: a held roster (data/roster-cache.ts) and the offer index's trips are the same objects from
- * one request to the next, so a pilot paging through or searching again is not checked again. A
- * roster read afresh is a new array, and its checks go with it.
+ * Checks made, by roster array, then by base, by limits, by the trip given (or NOTHING_GIVEN), then
+ * by the trip taken: a held roster (data/roster-cache.ts) and the offer index's trips are the same
+ * objects from one request to the next, so a pilot paging through or searching again is not checked
+ * again. A roster read afresh is a new array, and its checks go with it; a trip read afresh is a new
+ * object, checked afresh. Every step is a lookup by an object or a short constant: no key is
+ * built per row.
  */
-const checksMade = new WeakMap<readonly TripTimes[], Map<string, WeakMap<TripTimes, Legality>>>();
-/** Limits by a short number (their JSON, once per limits object): a long key was most of a lookup. */
-const limitsIds = new WeakMap<FlightTimeLimits, number>();
-const limitsByJson = new Map<string, number>();
-function limitsKey(limits: FlightTimeLimits): number {
-  let id = limitsIds.get(limits);
-  if (id === undefined) {
-    const json = JSON.stringify(limits);
-    id = limitsByJson.get(json);
-    if (id === undefined) limitsByJson.set(json, (id = limitsByJson.size));
-    limitsIds.set(limits, id);
-  }
-  return id;
+const checksMade = new WeakMap<readonly TripTimes[], Map<string, WeakMap<FlightTimeLimits, WeakMap<object, WeakMap<TripTimes, Legality>>>>>();
+/** The trip given of a pick-up, in which nothing is. */
+const NOTHING_GIVEN = {};
+
+function keptChecks(pilot: RosterOf, given: object, limits: FlightTimeLimits): WeakMap<TripTimes, Legality> {
+  let byBase = checksMade.get(pilot.roster);
+  if (!byBase) checksMade.set(pilot.roster, (byBase = new Map()));
+  let byLimits = byBase.get(pilot.base);
+  if (!byLimits) byBase.set(pilot.base, (byLimits = new WeakMap()));
+  let byGiven = byLimits.get(limits);
+  if (!byGiven) byLimits.set(limits, (byGiven = new WeakMap()));
+  let byTaken = byGiven.get(given);
+  if (!byTaken) byGiven.set(given, (byTaken = new WeakMap()));
+  return byTaken;
 }
 
 /**
  * One pilot's check of trips they might take, giving `given` away (null: nothing, a pick-up), each
  * worked out once: Find swaps asks it of a page of offers against one roster.
  */
-export function swapChecker(pilot: RosterOf, given: { id: string } | null, limits: FlightTimeLimits): (taken: TripTimes) => Legality {
-  let byCase = checksMade.get(pilot.roster);
-  if (!byCase) checksMade.set(pilot.roster, (byCase = new Map()));
-  const key = `${given?.id ?? ''} ${pilot.base} ${limitsKey(limits)}`;
-  let known = byCase.get(key);
-  if (!known) byCase.set(key, (known = new WeakMap()));
-  const made = known;
+export function swapChecker(pilot: RosterOf, given: Pick<TripTimes, 'id'> | null, limits: FlightTimeLimits): (taken: TripTimes) => Legality {
+  const made = keptChecks(pilot, given ?? NOTHING_GIVEN, limits);
   return (taken) => {
     let legality = made.get(taken);
     if (!legality) {

@@ -155,8 +155,9 @@ export function writeAnswer(merged: DateOrder, query: AnswerQuery): FoundAnswer 
   const tailBytes = Buffer.from(tail);
   let length = headBytes.length + tailBytes.length + Math.max(0, shown.length - 1);
   // The rows' legality (issue 55), the one part written per request.
-  const ends = shown.map((_, n) => (checks ? Buffer.from(checks.rowEnd(offerOf(n).times)) : null));
-  for (let n = 0; n < shown.length; n += 1) length += offerOf(n).prefix.length + TAILS[shown[n]!.flags]!.length + (ends[n]?.length ?? 0) + 1;
+  // Written into the answer as they are: encoding each into a buffer of its own first cost an allocation a row.
+  const ends = shown.map((_, n) => (checks ? checks.rowEnd(offerOf(n).times) : ''));
+  for (let n = 0; n < shown.length; n += 1) length += offerOf(n).prefix.length + TAILS[shown[n]!.flags]!.length + Buffer.byteLength(ends[n]!) + 1;
   const answer = Buffer.allocUnsafe(length);
   answer.set(headBytes, 0);
   let at = headBytes.length;
@@ -171,11 +172,7 @@ export function writeAnswer(merged: DateOrder, query: AnswerQuery): FoundAnswer 
     const rowTail = TAILS[shown[n]!.flags]!;
     answer.set(rowTail, at);
     at += rowTail.length;
-    const end = ends[n];
-    if (end) {
-      answer.set(end, at);
-      at += end.length;
-    }
+    at += answer.write(ends[n]!, at);
     answer[at++] = CLOSE;
     tripIds.push(offer.tripId);
     versions.push(offer.version);

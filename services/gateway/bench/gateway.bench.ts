@@ -22,10 +22,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { connectBus, createLogger, generateSigningKeys, PILOT_COOKIE, repoRoot, serveSessionIssued, signPilotToken } from '@crewswap/kit';
-import { createTestDatabase, machineBusyPercent, machineCpuTicks, processCpuMs, uniqueName } from '@crewswap/kit-testing';
+import { createTestDatabase, freePort, machineBusyPercent, machineCpuTicks, processCpuMs, uniqueName } from '@crewswap/kit-testing';
 import { addDays, londonToday } from '@crewswap/proto';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
@@ -49,14 +48,6 @@ interface Figures {
 
 const processes: Record<string, ChildProcess> = {};
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** BENCH_CPU_PROF=<folder>: the gateway writes a CPU profile there when it stops (what is left per request). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;

@@ -19,12 +19,11 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectBus, createLogger, deleteStreams, ensureStreams, generateSigningKeys, PILOT_COOKIE, repoRoot, serveSessionIssued, signPilotToken } from '@crewswap/kit';
-import { uniqueName } from '@crewswap/kit-testing';
+import { freePort, uniqueName } from '@crewswap/kit-testing';
 import { SUBJECTS } from '@crewswap/proto';
 import type { FromClients, ToClients } from './sse-clients';
 
@@ -45,13 +44,6 @@ const SPARE_FILES = 200;
 const IDLE_SECONDS = 3;
 const OTHER_SECONDS = 3;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
